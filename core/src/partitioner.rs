@@ -1,0 +1,189 @@
+//! The interface every scheme offers, and the preference lists built on top of it.
+
+use crate::{validate_servers, ConfigError, Ring, Server};
+
+/// A way of placing keys on servers.
+///
+/// Servers are referred to by their index in [`Partitioner::servers`]. Keys are bytes:
+/// the UTF-8 of a text key, or the little-endian bytes of an integer.
+pub trait Partitioner {
+    /// The scheme's name as the command line spells it.
+    fn scheme(&self) -> &'static str;
+
+    /// The servers, in the order they were given.
+    fn servers(&self) -> &[Server];
+
+    /// The scheme's own hash of a key: its ring position, slot or token. `None` when the
+    /// scheme refuses the key (nginx does not hash the empty key).
+    fn key_hash(&self, key: &[u8]) -> Option<u64>;
+
+    /// The owner of `key`, or `None` when there are no servers or the key is refused.
+    fn lookup(&self, key: &[u8]) -> Option<usize>;
+
+    /// Servers in this scheme's order of preference for `key`, repeats allowed. A ring
+    /// walks its points clockwise; rendezvous ranks by score. The sequence is finite and
+    /// names every server that owns any part of the key space.
+    fn candidates<'a>(&'a self, key: &[u8]) -> Box<dyn Iterator<Item = usize> + 'a>;
+
+    /// The exact share of the key space each server owns, from the scheme's structure
+    /// (ring arcs, table entries, slot counts, weights), never by sampling.
+    fn load_shares(&self) -> Vec<f64>;
+
+    /// The ring, for schemes that have one.
+    fn ring(&self) -> Option<&Ring> {
+        None
+    }
+
+    /// Builds the scheme again for another server list (already validated).
+    fn rebuild(&mut self, servers: Vec<Server>) -> Result<(), ConfigError>;
+
+    /// `r` distinct physical servers for `key`: the first `r` different servers among the
+    /// candidates (fewer when the cluster is smaller).
+    fn preference_list(&self, key: &[u8], r: usize) -> Vec<usize> {
+        let mut chosen = Vec::with_capacity(r);
+        for server in self.candidates(key) {
+            if chosen.len() == r {
+                break;
+            }
+            if !chosen.contains(&server) {
+                chosen.push(server);
+            }
+        }
+        chosen
+    }
+
+    /// A preference list that also keeps racks distinct; see [`RackAwareList`].
+    fn rack_aware_preference_list(&self, key: &[u8], r: usize) -> RackAwareList {
+        rack_aware(self.servers(), self.candidates(key), r)
+    }
+
+    /// Adds a server (names stay unique, weights positive).
+    fn add(&mut self, server: Server) -> Result<(), ConfigError> {
+        let mut servers = self.servers().to_vec();
+        servers.push(server);
+        validate_servers(&servers)?;
+        self.rebuild(servers)
+    }
+
+    /// Removes the server with this name, returning it.
+    fn remove(&mut self, name: &str) -> Result<Server, ConfigError> {
+        let mut servers = self.servers().to_vec();
+        let index = servers
+            .iter()
+            .position(|s| s.name == name)
+            .ok_or_else(|| ConfigError::UnknownServer(name.to_string()))?;
+        let removed = servers.remove(index);
+        self.rebuild(servers)?;
+        Ok(removed)
+    }
+
+    /// The index of the server with this name.
+    fn index_of(&self, name: &str) -> Option<usize> {
+        self.servers().iter().position(|s| s.name == name)
+    }
+}
+
+/// A rack-aware preference list.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RackAwareList {
+    /// Distinct servers, in preference order.
+    pub servers: Vec<usize>,
+    /// True when there were fewer distinct racks than `r`, so that after one server per
+    /// rack the list went on with plain distinct servers.
+    pub fell_back: bool,
+}
+
+/// Walks the candidates taking a server only if its rack is not used yet; when the racks
+/// run out before `r` servers are chosen, fills up with the next distinct servers in
+/// candidate order and says so. Servers without a rack label count as racks of their own.
+pub fn rack_aware(
+    servers: &[Server],
+    candidates: impl Iterator<Item = usize>,
+    r: usize,
+) -> RackAwareList {
+    let order: Vec<usize> = candidates.collect();
+    let mut chosen: Vec<usize> = Vec::with_capacity(r);
+    let mut racks_used: Vec<RackKey> = Vec::new();
+    for &server in &order {
+        if chosen.len() == r {
+            break;
+        }
+        let rack = rack_key(servers, server);
+        if !chosen.contains(&server) && !racks_used.contains(&rack) {
+            chosen.push(server);
+            racks_used.push(rack);
+        }
+    }
+    let fell_back = chosen.len() < r && chosen.len() < distinct(&order);
+    if fell_back {
+        for &server in &order {
+            if chosen.len() == r {
+                break;
+            }
+            if !chosen.contains(&server) {
+                chosen.push(server);
+            }
+        }
+    }
+    RackAwareList {
+        servers: chosen,
+        fell_back,
+    }
+}
+
+#[derive(PartialEq)]
+enum RackKey<'a> {
+    Named(&'a str),
+    Own(usize),
+}
+
+fn rack_key(servers: &[Server], server: usize) -> RackKey<'_> {
+    match &servers[server].rack {
+        Some(rack) => RackKey::Named(rack),
+        None => RackKey::Own(server),
+    }
+}
+
+fn distinct(order: &[usize]) -> usize {
+    let mut seen: Vec<usize> = order.to_vec();
+    seen.sort_unstable();
+    seen.dedup();
+    seen.len()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn racked(labels: &[&str]) -> Vec<Server> {
+        labels
+            .iter()
+            .enumerate()
+            .map(|(i, rack)| Server::new(format!("s{i}")).with_rack(*rack))
+            .collect()
+    }
+
+    #[test]
+    fn skips_a_used_rack() {
+        let servers = racked(&["r1", "r1", "r2", "r3"]);
+        let list = rack_aware(&servers, [0, 1, 0, 2, 3].into_iter(), 3);
+        assert_eq!(list.servers, vec![0, 2, 3]);
+        assert!(!list.fell_back);
+    }
+
+    #[test]
+    fn falls_back_when_racks_run_out() {
+        let servers = racked(&["r1", "r1", "r2"]);
+        let list = rack_aware(&servers, [0, 1, 2].into_iter(), 3);
+        assert_eq!(list.servers, vec![0, 2, 1]);
+        assert!(list.fell_back);
+    }
+
+    #[test]
+    fn unlabelled_servers_are_racks_of_their_own() {
+        let servers = vec![Server::new("a"), Server::new("b")];
+        let list = rack_aware(&servers, [1, 0].into_iter(), 2);
+        assert_eq!(list.servers, vec![1, 0]);
+        assert!(!list.fell_back);
+    }
+}

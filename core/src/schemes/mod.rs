@@ -1,0 +1,3 @@
+//! One module per scheme, each opening with the paper or system it follows.
+
+pub mod ring;

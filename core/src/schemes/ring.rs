@@ -1,0 +1,110 @@
+//! `ring`: the textbook consistent hash ring of Karger et al. (STOC 1997) with virtual
+//! nodes as in Amazon's Dynamo (SOSP 2007).
+//!
+//! Each server of weight w gets round(w * V) points (at least one), named `"<name>#<i>"`
+//! for i = 0, 1, ...; a point's position is XXH3-64 of that name, a key's position XXH3-64
+//! of its bytes, on a circle of 2^64 positions.
+
+use crate::hash::key_hash;
+use crate::{ConfigError, Partitioner, Point, Ring, Server, Ties};
+
+/// The point name of a server's `index`-th virtual node.
+pub fn vnode_name(server: &str, index: u32) -> String {
+    format!("{server}#{index}")
+}
+
+/// How many points a server of this weight gets with `vnodes` per unit of weight.
+pub fn points_for(weight: f64, vnodes: u32) -> u32 {
+    let points = (weight * vnodes as f64).round();
+    if points.is_finite() && points >= 1.0 {
+        points.min(u32::MAX as f64) as u32
+    } else {
+        1
+    }
+}
+
+/// A consistent hash ring with `vnodes` virtual nodes per unit of weight.
+///
+/// ```
+/// use ringlab_core::{numbered_servers, Partitioner, schemes::ring::HashRing};
+/// let ring = HashRing::new(numbered_servers("s", 4), 100).unwrap();
+/// assert_eq!(ring.ring().unwrap().points().len(), 400);
+/// let owner = ring.lookup(b"user:42").unwrap();
+/// assert_eq!(ring.lookup(b"user:42"), Some(owner));
+/// let total: f64 = ring.load_shares().iter().sum();
+/// assert!((total - 1.0).abs() < 1e-12);
+/// ```
+#[derive(Debug, Clone)]
+pub struct HashRing {
+    servers: Vec<Server>,
+    vnodes: u32,
+    ring: Ring,
+}
+
+impl HashRing {
+    /// Builds the ring. `vnodes` must be at least 1.
+    pub fn new(servers: Vec<Server>, vnodes: u32) -> Result<Self, ConfigError> {
+        if vnodes == 0 {
+            return Err(ConfigError::OutOfRange {
+                what: "virtual nodes per server",
+                range: "at least 1".into(),
+                value: "0".into(),
+            });
+        }
+        crate::validate_servers(&servers)?;
+        let ring = build(&servers, vnodes);
+        Ok(HashRing {
+            servers,
+            vnodes,
+            ring,
+        })
+    }
+
+    /// Virtual nodes per unit of weight.
+    pub fn vnodes(&self) -> u32 {
+        self.vnodes
+    }
+}
+
+fn build(servers: &[Server], vnodes: u32) -> Ring {
+    let mut points = Vec::new();
+    for (server, s) in servers.iter().enumerate() {
+        for vnode in 0..points_for(s.weight, vnodes) {
+            let position = key_hash(vnode_name(&s.name, vnode).as_bytes());
+            points.push(Point {
+                position,
+                server,
+                vnode,
+            });
+        }
+    }
+    Ring::new(points, 64, Ties::Keep)
+}
+
+impl Partitioner for HashRing {
+    fn scheme(&self) -> &'static str {
+        "ring"
+    }
+    fn servers(&self) -> &[Server] {
+        &self.servers
+    }
+    fn key_hash(&self, key: &[u8]) -> Option<u64> {
+        Some(key_hash(key))
+    }
+    fn lookup(&self, key: &[u8]) -> Option<usize> {
+        self.ring.owner(key_hash(key))
+    }
+    fn candidates<'a>(&'a self, key: &[u8]) -> Box<dyn Iterator<Item = usize> + 'a> {
+        Box::new(self.ring.walk_servers(key_hash(key)))
+    }
+    fn load_shares(&self) -> Vec<f64> {
+        self.ring.shares(self.servers.len())
+    }
+    fn ring(&self) -> Option<&Ring> {
+        Some(&self.ring)
+    }
+    fn rebuild(&mut self, servers: Vec<Server>) -> Result<(), ConfigError> {
+        *self = HashRing::new(servers, self.vnodes)?;
+        Ok(())
+    }
+}

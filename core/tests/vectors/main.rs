@@ -1,0 +1,46 @@
+//! Every row of every reference vector file, checked natively and, under wasm32, in headless
+//! Chromium (`wasm-pack`-free: `cargo test --target wasm32-unknown-unknown` with
+//! wasm-bindgen-test-runner), so the browser places keys exactly as native code does.
+//!
+//! The files in `tests/data/` are copies of `shared/references/vectors/`, produced by the
+//! real systems each first line names. Each submodule checks one file.
+
+#[cfg(target_arch = "wasm32")]
+wasm_bindgen_test::wasm_bindgen_test_configure!(run_in_browser);
+
+/// One reference file: the header after `# ` and the rows as tab-separated fields.
+pub struct Vectors {
+    pub header: &'static str,
+    pub rows: Vec<Vec<&'static str>>,
+}
+
+impl Vectors {
+    /// Parses a file's text. An empty first field is the empty key.
+    pub fn parse(text: &'static str) -> Vectors {
+        let mut lines = text.lines();
+        let header = lines
+            .next()
+            .and_then(|l| l.strip_prefix("# "))
+            .expect("a vector file starts with a # header");
+        let rows: Vec<Vec<&str>> = lines
+            .filter(|l| !l.is_empty())
+            .map(|l| l.split('\t').collect())
+            .collect();
+        assert!(!rows.is_empty(), "a vector file has rows");
+        Vectors { header, rows }
+    }
+
+    /// The value of `name=...` in the header (up to the next space).
+    pub fn header_field(&self, name: &str) -> &'static str {
+        let prefix = format!("{name}=");
+        self.header
+            .split(' ')
+            .find_map(|part| part.strip_prefix(prefix.as_str()))
+            .unwrap_or_else(|| panic!("header has no {name}="))
+    }
+
+    /// The servers of the header, parsed as the command line parses them.
+    pub fn servers(&self) -> Vec<ringlab_core::Server> {
+        ringlab_core::parse_server_list(self.header_field("servers")).expect("header servers")
+    }
+}
