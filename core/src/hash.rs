@@ -20,7 +20,14 @@ pub fn seeded_hash(key: &[u8], seed: u64) -> u64 {
     xxh3_64_with_seed(key, seed)
 }
 
-/// Maps a 64-bit hash into the open interval (0, 1): the top 53 bits, centred in their cell.
+/// Maps a 64-bit hash into the open interval (0, 1): the top 52 bits, centred in their cell.
+/// (52, not 53: `k + 0.5` is exact in f64 only for k below 2^52, and with 53 bits the top
+/// hash would round up to exactly 1.)
+///
+/// ```
+/// use ringlab_core::hash::unit_open;
+/// assert!(unit_open(0) > 0.0 && unit_open(u64::MAX) < 1.0);
+/// ```
 pub fn unit_open(hash: u64) -> f64 {
-    ((hash >> 11) as f64 + 0.5) / (1u64 << 53) as f64
+    ((hash >> 12) as f64 + 0.5) / (1u64 << 52) as f64
 }

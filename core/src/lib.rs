@@ -6,8 +6,12 @@
 //!
 //! Every scheme implements [`Partitioner`]; [`build`] makes one by name.
 
+pub mod analysis;
+pub mod bounded;
 pub mod error;
+pub mod experiment;
 pub mod hash;
+pub mod movement;
 pub mod partitioner;
 pub mod ring;
 pub mod scheme;

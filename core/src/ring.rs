@@ -27,10 +27,28 @@ pub enum Ties {
 }
 
 /// A sorted ring of points.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Clone)]
 pub struct Ring {
     points: Vec<Point>,
     bits: u32,
+    /// The positions again, laid out for lookups alone; see [`Index`].
+    index: Index,
+}
+
+impl PartialEq for Ring {
+    fn eq(&self, other: &Ring) -> bool {
+        // The index is a function of the points.
+        self.points == other.points && self.bits == other.bits
+    }
+}
+
+impl std::fmt::Debug for Ring {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Ring")
+            .field("points", &self.points)
+            .field("bits", &self.bits)
+            .finish()
+    }
 }
 
 impl Ring {
@@ -42,7 +60,12 @@ impl Ring {
         if ties == Ties::Drop {
             points.dedup_by_key(|p| p.position);
         }
-        Ring { points, bits }
+        let index = Index::new(&points, bits);
+        Ring {
+            points,
+            bits,
+            index,
+        }
     }
 
     /// The points in ring order.
@@ -71,13 +94,42 @@ impl Ring {
         if self.points.is_empty() {
             return None;
         }
-        let index = self.points.partition_point(|p| p.position < hash);
-        Some(if index == self.points.len() { 0 } else { index })
+        Some(self.find(hash).index)
     }
 
     /// The server owning `hash`.
+    #[inline]
     pub fn owner(&self, hash: u64) -> Option<usize> {
-        self.successor(hash).map(|i| self.points[i].server)
+        if self.points.is_empty() {
+            return None;
+        }
+        Some(self.find(hash).server)
+    }
+
+    /// The successor of `hash` and its server, on a ring with points.
+    #[inline]
+    fn find(&self, hash: u64) -> Found {
+        let slot = match &self.index {
+            Index::Narrow(search) => match u32::try_from(hash) {
+                Ok(hash) => search.lower_bound(hash),
+                // Above every position of the circle: wrap to the first point.
+                Err(_) => Hit::Sorted(0),
+            },
+            Index::Wide(search) => search.lower_bound(hash),
+        };
+        match slot {
+            Hit::Sorted(index) => {
+                let index = if index == self.points.len() { 0 } else { index };
+                Found {
+                    index,
+                    server: self.points[index].server,
+                }
+            }
+            Hit::Eytzinger(slot) => Found {
+                index: slot.index as usize,
+                server: slot.server as usize,
+            },
+        }
     }
 
     /// Indices of the points met walking clockwise from `hash`, once around.
@@ -122,6 +174,142 @@ impl Ring {
     pub fn points_of(&self, server: usize) -> impl Iterator<Item = &Point> {
         self.points.iter().filter(move |p| p.server == server)
     }
+}
+
+/// Rings of at least this many points search an Eytzinger layout; smaller ones the sorted
+/// positions, which then fit in the first cache levels (measured in core/benches/lookup.rs).
+const EYTZINGER_FROM: usize = 1 << 15;
+
+/// The positions of a ring's points, apart from the rest of each point, for the binary
+/// search of every lookup: a dense array of `u32` on a 32-bit circle (`u64` on a 64-bit
+/// one) needs a third or a sixth of the memory traffic of searching the points themselves.
+/// Large rings lay the positions out in Eytzinger (breadth-first) order, whose search
+/// reads memory front to back and fetches the next levels ahead of time, with the sorted
+/// index and the server of each slot beside it, so a lookup touches the points not at all.
+#[derive(Clone)]
+enum Index {
+    Narrow(Search<u32>),
+    Wide(Search<u64>),
+}
+
+impl Index {
+    fn new(points: &[Point], bits: u32) -> Index {
+        let narrow = bits == 32 && points.iter().all(|p| p.position <= u32::MAX as u64);
+        if narrow {
+            Index::Narrow(Search::new(points, |p| p.position as u32))
+        } else {
+            Index::Wide(Search::new(points, |p| p.position))
+        }
+    }
+}
+
+/// Where a lookup landed.
+struct Found {
+    index: usize,
+    server: usize,
+}
+
+/// A lower bound: an index into the sorted points (possibly one past the end), or the
+/// Eytzinger slot that tells the index and server.
+enum Hit {
+    Sorted(usize),
+    Eytzinger(Slot),
+}
+
+/// The sorted index and the server of the point in one Eytzinger slot.
+#[derive(Clone, Copy)]
+struct Slot {
+    index: u32,
+    server: u32,
+}
+
+#[derive(Clone)]
+struct Search<K> {
+    /// With `slots` empty, the positions in ring order; otherwise in Eytzinger order,
+    /// 1-based: slot k has children 2k and 2k + 1, and slot 0 is unused.
+    keys: Vec<K>,
+    /// For the Eytzinger layout, slot k's point; slot 0 is the first point of the ring,
+    /// where a hash above every position wraps to.
+    slots: Vec<Slot>,
+}
+
+impl<K: Copy + Ord + Default> Search<K> {
+    fn new(points: &[Point], key: impl Fn(&Point) -> K) -> Search<K> {
+        let fits = u32::try_from(points.len()).is_ok()
+            && points.iter().all(|p| u32::try_from(p.server).is_ok());
+        if points.len() < EYTZINGER_FROM || !fits {
+            return Search {
+                keys: points.iter().map(key).collect(),
+                slots: Vec::new(),
+            };
+        }
+        let n = points.len();
+        let mut keys = vec![K::default(); n + 1];
+        let first = Slot {
+            index: 0,
+            server: points[0].server as u32,
+        };
+        let mut slots = vec![first; n + 1];
+        // An in-order walk of the implicit tree visits its slots in ring order.
+        let mut next = 0usize;
+        let mut stack = Vec::new();
+        let mut k = 1usize;
+        loop {
+            while k <= n {
+                stack.push(k);
+                k *= 2;
+            }
+            let Some(top) = stack.pop() else { break };
+            keys[top] = key(&points[next]);
+            slots[top] = Slot {
+                index: next as u32,
+                server: points[next].server as u32,
+            };
+            next += 1;
+            k = 2 * top + 1;
+        }
+        Search { keys, slots }
+    }
+
+    /// The first key at or after `hash`, in the layout this search has.
+    #[inline]
+    fn lower_bound(&self, hash: K) -> Hit {
+        if self.slots.is_empty() {
+            return Hit::Sorted(self.keys.partition_point(|&p| p < hash));
+        }
+        let keys = &self.keys[..];
+        let n = keys.len() - 1;
+        // Slot 16k (8k for u32) starts the cache line of k's descendants four (five)
+        // levels down.
+        let ahead = 64 / std::mem::size_of::<K>();
+        let mut k = 1usize;
+        while k <= n {
+            prefetch(keys, ahead * k);
+            k = 2 * k + usize::from(keys[k] < hash);
+        }
+        // Undo the right turns taken after the last left turn: the slot left last is the
+        // lower bound, or 0 when every key is below `hash`.
+        k >>= k.trailing_ones() + 1;
+        Hit::Eytzinger(self.slots[k])
+    }
+}
+
+/// Asks the processor to start loading `keys[at]` (a hint; `at` may be past the end).
+#[inline(always)]
+fn prefetch<K>(keys: &[K], at: usize) {
+    #[cfg(target_arch = "x86_64")]
+    {
+        use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
+        let address = keys.as_ptr().wrapping_add(at).cast::<i8>();
+        // SAFETY: a prefetch only hints the cache and never faults, whatever the address;
+        // SSE is part of every x86_64 target.
+        #[allow(unused_unsafe)]
+        unsafe {
+            _mm_prefetch::<_MM_HINT_T0>(address)
+        };
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = (keys, at);
 }
 
 #[cfg(test)]
@@ -185,8 +373,16 @@ mod tests {
     #[test]
     fn ties_keep_or_drop() {
         let points = vec![
-            Point { position: 5, server: 1, vnode: 0 },
-            Point { position: 5, server: 0, vnode: 0 },
+            Point {
+                position: 5,
+                server: 1,
+                vnode: 0,
+            },
+            Point {
+                position: 5,
+                server: 0,
+                vnode: 0,
+            },
         ];
         let kept = Ring::new(points.clone(), 32, Ties::Keep);
         assert_eq!(kept.points().len(), 2);
@@ -196,12 +392,113 @@ mod tests {
         assert_eq!(dropped.owner(5), Some(1));
     }
 
+    /// The lookup as the definition says it, over the points themselves.
+    fn reference_successor(ring: &Ring, hash: u64) -> Option<usize> {
+        let points = ring.points();
+        if points.is_empty() {
+            return None;
+        }
+        let index = points.partition_point(|p| p.position < hash);
+        Some(if index == points.len() { 0 } else { index })
+    }
+
+    fn splitmix(state: &mut u64) -> u64 {
+        *state = state.wrapping_add(0x9E3779B97F4A7C15);
+        let mut z = *state;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58476D1CE4E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D049BB133111EB);
+        z ^ (z >> 31)
+    }
+
+    // Both layouts of the search (sorted below EYTZINGER_FROM points, Eytzinger from it),
+    // on both circles, with repeated positions, agree with the definition everywhere:
+    // at every point, just around it, at both ends and at random.
+    #[test]
+    fn search_layouts_agree_with_the_definition() {
+        let sizes = [
+            1,
+            2,
+            3,
+            7,
+            100,
+            EYTZINGER_FROM - 1,
+            EYTZINGER_FROM,
+            3 * EYTZINGER_FROM + 5,
+        ];
+        let mut state = 7u64;
+        for bits in [32u32, 64] {
+            for &size in &sizes {
+                let points: Vec<Point> = (0..size)
+                    .map(|i| {
+                        let mut position = splitmix(&mut state);
+                        if bits == 32 {
+                            position >>= 32;
+                        }
+                        if i % 5 == 4 {
+                            // A repeat of an earlier position (ties keep their order).
+                            position = (position % 17) << (bits - 8);
+                        }
+                        Point {
+                            position,
+                            server: i % 13,
+                            vnode: i as u32,
+                        }
+                    })
+                    .collect();
+                for ties in [Ties::Keep, Ties::Drop] {
+                    let ring = Ring::new(points.clone(), bits, ties);
+                    let top = if bits == 32 {
+                        u32::MAX as u64
+                    } else {
+                        u64::MAX
+                    };
+                    let mut probes = vec![0, 1, top - 1, top, top.wrapping_add(1), u64::MAX];
+                    for p in ring.points().iter().step_by(7) {
+                        probes.extend([p.position.wrapping_sub(1), p.position, p.position + 1]);
+                    }
+                    probes.extend((0..2000).map(|_| splitmix(&mut state) >> (64 - bits)));
+                    for hash in probes {
+                        let expected = reference_successor(&ring, hash);
+                        assert_eq!(
+                            ring.successor(hash),
+                            expected,
+                            "{bits} bits, {size}: {hash}"
+                        );
+                        let server = expected.map(|i| ring.points()[i].server);
+                        assert_eq!(ring.owner(hash), server, "{bits} bits, {size}: {hash}");
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn equality_and_debug_see_only_the_points() {
+        let ring = ring32(&[(100, 0), (1000, 1)]);
+        assert_eq!(ring, ring.clone());
+        assert_ne!(ring, ring32(&[(100, 0), (1001, 1)]));
+        let text = format!("{ring:?}");
+        assert!(
+            text.starts_with("Ring { points: [Point { position: 100"),
+            "{text}"
+        );
+        assert!(text.ends_with("bits: 32 }"), "{text}");
+    }
+
     #[test]
     fn full_64_bit_space() {
         let ring = Ring::new(
             vec![
-                Point { position: 0, server: 0, vnode: 0 },
-                Point { position: u64::MAX, server: 1, vnode: 0 },
+                Point {
+                    position: 0,
+                    server: 0,
+                    vnode: 0,
+                },
+                Point {
+                    position: u64::MAX,
+                    server: 1,
+                    vnode: 0,
+                },
             ],
             64,
             Ties::Keep,

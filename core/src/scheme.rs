@@ -7,22 +7,58 @@ use crate::{ConfigError, Partitioner, Server};
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum SchemeKind {
     Ring,
+    Ketama,
+    Libketama,
+    Nginx,
+    Cassandra,
+    Modulo,
+    Jump,
+    Rendezvous,
+    Maglev,
+    Redis,
 }
 
 impl SchemeKind {
     /// All schemes, in the order the help text lists them.
-    pub const ALL: &'static [SchemeKind] = &[SchemeKind::Ring];
+    pub const ALL: &'static [SchemeKind] = &[
+        SchemeKind::Ring,
+        SchemeKind::Ketama,
+        SchemeKind::Libketama,
+        SchemeKind::Nginx,
+        SchemeKind::Cassandra,
+        SchemeKind::Modulo,
+        SchemeKind::Jump,
+        SchemeKind::Rendezvous,
+        SchemeKind::Maglev,
+        SchemeKind::Redis,
+    ];
 
     /// The name the command line and URLs use.
     pub fn name(self) -> &'static str {
         match self {
             SchemeKind::Ring => "ring",
+            SchemeKind::Ketama => "ketama",
+            SchemeKind::Libketama => "libketama",
+            SchemeKind::Nginx => "nginx",
+            SchemeKind::Cassandra => "cassandra",
+            SchemeKind::Modulo => "modulo",
+            SchemeKind::Jump => "jump",
+            SchemeKind::Rendezvous => "rendezvous",
+            SchemeKind::Maglev => "maglev",
+            SchemeKind::Redis => "redis",
         }
     }
 
     /// True for the schemes whose placement is a ring of points.
     pub fn is_ring(self) -> bool {
-        matches!(self, SchemeKind::Ring)
+        matches!(
+            self,
+            SchemeKind::Ring
+                | SchemeKind::Ketama
+                | SchemeKind::Libketama
+                | SchemeKind::Nginx
+                | SchemeKind::Cassandra
+        )
     }
 }
 
@@ -51,11 +87,22 @@ impl std::str::FromStr for SchemeKind {
 pub struct Options {
     /// `ring`: virtual nodes per unit of weight.
     pub vnodes: u32,
+    /// `cassandra`: tokens per node (per unit of weight), `num_tokens`.
+    pub cassandra_tokens: u32,
+    /// `cassandra`: the seed of random tokens; `None` spaces them evenly.
+    pub cassandra_seed: Option<u64>,
+    /// `maglev`: the lookup table size M, a prime of at least the number of servers.
+    pub maglev_table: u64,
 }
 
 impl Default for Options {
     fn default() -> Self {
-        Options { vnodes: 160 }
+        Options {
+            vnodes: 160,
+            cassandra_tokens: schemes::cassandra::DEFAULT_NUM_TOKENS,
+            cassandra_seed: None,
+            maglev_table: schemes::maglev::DEFAULT_TABLE_SIZE,
+        }
     }
 }
 
@@ -75,5 +122,20 @@ pub fn build(
     crate::validate_servers(&servers)?;
     Ok(match kind {
         SchemeKind::Ring => Box::new(schemes::ring::HashRing::new(servers, options.vnodes)?),
+        SchemeKind::Ketama => Box::new(schemes::ketama::Ketama::new(servers)?),
+        SchemeKind::Libketama => Box::new(schemes::ketama::Libketama::new(servers)?),
+        SchemeKind::Nginx => Box::new(schemes::nginx::Nginx::new(servers)?),
+        SchemeKind::Cassandra => Box::new(schemes::cassandra::Cassandra::new(
+            servers,
+            options.cassandra_tokens,
+            options.cassandra_seed,
+        )?),
+        SchemeKind::Modulo => Box::new(schemes::modulo::Modulo::new(servers)?),
+        SchemeKind::Jump => Box::new(schemes::jump::Jump::new(servers)?),
+        SchemeKind::Rendezvous => Box::new(schemes::rendezvous::Rendezvous::new(servers)?),
+        SchemeKind::Maglev => {
+            Box::new(schemes::maglev::Maglev::new(servers, options.maglev_table)?)
+        }
+        SchemeKind::Redis => Box::new(schemes::redis::RedisCluster::new(servers)?),
     })
 }

@@ -1,3 +1,11 @@
 //! One module per scheme, each opening with the paper or system it follows.
 
+pub mod cassandra;
+pub mod jump;
+pub mod ketama;
+pub mod maglev;
+pub mod modulo;
+pub mod nginx;
+pub mod redis;
+pub mod rendezvous;
 pub mod ring;

@@ -8,6 +8,13 @@
 #[cfg(target_arch = "wasm32")]
 wasm_bindgen_test::wasm_bindgen_test_configure!(run_in_browser);
 
+mod cassandra;
+mod jump;
+mod ketama;
+mod maglev;
+mod nginx;
+mod redis;
+
 /// One reference file: the header after `# ` and the rows as tab-separated fields.
 pub struct Vectors {
     pub header: &'static str,

@@ -1,0 +1,143 @@
+//! The command line's grammar. It is stable: the docs and tests depend on it.
+
+use clap::{Args, Parser, Subcommand, ValueEnum};
+
+#[derive(Parser, Debug)]
+#[command(
+    name = "ringlab",
+    version,
+    about = "Consistent hashing, exact against the systems people run",
+    long_about = "Consistent hashing, exact against the systems people run.\n\n\
+        Keys come from the arguments, else from standard input one per line (an empty line \
+        is the empty key). Server lists are comma-separated name[=weight]."
+)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+pub enum Command {
+    /// Prints key<TAB>owner (or key<TAB>o1,o2,... with --replicas) for each key.
+    Lookup(LookupArgs),
+    /// Prints key<TAB>slot: the Redis Cluster hash slot (CRC16 with hash tags).
+    Slot(KeysArg),
+    /// Prints key<TAB>token: the Cassandra Murmur3Partitioner token.
+    Token(KeysArg),
+    /// Prints key<TAB>bucket: jump consistent hash of u64 keys.
+    Jump(JumpArgs),
+    /// Measured and theoretical moved fraction between two server lists, and the flows.
+    Move(MoveArgs),
+    /// The lab's experiments, as TSV.
+    #[command(subcommand)]
+    Experiment(ExperimentCommand),
+}
+
+/// The scheme and its knobs, shared by `lookup` and `move`.
+#[derive(Args, Debug)]
+pub struct SchemeArgs {
+    /// ring, ketama, libketama, nginx, modulo, jump, rendezvous, maglev, redis, cassandra
+    #[arg(long)]
+    pub scheme: String,
+    /// ring: virtual nodes per unit of weight
+    #[arg(long, default_value_t = 160)]
+    pub vnodes: u32,
+    /// maglev: the lookup table's size, a prime
+    #[arg(long, default_value_t = 65537)]
+    pub table: u64,
+    /// cassandra: tokens per node (num_tokens)
+    #[arg(long, default_value_t = 16)]
+    pub tokens: u32,
+    /// cassandra: draw tokens at random from this seed (default: evenly spaced)
+    #[arg(long)]
+    pub token_seed: Option<u64>,
+}
+
+#[derive(Args, Debug)]
+pub struct LookupArgs {
+    #[command(flatten)]
+    pub scheme: SchemeArgs,
+    /// comma-separated name[=weight]
+    #[arg(long)]
+    pub servers: String,
+    /// print a preference list of this many distinct servers
+    #[arg(long)]
+    pub replicas: Option<usize>,
+    /// comma-separated rack labels, one per server, for rack-aware lists
+    #[arg(long)]
+    pub racks: Option<String>,
+    /// keys (default: standard input, one per line)
+    pub keys: Vec<String>,
+}
+
+#[derive(Args, Debug)]
+pub struct KeysArg {
+    /// keys (default: standard input, one per line)
+    pub keys: Vec<String>,
+}
+
+#[derive(Args, Debug)]
+pub struct JumpArgs {
+    /// number of buckets
+    #[arg(long)]
+    pub buckets: String,
+    /// unsigned 64-bit keys (default: standard input, one per line)
+    pub keys: Vec<String>,
+}
+
+#[derive(Args, Debug)]
+pub struct MoveArgs {
+    #[command(flatten)]
+    pub scheme: SchemeArgs,
+    /// the servers before, comma-separated name[=weight]
+    #[arg(long)]
+    pub from: String,
+    /// the servers after
+    #[arg(long)]
+    pub to: String,
+    /// how many keys to place (key:0, key:1, ...)
+    #[arg(long, default_value_t = 100_000)]
+    pub keys: usize,
+}
+
+#[derive(Subcommand, Debug)]
+pub enum ExperimentCommand {
+    /// Busiest server over fair share, and spread times sqrt(points), per setting.
+    Busiest(ExperimentArgs),
+    /// When a server leaves, the share of its keys its biggest catcher takes.
+    Catcher(ExperimentArgs),
+}
+
+#[derive(Args, Debug)]
+pub struct ExperimentArgs {
+    /// server counts, e.g. 10,100,1000
+    #[arg(long, default_value = "10,100,1000")]
+    pub servers: String,
+    /// points per server, e.g. 1,2,4,...,1024 (a ... continues the list's pattern)
+    #[arg(long, default_value = "1,2,4,...,1024")]
+    pub points: String,
+    /// rings per setting
+    #[arg(long, default_value_t = 400)]
+    pub rings: usize,
+    /// seed of the generator (the same seed gives the same table)
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// ring places and sorts points; gamma draws the exact share distribution directly
+    #[arg(long, value_enum, default_value_t = MethodArg::Ring)]
+    pub method: MethodArg,
+    /// uniform random positions, or the ring scheme's real hashed names
+    #[arg(long, value_enum, default_value_t = PlacementArg::Uniform)]
+    pub placement: PlacementArg,
+}
+
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PlacementArg {
+    Uniform,
+    Names,
+}
+
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MethodArg {
+    Ring,
+    Gamma,
+}

@@ -1,0 +1,40 @@
+//! `ringlab slot`, `token` and `jump`: the raw placement codes of Redis, Cassandra and
+//! jump hash, one key per line.
+
+use std::io::{BufRead, Write};
+
+use ringlab_core::schemes::{cassandra, jump, redis};
+
+use crate::args::{JumpArgs, KeysArg};
+use crate::{input, CliError};
+
+pub fn slot(args: &KeysArg, stdin: &mut dyn BufRead, out: &mut dyn Write) -> Result<(), CliError> {
+    for key in input::keys(&args.keys, stdin)? {
+        out.write_all(&key)?;
+        writeln!(out, "\t{}", redis::key_slot(&key))?;
+    }
+    Ok(())
+}
+
+pub fn token(args: &KeysArg, stdin: &mut dyn BufRead, out: &mut dyn Write) -> Result<(), CliError> {
+    for key in input::keys(&args.keys, stdin)? {
+        out.write_all(&key)?;
+        writeln!(out, "\t{}", cassandra::token(&key))?;
+    }
+    Ok(())
+}
+
+pub fn jump(args: &JumpArgs, stdin: &mut dyn BufRead, out: &mut dyn Write) -> Result<(), CliError> {
+    let buckets = input::parse_u64(&args.buckets, "--buckets")?;
+    let buckets = u32::try_from(buckets)
+        .ok()
+        .filter(|&b| b >= 1)
+        .ok_or_else(|| CliError(format!("--buckets must be from 1 to {}, not {buckets}", u32::MAX)))?;
+    for key in input::keys(&args.keys, stdin)? {
+        let text = String::from_utf8_lossy(&key);
+        let value = input::parse_u64(&text, "key")?;
+        let bucket = jump::jump_bucket(value, buckets).unwrap_or_default();
+        writeln!(out, "{text}\t{bucket}")?;
+    }
+    Ok(())
+}

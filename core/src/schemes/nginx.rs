@@ -1,0 +1,269 @@
+//! `nginx`: nginx's `hash $key consistent` (`ngx_http_upstream_init_chash` in
+//! `src/http/modules/ngx_http_upstream_hash_module.c`), which Cloudflare's pingora-ketama
+//! also follows, bit for bit.
+//!
+//! nginx splits a server name into host and port (see [`split_host_port`]) and hashes
+//! `base = host ++ 0u8 ++ port` (the scheme of Cache::Memcached::Fast). A server of weight
+//! w gets 160 * w points: prev = 0; repeat: point = crc32(base ++ LE32(prev)); prev = point.
+//! The points are sorted and repeats of an equal value dropped (the first made is kept).
+//! A key's position is crc32(key); it goes to the first point at or after it, wrapping, on a
+//! circle of 2^32 positions. crc32 is zlib's (IEEE, reflected, as `crc32fast` computes it).
+//!
+//! nginx does not hash the empty key: it falls back to round robin. Here the empty key has
+//! no position and no owner.
+//!
+//! nginx weights are whole numbers of at least 1: a fractional weight is rounded to the
+//! nearest whole number (halves away from zero), and below 1 counts as 1. ringlab refuses
+//! weights above [`MAX_WEIGHT`] to keep the ring in memory.
+
+use crc32fast::Hasher;
+
+use crate::{ConfigError, Partitioner, Point, Ring, Server, Ties};
+
+/// Points per unit of weight.
+pub const POINTS_PER_WEIGHT: u32 = 160;
+
+/// The largest weight ringlab builds (160,000 points for one server).
+pub const MAX_WEIGHT: u32 = 1000;
+
+/// Host and port bytes of a server name, by nginx's rule.
+///
+/// A name starting with `unix:` (any case) is a socket path: host = the rest, no port.
+/// Otherwise, scanning from the end, if only digits come before a `:`, the host is up to
+/// that last `:` and the port the digits after it (possibly none); any other name is all
+/// host with an empty port.
+///
+/// ```
+/// use ringlab_core::schemes::nginx::split_host_port;
+/// assert_eq!(split_host_port("127.0.0.1:7777"), (&b"127.0.0.1"[..], &b"7777"[..]));
+/// assert_eq!(split_host_port("[::1]:80"), (&b"[::1]"[..], &b"80"[..]));
+/// assert_eq!(split_host_port("backend"), (&b"backend"[..], &b""[..]));
+/// assert_eq!(split_host_port("a:b"), (&b"a:b"[..], &b""[..]));
+/// assert_eq!(split_host_port("host:"), (&b"host"[..], &b""[..]));
+/// assert_eq!(split_host_port("UNIX:/tmp/s"), (&b"/tmp/s"[..], &b""[..]));
+/// ```
+pub fn split_host_port(name: &str) -> (&[u8], &[u8]) {
+    let bytes = name.as_bytes();
+    if bytes.len() >= 5 && bytes[..5].eq_ignore_ascii_case(b"unix:") {
+        return (&bytes[5..], &[]);
+    }
+    for (at, &c) in bytes.iter().enumerate().rev() {
+        if c == b':' {
+            return (&bytes[..at], &bytes[at + 1..]);
+        }
+        if !c.is_ascii_digit() {
+            break;
+        }
+    }
+    (bytes, &[])
+}
+
+/// The whole weight nginx would be given: rounded, at least 1.
+///
+/// ```
+/// use ringlab_core::schemes::nginx::whole_weight;
+/// assert_eq!(whole_weight(3.0), 3);
+/// assert_eq!(whole_weight(2.5), 3);
+/// assert_eq!(whole_weight(0.2), 1);
+/// ```
+pub fn whole_weight(weight: f64) -> u32 {
+    let rounded = weight.round();
+    if rounded >= 1.0 {
+        rounded.min(u32::MAX as f64) as u32
+    } else {
+        1
+    }
+}
+
+/// A server's 160 * `weight` points, in the order nginx makes them.
+pub fn server_points(name: &str, weight: u32) -> Vec<u32> {
+    let (host, port) = split_host_port(name);
+    let mut base = Hasher::new();
+    base.update(host);
+    base.update(&[0]);
+    base.update(port);
+    let mut prev = 0u32;
+    let count = weight.saturating_mul(POINTS_PER_WEIGHT);
+    (0..count)
+        .map(|_| {
+            let mut hasher = base.clone();
+            hasher.update(&prev.to_le_bytes());
+            prev = hasher.finalize();
+            prev
+        })
+        .collect()
+}
+
+/// A key's position: crc32 of its bytes, or `None` for the empty key, which nginx does not
+/// hash.
+///
+/// ```
+/// use ringlab_core::schemes::nginx::key_hash;
+/// assert_eq!(key_hash(b"123456789"), Some(0xCBF43926));
+/// assert_eq!(key_hash(b""), None);
+/// ```
+pub fn key_hash(key: &[u8]) -> Option<u32> {
+    if key.is_empty() {
+        None
+    } else {
+        Some(crc32fast::hash(key))
+    }
+}
+
+/// nginx's consistent hash ring.
+///
+/// pingora-ketama's tests:
+///
+/// ```
+/// use ringlab_core::{Partitioner, Server, schemes::nginx::Nginx};
+/// let two = Nginx::new(vec![Server::new("127.0.0.1:7777"), Server::new("127.0.0.1:7778")])
+///     .unwrap();
+/// let name = |p: &Nginx, key: &str| p.servers()[p.lookup(key.as_bytes()).unwrap()].name.clone();
+/// assert_eq!(name(&two, "/some/path"), "127.0.0.1:7778");
+/// assert_eq!(name(&two, "/g"), "127.0.0.1:7777");
+///
+/// let servers = (1..=10).map(|i| Server::new(format!("127.0.0.{i}:6443"))).collect();
+/// let mut ten = Nginx::new(servers).unwrap();
+/// assert_eq!(name(&ten, "a"), "127.0.0.10:6443");
+/// assert_eq!(name(&ten, "b"), "127.0.0.5:6443");
+/// ten.add(Server::new("127.0.0.11:6443")).unwrap();
+/// assert_eq!(name(&ten, "a"), "127.0.0.10:6443");
+/// assert_eq!(name(&ten, "b"), "127.0.0.5:6443");
+///
+/// // The empty key is not hashed.
+/// assert_eq!(ten.lookup(b""), None);
+/// assert_eq!(ten.candidates(b"").count(), 0);
+/// ```
+#[derive(Debug, Clone)]
+pub struct Nginx {
+    servers: Vec<Server>,
+    ring: Ring,
+}
+
+impl Nginx {
+    /// Builds the ring. Fails when a weight rounds above [`MAX_WEIGHT`].
+    pub fn new(servers: Vec<Server>) -> Result<Self, ConfigError> {
+        crate::validate_servers(&servers)?;
+        let mut points = Vec::new();
+        for (server, s) in servers.iter().enumerate() {
+            let weight = whole_weight(s.weight);
+            if weight > MAX_WEIGHT {
+                return Err(ConfigError::OutOfRange {
+                    what: "an nginx weight",
+                    range: format!("at most {MAX_WEIGHT}"),
+                    value: s.weight.to_string(),
+                });
+            }
+            for (vnode, position) in (0u32..).zip(server_points(&s.name, weight)) {
+                points.push(Point {
+                    position: u64::from(position),
+                    server,
+                    vnode,
+                });
+            }
+        }
+        let ring = Ring::new(points, 32, Ties::Drop);
+        Ok(Nginx { servers, ring })
+    }
+}
+
+impl Partitioner for Nginx {
+    fn scheme(&self) -> &'static str {
+        "nginx"
+    }
+    fn servers(&self) -> &[Server] {
+        &self.servers
+    }
+    fn key_hash(&self, key: &[u8]) -> Option<u64> {
+        key_hash(key).map(u64::from)
+    }
+    fn lookup(&self, key: &[u8]) -> Option<usize> {
+        self.ring.owner(u64::from(key_hash(key)?))
+    }
+    fn candidates<'a>(&'a self, key: &[u8]) -> Box<dyn Iterator<Item = usize> + 'a> {
+        match key_hash(key) {
+            Some(hash) => Box::new(self.ring.walk_servers(u64::from(hash))),
+            None => Box::new(std::iter::empty()),
+        }
+    }
+    fn load_shares(&self) -> Vec<f64> {
+        self.ring.shares(self.servers.len())
+    }
+    fn ring(&self) -> Option<&Ring> {
+        Some(&self.ring)
+    }
+    fn rebuild(&mut self, servers: Vec<Server>) -> Result<(), ConfigError> {
+        *self = Nginx::new(servers)?;
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn points_chain_through_the_previous_point() {
+        let points = server_points("127.0.0.1:7777", 1);
+        assert_eq!(points.len(), 160);
+        let mut prev = 0u32;
+        for &point in &points {
+            let mut bytes = b"127.0.0.1\x007777".to_vec();
+            bytes.extend_from_slice(&prev.to_le_bytes());
+            assert_eq!(point, crc32fast::hash(&bytes));
+            prev = point;
+        }
+    }
+
+    #[test]
+    fn the_zero_byte_is_hashed_even_without_a_port() {
+        let points = server_points("backend", 1);
+        let mut bytes = b"backend\x00".to_vec();
+        bytes.extend_from_slice(&0u32.to_le_bytes());
+        assert_eq!(points[0], crc32fast::hash(&bytes));
+    }
+
+    #[test]
+    fn weights_are_rounded_and_capped() {
+        let one = Nginx::new(vec![Server::new("a:1").with_weight(0.3)]).unwrap();
+        assert_eq!(one.ring.points().len(), 160);
+        let three = Nginx::new(vec![Server::new("a:1").with_weight(2.6)]).unwrap();
+        assert_eq!(three.ring.points().len(), 480);
+        let too_big = Nginx::new(vec![Server::new("a:1").with_weight(1e9)]);
+        assert!(matches!(too_big, Err(ConfigError::OutOfRange { .. })));
+        assert!(Nginx::new(vec![Server::new("a").with_weight(0.0)]).is_err());
+        assert_eq!(whole_weight(f64::MAX), u32::MAX);
+    }
+
+    #[test]
+    fn odd_names_never_panic() {
+        for name in ["unix:", "UNIX:/x", "unix", ":", "a:", ":80", "é:1", "1234"] {
+            let p = Nginx::new(vec![Server::new(name)]).unwrap();
+            assert_eq!(p.lookup(b"k"), Some(0), "{name}");
+        }
+        assert_eq!(split_host_port("1234"), (&b"1234"[..], &b""[..]));
+        assert_eq!(split_host_port(":80"), (&b""[..], &b"80"[..]));
+    }
+
+    #[test]
+    fn empty_cluster_and_empty_key() {
+        let p = Nginx::new(Vec::new()).unwrap();
+        assert_eq!(p.lookup(b"k"), None);
+        assert_eq!(p.key_hash(b"k"), Some(u64::from(crc32fast::hash(b"k"))));
+        assert_eq!(p.key_hash(b""), None);
+        assert!(p.preference_list(b"k", 3).is_empty());
+    }
+
+    #[test]
+    fn shares_sum_to_one_and_follow_weights() {
+        let servers = vec![
+            Server::new("a:1"),
+            Server::new("b:1").with_weight(3.0),
+            Server::new("c:1"),
+        ];
+        let p = Nginx::new(servers).unwrap();
+        let shares = p.load_shares();
+        assert!((shares.iter().sum::<f64>() - 1.0).abs() < 1e-12);
+        assert!(shares[1] > shares[0] && shares[1] > shares[2]);
+    }
+}

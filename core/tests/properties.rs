@@ -1,0 +1,222 @@
+//! Property tests of the invariants every user of a partitioner relies on.
+#![cfg(not(target_arch = "wasm32"))]
+
+use proptest::prelude::*;
+use ringlab_core::bounded::bounded_loads;
+use ringlab_core::movement::{exact_moved_share_of, movement};
+use ringlab_core::schemes::jump::jump_bucket;
+use ringlab_core::schemes::maglev::Maglev;
+use ringlab_core::schemes::redis::{key_slot, SLOT_COUNT};
+use ringlab_core::{build, numbered_servers, Options, Partitioner, SchemeKind, Server};
+
+/// The schemes where a join or a leave moves only the keys it must.
+const MINIMAL: &[&str] = &["ring", "ketama", "libketama", "nginx", "cassandra", "rendezvous"];
+
+fn kind(name: &str) -> SchemeKind {
+    name.parse().expect("a known scheme")
+}
+
+fn options() -> Options {
+    Options {
+        vnodes: 40,
+        cassandra_tokens: 8,
+        // random tokens: evenly spaced ones are dealt again on every join
+        cassandra_seed: Some(7),
+        maglev_table: 251,
+    }
+}
+
+/// Names a scheme that hashes `host:port` accepts.
+fn hosts(count: usize, salt: u32) -> Vec<Server> {
+    (0..count)
+        .map(|i| Server::new(format!("10.{salt}.0.{i}:{}", 11000 + i)))
+        .collect()
+}
+
+fn keys(count: usize, salt: u32) -> Vec<String> {
+    (0..count).map(|i| format!("k{salt}:{i}")).collect()
+}
+
+fn placed(p: &dyn Partitioner) -> impl Fn(&str) -> Option<String> + '_ {
+    move |key| p.lookup(key.as_bytes()).map(|i| p.servers()[i].name.clone())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 24, .. ProptestConfig::default() })]
+
+    #[test]
+    fn a_join_moves_keys_only_onto_the_newcomer(
+        scheme in prop::sample::select(MINIMAL),
+        n in 1usize..8,
+        salt in 0u32..1000,
+    ) {
+        let before_servers = hosts(n, salt);
+        let mut after_servers = before_servers.clone();
+        let newcomer = Server::new(format!("10.{salt}.9.9:12000"));
+        after_servers.push(newcomer.clone());
+        let before = build(kind(scheme), before_servers, &options()).unwrap();
+        let after = build(kind(scheme), after_servers, &options()).unwrap();
+        let m = movement(before.as_ref(), after.as_ref(), &keys(300, salt));
+        for mv in &m.moved {
+            prop_assert_eq!(mv.to.as_deref(), Some(newcomer.name.as_str()));
+        }
+    }
+
+    #[test]
+    fn a_leave_moves_only_the_leavers_keys(
+        scheme in prop::sample::select(MINIMAL),
+        n in 2usize..8,
+        leaver in 0usize..8,
+        salt in 0u32..1000,
+    ) {
+        let leaver = leaver % n;
+        let before = build(kind(scheme), hosts(n, salt), &options()).unwrap();
+        let mut after = build(kind(scheme), hosts(n, salt), &options()).unwrap();
+        let gone = after.remove(&before.servers()[leaver].name).unwrap();
+        let m = movement(before.as_ref(), after.as_ref(), &keys(300, salt));
+        for mv in &m.moved {
+            prop_assert_eq!(mv.from.as_deref(), Some(gone.name.as_str()));
+        }
+    }
+
+    #[test]
+    fn a_join_moves_about_one_in_n_plus_one(n in 2usize..12, salt in 0u32..1000) {
+        let options = Options { vnodes: 200, ..Options::default() };
+        let before = build(SchemeKind::Ring, numbered_servers(&format!("s{salt}-"), n), &options).unwrap();
+        let mut after = build(SchemeKind::Ring, numbered_servers(&format!("s{salt}-"), n), &options).unwrap();
+        after.add(Server::new("newcomer")).unwrap();
+        let exact = exact_moved_share_of(before.as_ref(), after.as_ref()).unwrap();
+        let theory = 1.0 / (n as f64 + 1.0);
+        // V = 200 points: a share's relative spread is about 1/sqrt(200) = 7%; allow 5 sigma.
+        prop_assert!((exact / theory - 1.0).abs() < 0.35, "exact {} theory {}", exact, theory);
+        // and the exact share is the newcomer's arc share
+        let share = after.load_shares()[n];
+        prop_assert!((exact - share).abs() < 1e-9);
+        // measured on keys, within sampling error of the exact share
+        let m = movement(before.as_ref(), after.as_ref(), &keys(4000, salt));
+        prop_assert!((m.fraction() - exact).abs() < 0.04, "measured {} exact {}", m.fraction(), exact);
+    }
+
+    #[test]
+    fn preference_lists_are_distinct_and_rack_distinct_when_possible(
+        scheme in prop::sample::select(&["ring", "ketama", "libketama", "nginx", "cassandra",
+            "rendezvous", "maglev", "jump", "modulo", "redis"][..]),
+        n in 1usize..9,
+        racks in 1usize..5,
+        r in 1usize..6,
+        salt in 0u32..1000,
+    ) {
+        let mut servers = hosts(n, salt);
+        for (i, s) in servers.iter_mut().enumerate() {
+            s.rack = Some(format!("rack{}", i % racks));
+        }
+        let p = build(kind(scheme), servers, &options()).unwrap();
+        for key in keys(40, salt) {
+            let plain = p.preference_list(key.as_bytes(), r);
+            prop_assert_eq!(plain.len(), r.min(n));
+            let mut sorted = plain.clone();
+            sorted.sort_unstable();
+            sorted.dedup();
+            prop_assert_eq!(sorted.len(), plain.len(), "distinct servers");
+            prop_assert_eq!(Some(plain[0]), p.lookup(key.as_bytes()), "the owner comes first");
+
+            let racked = p.rack_aware_preference_list(key.as_bytes(), r);
+            prop_assert_eq!(racked.servers.len(), r.min(n));
+            let distinct_racks = racks.min(n);
+            let rack_of = |i: usize| p.servers()[i].rack.clone();
+            let head: Vec<_> = racked.servers.iter().take(distinct_racks).map(|&i| rack_of(i)).collect();
+            let mut unique = head.clone();
+            unique.sort();
+            unique.dedup();
+            prop_assert_eq!(unique.len(), head.len(), "racks distinct while racks last");
+            prop_assert_eq!(racked.fell_back, r.min(n) > distinct_racks);
+        }
+    }
+
+    #[test]
+    fn every_scheme_is_deterministic(
+        scheme in prop::sample::select(&["ring", "ketama", "libketama", "nginx", "cassandra",
+            "rendezvous", "maglev", "jump", "modulo", "redis"][..]),
+        n in 1usize..9,
+        salt in 0u32..1000,
+    ) {
+        let a = build(kind(scheme), hosts(n, salt), &options()).unwrap();
+        let b = build(kind(scheme), hosts(n, salt), &options()).unwrap();
+        let (place_a, place_b) = (placed(a.as_ref()), placed(b.as_ref()));
+        for key in keys(100, salt) {
+            prop_assert_eq!(place_a(&key), place_b(&key));
+        }
+        prop_assert_eq!(a.load_shares(), b.load_shares());
+        let total: f64 = a.load_shares().iter().sum();
+        prop_assert!((total - 1.0).abs() < 1e-9, "shares sum to one, not {}", total);
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 64, .. ProptestConfig::default() })]
+
+    #[test]
+    fn jump_stays_in_range_and_moves_keys_only_to_the_new_bucket(
+        key in any::<u64>(),
+        buckets in 1u32..5000,
+    ) {
+        let before = jump_bucket(key, buckets).unwrap();
+        prop_assert!(before < buckets);
+        let after = jump_bucket(key, buckets + 1).unwrap();
+        prop_assert!(after == before || after == buckets, "{} -> {}", before, after);
+    }
+
+    #[test]
+    fn rendezvous_moves_only_a_removed_servers_keys(
+        n in 2usize..12,
+        leaver in 0usize..12,
+        salt in 0u32..1000,
+    ) {
+        let servers = numbered_servers(&format!("r{salt}-"), n);
+        let name = servers[leaver % n].name.clone();
+        let before = build(SchemeKind::Rendezvous, servers.clone(), &options()).unwrap();
+        let mut after = build(SchemeKind::Rendezvous, servers, &options()).unwrap();
+        after.remove(&name).unwrap();
+        let m = movement(before.as_ref(), after.as_ref(), &keys(500, salt));
+        prop_assert!(m.moved.iter().all(|mv| mv.from.as_deref() == Some(name.as_str())));
+        let owned = keys(500, salt)
+            .iter()
+            .filter(|k| placed(before.as_ref())(k).as_deref() == Some(name.as_str()))
+            .count();
+        prop_assert_eq!(m.moved.len(), owned, "every key of the leaver moves");
+    }
+
+    #[test]
+    fn bounded_loads_never_exceed_the_cap(
+        scheme in prop::sample::select(&["ring", "ketama", "rendezvous", "maglev"][..]),
+        n in 1usize..10,
+        m in 0usize..400,
+        epsilon in 0.0f64..1.0,
+        salt in 0u32..1000,
+    ) {
+        let p = build(kind(scheme), hosts(n, salt), &options()).unwrap();
+        let c = 1.0 + epsilon;
+        let result = bounded_loads(p.as_ref(), &keys(m, salt), c).unwrap();
+        let cap = (c * m as f64 / n as f64).ceil() as usize;
+        prop_assert!(result.cap <= cap.max(1));
+        prop_assert!(result.loads.iter().all(|&load| load <= result.cap));
+        prop_assert_eq!(result.loads.iter().sum::<usize>(), m);
+    }
+
+    #[test]
+    fn the_maglev_table_is_full(n in 1usize..20, salt in 0u32..1000) {
+        let table_size = [23u64, 101, 251, 65537][salt as usize % 4].max(n as u64 + 2);
+        let table_size = (table_size..).find(|&t| ringlab_core::schemes::maglev::is_prime(t)).unwrap();
+        let maglev = Maglev::new(numbered_servers(&format!("m{salt}-"), n), table_size).unwrap();
+        prop_assert_eq!(maglev.table().len() as u64, table_size);
+        prop_assert!(maglev.table().iter().all(|&backend| backend < n));
+        for backend in 0..n {
+            prop_assert!(maglev.table().contains(&backend), "every backend has a slot");
+        }
+    }
+
+    #[test]
+    fn slots_are_below_16384(key in prop::collection::vec(any::<u8>(), 0..40)) {
+        prop_assert!(key_slot(&key) < SLOT_COUNT as u16);
+    }
+}
