@@ -29,7 +29,12 @@ pub fn jump(args: &JumpArgs, stdin: &mut dyn BufRead, out: &mut dyn Write) -> Re
     let buckets = u32::try_from(buckets)
         .ok()
         .filter(|&b| b >= 1)
-        .ok_or_else(|| CliError(format!("--buckets must be from 1 to {}, not {buckets}", u32::MAX)))?;
+        .ok_or_else(|| {
+            CliError(format!(
+                "--buckets must be from 1 to {}, not {buckets}",
+                u32::MAX
+            ))
+        })?;
     for key in input::keys(&args.keys, stdin)? {
         let text = String::from_utf8_lossy(&key);
         let value = input::parse_u64(&text, "key")?;

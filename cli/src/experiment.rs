@@ -26,7 +26,10 @@ pub fn busiest(args: &ExperimentArgs, out: &mut dyn Write, show: bool) -> Result
         placement: placement(args),
     };
     let rows = run_with_bar(&trial, &settings(args)?, show)?;
-    writeln!(out, "servers\tpoints\trings\tmean_busiest\tp95_busiest\tspread_sqrt_points")?;
+    writeln!(
+        out,
+        "servers\tpoints\trings\tmean_busiest\tp95_busiest\tspread_sqrt_points"
+    )?;
     for r in rows {
         writeln!(
             out,

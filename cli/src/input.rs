@@ -20,7 +20,10 @@ pub fn keys(arguments: &[String], stdin: &mut dyn BufRead) -> Result<Vec<Vec<u8>
 /// An unsigned 64-bit integer, decimal or 0x-hexadecimal.
 pub fn parse_u64(text: &str, what: &str) -> Result<u64, CliError> {
     let trimmed = text.trim();
-    let parsed = match trimmed.strip_prefix("0x").or_else(|| trimmed.strip_prefix("0X")) {
+    let parsed = match trimmed
+        .strip_prefix("0x")
+        .or_else(|| trimmed.strip_prefix("0X"))
+    {
         Some(hex) => u64::from_str_radix(hex, 16),
         None => trimmed.parse::<u64>(),
     };
@@ -35,9 +38,9 @@ pub fn parse_counts(text: &str, what: &str, max: u64) -> Result<Vec<u64>, CliErr
     let mut counts: Vec<u64> = Vec::new();
     for (i, item) in items.iter().enumerate() {
         if *item == "..." {
-            let end = items.get(i + 1).ok_or_else(|| {
-                CliError(format!("{what}: a list cannot end with ..."))
-            })?;
+            let end = items
+                .get(i + 1)
+                .ok_or_else(|| CliError(format!("{what}: a list cannot end with ...")))?;
             let end = parse_count(end, what, max)?;
             continue_pattern(&mut counts, end, what)?;
         } else {
@@ -87,7 +90,13 @@ fn continue_pattern(counts: &mut Vec<u64>, end: u64, what: &str) -> Result<(), C
             geometric_step(x) == Some(end)
         }
     };
-    let step = |x: u64| if geometric { geometric_step(x) } else { arithmetic_step(x) };
+    let step = |x: u64| {
+        if geometric {
+            geometric_step(x)
+        } else {
+            arithmetic_step(x)
+        }
+    };
     let mut x = b;
     while let Some(n) = step(x).filter(|&n| n < end) {
         counts.push(n);
@@ -106,10 +115,22 @@ mod tests {
             parse_counts("1,2,4,...,1024", "points", 1 << 20).unwrap(),
             vec![1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 1024]
         );
-        assert_eq!(parse_counts("10,20,...,50", "n", 100).unwrap(), vec![10, 20, 30, 40, 50]);
-        assert_eq!(parse_counts("10,100,1000", "n", 10_000).unwrap(), vec![10, 100, 1000]);
-        assert_eq!(parse_counts("1,2,3,...,6", "n", 10).unwrap(), vec![1, 2, 3, 4, 5, 6]);
-        assert_eq!(parse_counts("1,10,...,1000", "n", 1000).unwrap(), vec![1, 10, 100, 1000]);
+        assert_eq!(
+            parse_counts("10,20,...,50", "n", 100).unwrap(),
+            vec![10, 20, 30, 40, 50]
+        );
+        assert_eq!(
+            parse_counts("10,100,1000", "n", 10_000).unwrap(),
+            vec![10, 100, 1000]
+        );
+        assert_eq!(
+            parse_counts("1,2,3,...,6", "n", 10).unwrap(),
+            vec![1, 2, 3, 4, 5, 6]
+        );
+        assert_eq!(
+            parse_counts("1,10,...,1000", "n", 1000).unwrap(),
+            vec![1, 10, 100, 1000]
+        );
     }
 
     #[test]
@@ -125,7 +146,10 @@ mod tests {
     #[test]
     fn stdin_keys_keep_empty_lines() {
         let mut input: &[u8] = b"a\n\nb\n";
-        assert_eq!(keys(&[], &mut input).unwrap(), vec![b"a".to_vec(), vec![], b"b".to_vec()]);
+        assert_eq!(
+            keys(&[], &mut input).unwrap(),
+            vec![b"a".to_vec(), vec![], b"b".to_vec()]
+        );
     }
 
     #[test]

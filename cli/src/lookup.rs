@@ -33,7 +33,10 @@ pub fn run(
     };
     let p = scheme::partitioner(kind, servers, &options)?;
     let names = |indices: &[usize]| -> String {
-        let names: Vec<&str> = indices.iter().map(|&i| p.servers()[i].name.as_str()).collect();
+        let names: Vec<&str> = indices
+            .iter()
+            .map(|&i| p.servers()[i].name.as_str())
+            .collect();
         names.join(",")
     };
     let mut fell_back = false;

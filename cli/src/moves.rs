@@ -33,7 +33,13 @@ pub fn run(args: &MoveArgs, out: &mut dyn Write) -> Result<(), CliError> {
     writeln!(out, "from\tto\tkeys")?;
     for flow in moved.flows() {
         let name = |n: &Option<String>| n.clone().unwrap_or_else(|| "-".into());
-        writeln!(out, "{}\t{}\t{}", name(&flow.from), name(&flow.to), flow.keys)?;
+        writeln!(
+            out,
+            "{}\t{}\t{}",
+            name(&flow.from),
+            name(&flow.to),
+            flow.keys
+        )?;
     }
     Ok(())
 }

@@ -50,15 +50,25 @@ fn check_lookup_file(scheme: &str, text: &str) {
     let (header, rows) = vectors(text);
     let input: String = rows.iter().map(|(k, _)| format!("{k}\n")).collect();
     let servers = servers_of(&header);
-    let out = ringlab(&["lookup", "--scheme", scheme, "--servers", &servers], &input);
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let out = ringlab(
+        &["lookup", "--scheme", scheme, "--servers", &servers],
+        &input,
+    );
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let expected: String = rows.iter().map(|(k, a)| format!("{k}\t{a}\n")).collect();
     assert_eq!(stdout(&out), expected);
 }
 
 #[test]
 fn lookup_reads_stdin_and_matches_libmemcached() {
-    check_lookup_file("ketama", include_str!("../../core/tests/data/ketama_public_equal3.tsv"));
+    check_lookup_file(
+        "ketama",
+        include_str!("../../core/tests/data/ketama_public_equal3.tsv"),
+    );
     check_lookup_file(
         "ketama",
         include_str!("../../core/tests/data/ketama_public_weighted_defaultport.tsv"),
@@ -67,9 +77,18 @@ fn lookup_reads_stdin_and_matches_libmemcached() {
 
 #[test]
 fn lookup_matches_nginx_and_prints_dash_for_the_empty_key() {
-    check_lookup_file("nginx", include_str!("../../core/tests/data/nginx_public_weighted3.tsv"));
+    check_lookup_file(
+        "nginx",
+        include_str!("../../core/tests/data/nginx_public_weighted3.tsv"),
+    );
     let out = ringlab(
-        &["lookup", "--scheme", "nginx", "--servers", "127.0.0.1:7777,127.0.0.1:7778"],
+        &[
+            "lookup",
+            "--scheme",
+            "nginx",
+            "--servers",
+            "127.0.0.1:7777,127.0.0.1:7778",
+        ],
         "\n/g\n",
     );
     assert_eq!(stdout(&out), "\t-\n/g\t127.0.0.1:7777\n");
@@ -78,8 +97,14 @@ fn lookup_matches_nginx_and_prints_dash_for_the_empty_key() {
 #[test]
 fn slot_token_and_jump_match_the_real_systems() {
     for (command, text) in [
-        ("slot", include_str!("../../core/tests/data/redis_slots.tsv")),
-        ("token", include_str!("../../core/tests/data/cassandra_tokens.tsv")),
+        (
+            "slot",
+            include_str!("../../core/tests/data/redis_slots.tsv"),
+        ),
+        (
+            "token",
+            include_str!("../../core/tests/data/cassandra_tokens.tsv"),
+        ),
     ] {
         let (_, rows) = vectors(text);
         let input: String = rows.iter().map(|(k, _)| format!("{k}\n")).collect();
@@ -90,7 +115,10 @@ fn slot_token_and_jump_match_the_real_systems() {
             ("token", "") => i64::MIN.to_string(),
             _ => a.to_string(),
         };
-        let expected: String = rows.iter().map(|(k, a)| format!("{k}\t{}\n", answer(k, a))).collect();
+        let expected: String = rows
+            .iter()
+            .map(|(k, a)| format!("{k}\t{}\n", answer(k, a)))
+            .collect();
         assert_eq!(stdout(&out), expected, "{command}");
     }
     let out = ringlab(&["jump", "--buckets", "57", "42"], "");
@@ -103,8 +131,18 @@ fn slot_token_and_jump_match_the_real_systems() {
 fn replicas_are_distinct_and_racks_are_honoured() {
     let out = ringlab(
         &[
-            "lookup", "--scheme", "ring", "--servers", "a,b,c,d", "--replicas", "2", "--racks",
-            "x,x,y,y", "k1", "k2", "k3",
+            "lookup",
+            "--scheme",
+            "ring",
+            "--servers",
+            "a,b,c,d",
+            "--replicas",
+            "2",
+            "--racks",
+            "x,x,y,y",
+            "k1",
+            "k2",
+            "k3",
         ],
         "",
     );
@@ -117,7 +155,18 @@ fn replicas_are_distinct_and_racks_are_honoured() {
         assert_ne!(rack(names[0]), rack(names[1]), "{line}");
     }
     let out = ringlab(
-        &["lookup", "--scheme", "ring", "--servers", "a,b,c", "--replicas", "3", "--racks", "x,x,y", "k"],
+        &[
+            "lookup",
+            "--scheme",
+            "ring",
+            "--servers",
+            "a,b,c",
+            "--replicas",
+            "3",
+            "--racks",
+            "x,x,y",
+            "k",
+        ],
         "",
     );
     assert!(out.status.success());
@@ -127,31 +176,73 @@ fn replicas_are_distinct_and_racks_are_honoured() {
 #[test]
 fn move_reports_measured_theory_and_exact_share() {
     let out = ringlab(
-        &["move", "--scheme", "ring", "--from", "a,b,c,d", "--to", "a,b,c,d,e", "--keys", "20000"],
+        &[
+            "move",
+            "--scheme",
+            "ring",
+            "--from",
+            "a,b,c,d",
+            "--to",
+            "a,b,c,d,e",
+            "--keys",
+            "20000",
+        ],
         "",
     );
     assert!(out.status.success());
     let text = stdout(&out);
     assert!(text.contains("theory\t0.200000"), "{text}");
     assert!(text.contains("exact_share\t"), "{text}");
-    let flows: Vec<&str> = text.lines().skip_while(|l| !l.starts_with("from\t")).skip(1).collect();
+    let flows: Vec<&str> = text
+        .lines()
+        .skip_while(|l| !l.starts_with("from\t"))
+        .skip(1)
+        .collect();
     assert!(!flows.is_empty());
-    assert!(flows.iter().all(|l| l.split('\t').nth(1) == Some("e")), "{text}");
+    assert!(
+        flows.iter().all(|l| l.split('\t').nth(1) == Some("e")),
+        "{text}"
+    );
 
     let out = ringlab(
-        &["move", "--scheme", "modulo", "--from", "a,b,c,d,e,f,g,h", "--to", "a,b,c,d,e,f,g,h,i"],
+        &[
+            "move",
+            "--scheme",
+            "modulo",
+            "--from",
+            "a,b,c,d,e,f,g,h",
+            "--to",
+            "a,b,c,d,e,f,g,h,i",
+        ],
         "",
     );
-    assert!(stdout(&out).contains("theory\t0.888889"), "{}", stdout(&out));
+    assert!(
+        stdout(&out).contains("theory\t0.888889"),
+        "{}",
+        stdout(&out)
+    );
 }
 
 #[test]
 fn experiment_prints_the_documented_tsv() {
     let out = ringlab(
-        &["experiment", "busiest", "--servers", "10", "--points", "1,2,4,...,16", "--rings", "20"],
+        &[
+            "experiment",
+            "busiest",
+            "--servers",
+            "10",
+            "--points",
+            "1,2,4,...,16",
+            "--rings",
+            "20",
+        ],
         "",
     );
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let text = stdout(&out);
     let mut lines = text.lines();
     assert_eq!(
@@ -160,13 +251,34 @@ fn experiment_prints_the_documented_tsv() {
     );
     assert_eq!(lines.count(), 5);
     let again = ringlab(
-        &["experiment", "busiest", "--servers", "10", "--points", "1,2,4,...,16", "--rings", "20"],
+        &[
+            "experiment",
+            "busiest",
+            "--servers",
+            "10",
+            "--points",
+            "1,2,4,...,16",
+            "--rings",
+            "20",
+        ],
         "",
     );
     assert_eq!(stdout(&again), text, "the same seed gives the same table");
-    assert!(ringlab(&["experiment", "catcher", "--servers", "10", "--points", "1,16", "--rings", "10"], "")
-        .status
-        .success());
+    assert!(ringlab(
+        &[
+            "experiment",
+            "catcher",
+            "--servers",
+            "10",
+            "--points",
+            "1,16",
+            "--rings",
+            "10"
+        ],
+        ""
+    )
+    .status
+    .success());
 }
 
 #[test]
@@ -177,9 +289,36 @@ fn bad_input_gets_one_line_and_status_two() {
         &["lookup", "--scheme", "ring", "--servers", "a,a", "k"],
         &["lookup", "--scheme", "ring", "--servers", "a=0", "k"],
         &["lookup", "--scheme", "ring", "--servers", "a=x", "k"],
-        &["lookup", "--scheme", "ring", "--servers", "a", "--replicas", "0", "k"],
-        &["lookup", "--scheme", "ring", "--servers", "a,b", "--racks", "x", "k"],
-        &["lookup", "--scheme", "maglev", "--servers", "a", "--table", "8", "k"],
+        &[
+            "lookup",
+            "--scheme",
+            "ring",
+            "--servers",
+            "a",
+            "--replicas",
+            "0",
+            "k",
+        ],
+        &[
+            "lookup",
+            "--scheme",
+            "ring",
+            "--servers",
+            "a,b",
+            "--racks",
+            "x",
+            "k",
+        ],
+        &[
+            "lookup",
+            "--scheme",
+            "maglev",
+            "--servers",
+            "a",
+            "--table",
+            "8",
+            "k",
+        ],
         &["jump", "--buckets", "10", "12x"],
         &["jump", "--buckets", "0", "1"],
         &["jump", "--buckets", "-3", "1"],

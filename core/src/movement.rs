@@ -186,7 +186,11 @@ pub fn minimal_moved_share(before: &[Server], after: &[Server]) -> f64 {
     };
     let (old, new) = (fair(before), fair(after));
     if old.is_empty() || new.is_empty() {
-        return if old.is_empty() && new.is_empty() { 0.0 } else { 1.0 };
+        return if old.is_empty() && new.is_empty() {
+            0.0
+        } else {
+            1.0
+        };
     }
     old.iter()
         .map(|(name, share)| (share - new.get(name).copied().unwrap_or(0.0)).max(0.0))
@@ -246,9 +250,21 @@ mod tests {
         let m = Movement {
             keys: 4,
             moved: vec![
-                Move { key: 0, from: Some("a".into()), to: Some("c".into()) },
-                Move { key: 1, from: Some("b".into()), to: Some("c".into()) },
-                Move { key: 3, from: Some("b".into()), to: Some("c".into()) },
+                Move {
+                    key: 0,
+                    from: Some("a".into()),
+                    to: Some("c".into()),
+                },
+                Move {
+                    key: 1,
+                    from: Some("b".into()),
+                    to: Some("c".into()),
+                },
+                Move {
+                    key: 3,
+                    from: Some("b".into()),
+                    to: Some("c".into()),
+                },
             ],
         };
         let flows = m.flows();

@@ -10,7 +10,14 @@ use ringlab_core::schemes::redis::{key_slot, SLOT_COUNT};
 use ringlab_core::{build, numbered_servers, Options, Partitioner, SchemeKind, Server};
 
 /// The schemes where a join or a leave moves only the keys it must.
-const MINIMAL: &[&str] = &["ring", "ketama", "libketama", "nginx", "cassandra", "rendezvous"];
+const MINIMAL: &[&str] = &[
+    "ring",
+    "ketama",
+    "libketama",
+    "nginx",
+    "cassandra",
+    "rendezvous",
+];
 
 fn kind(name: &str) -> SchemeKind {
     name.parse().expect("a known scheme")
@@ -38,7 +45,10 @@ fn keys(count: usize, salt: u32) -> Vec<String> {
 }
 
 fn placed(p: &dyn Partitioner) -> impl Fn(&str) -> Option<String> + '_ {
-    move |key| p.lookup(key.as_bytes()).map(|i| p.servers()[i].name.clone())
+    move |key| {
+        p.lookup(key.as_bytes())
+            .map(|i| p.servers()[i].name.clone())
+    }
 }
 
 proptest! {

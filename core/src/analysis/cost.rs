@@ -93,15 +93,27 @@ impl Workload {
             return Err(out_of_range("servers after", "at least 1", "0".into()));
         }
         if self.replicas == 0 {
-            return Err(out_of_range("the replication factor", "at least 1", "0".into()));
+            return Err(out_of_range(
+                "the replication factor",
+                "at least 1",
+                "0".into(),
+            ));
         }
         let speed = self.link_bytes_per_second;
         if !(speed.is_finite() && speed > 0.0) {
-            return Err(out_of_range("the link speed", "a positive number", speed.to_string()));
+            return Err(out_of_range(
+                "the link speed",
+                "a positive number",
+                speed.to_string(),
+            ));
         }
         let throttle = self.throttle;
         if !(throttle > 0.0 && throttle <= 1.0) {
-            return Err(out_of_range("the throttle", "in (0, 1]", throttle.to_string()));
+            return Err(out_of_range(
+                "the throttle",
+                "in (0, 1]",
+                throttle.to_string(),
+            ));
         }
         Ok(())
     }
@@ -215,11 +227,7 @@ pub fn modulo_cost(workload: &Workload) -> Result<ResizeCost, ConfigError> {
         receivers: if existing_receive > 0 { both } else { 0 } + m.saturating_sub(n),
         shrinks: n > m,
     };
-    Ok(flows.cost(
-        Scheme::Modulo,
-        theory::modulo_moved(n, m),
-        workload,
-    ))
+    Ok(flows.cost(Scheme::Modulo, theory::modulo_moved(n, m), workload))
 }
 
 /// The resize under a ring with equal weights, in expectation.
@@ -366,8 +374,14 @@ mod tests {
             // The ring: all senders send the same, all receivers receive the same.
             let sent = ring.senders as f64 * ring.max_send_bytes;
             let received = ring.receivers as f64 * ring.max_receive_bytes;
-            assert!((sent - ring.replicated_bytes_moved).abs() < 1e3, "{n} -> {m}");
-            assert!((received - ring.replicated_bytes_moved).abs() < 1e3, "{n} -> {m}");
+            assert!(
+                (sent - ring.replicated_bytes_moved).abs() < 1e3,
+                "{n} -> {m}"
+            );
+            assert!(
+                (received - ring.replicated_bytes_moved).abs() < 1e3,
+                "{n} -> {m}"
+            );
             // mod N never beats the ring on the critical path.
             assert!(modulo.hours >= ring.hours - 1e-12, "{n} -> {m}");
             assert!(modulo.replicated_bytes_moved >= ring.replicated_bytes_moved);
@@ -397,13 +411,34 @@ mod tests {
     fn bad_workloads_are_refused() {
         let good = workload(4, 5);
         for bad in [
-            Workload { servers_before: 0, ..good },
-            Workload { servers_after: 0, ..good },
-            Workload { replicas: 0, ..good },
-            Workload { link_bytes_per_second: 0.0, ..good },
-            Workload { throttle: 0.0, ..good },
-            Workload { throttle: 1.5, ..good },
-            Workload { throttle: f64::NAN, ..good },
+            Workload {
+                servers_before: 0,
+                ..good
+            },
+            Workload {
+                servers_after: 0,
+                ..good
+            },
+            Workload {
+                replicas: 0,
+                ..good
+            },
+            Workload {
+                link_bytes_per_second: 0.0,
+                ..good
+            },
+            Workload {
+                throttle: 0.0,
+                ..good
+            },
+            Workload {
+                throttle: 1.5,
+                ..good
+            },
+            Workload {
+                throttle: f64::NAN,
+                ..good
+            },
         ] {
             assert!(resize_cost(&bad).is_err(), "{bad:?}");
         }

@@ -101,11 +101,7 @@ pub fn replica_sets(
                     racks_found += 1;
                 }
             }
-            let found = if rack_aware {
-                racks_found
-            } else {
-                order.len()
-            };
+            let found = if rack_aware { racks_found } else { order.len() };
             if found >= replicas || order.len() == on_ring {
                 break;
             }
@@ -245,7 +241,12 @@ pub fn loss_probability(
             value: failures.to_string(),
         });
     }
-    if let Some(bad) = sets.sets.iter().flat_map(|s| &s.servers).find(|&&s| s >= servers) {
+    if let Some(bad) = sets
+        .sets
+        .iter()
+        .flat_map(|s| &s.servers)
+        .find(|&&s| s >= servers)
+    {
         return Err(ConfigError::Invalid(format!(
             "a replica set names server {bad} of only {servers}"
         )));
@@ -366,7 +367,10 @@ impl<'a> Checker<'a> {
     /// Whether the failed servers (sorted, distinct) contain a whole replica set.
     fn loses(&self, failed_list: &[usize], failed: &mut [bool]) -> bool {
         if !self.lookup_sizes.is_empty() {
-            return self.lookup_sizes.iter().any(|&r| self.any_subset(failed_list, r));
+            return self
+                .lookup_sizes
+                .iter()
+                .any(|&r| self.any_subset(failed_list, r));
         }
         failed_list.iter().for_each(|&s| failed[s] = true);
         let lost = failed_list.iter().any(|&s| {
@@ -602,7 +606,11 @@ mod tests {
                     break;
                 }
             }
-            assert_eq!(loss.probability, lost as f64 / total as f64, "f = {failures}");
+            assert_eq!(
+                loss.probability,
+                lost as f64 / total as f64,
+                "f = {failures}"
+            );
             let checker = Checker::new(&sets, 14, failures);
             let other = Checker {
                 lookup_sizes: if checker.lookup_sizes.is_empty() {
@@ -629,7 +637,12 @@ mod tests {
         let ring = HashRing::new(servers.clone(), 2).unwrap();
         let sets = replica_sets(ring.ring().unwrap(), &servers, 3, false);
         let exact = loss_probability(&sets, 30, 5, &LossOptions::default()).unwrap();
-        assert!(matches!(exact.evaluation, Evaluation::Exact { failure_sets: 142_506 }));
+        assert!(matches!(
+            exact.evaluation,
+            Evaluation::Exact {
+                failure_sets: 142_506
+            }
+        ));
         let options = LossOptions {
             exact_limit: 1000,
             samples: 20_000,
@@ -652,7 +665,14 @@ mod tests {
     fn many_points_make_almost_every_triple_a_replica_set() {
         let servers = numbered_servers("n", 10);
         let ring = HashRing::new(servers.clone(), 200).unwrap();
-        let d = durability(ring.ring().unwrap(), &servers, 3, 3, &LossOptions::default()).unwrap();
+        let d = durability(
+            ring.ring().unwrap(),
+            &servers,
+            3,
+            3,
+            &LossOptions::default(),
+        )
+        .unwrap();
         assert!(d.plain.distinct_sets > 110, "{}", d.plain.distinct_sets); // of C(10,3) = 120
         assert!(d.plain.loss.probability > 0.9);
         // But each loss is a sliver: on average 1/120 of the key space.
@@ -698,7 +718,14 @@ mod tests {
         assert!((sets.short_share - 1.0).abs() < 1e-12);
         let loss = loss_probability(&sets, 2, 2, &LossOptions::default()).unwrap();
         assert_eq!(loss.probability, 1.0);
-        assert!(durability(ring.ring().unwrap(), &servers, 0, 1, &LossOptions::default()).is_err());
+        assert!(durability(
+            ring.ring().unwrap(),
+            &servers,
+            0,
+            1,
+            &LossOptions::default()
+        )
+        .is_err());
         assert!(durability_of(&ring, 2, 1, &LossOptions::default()).is_some());
     }
 }

@@ -143,7 +143,9 @@ fn compare_rings(
         let Some(old) = before.owner(end) else {
             break;
         };
-        let new = after.owner(end).and_then(|j| to_before.get(j).copied().flatten());
+        let new = after
+            .owner(end)
+            .and_then(|j| to_before.get(j).copied().flatten());
         if old == departed {
             departed_space += length;
             if let Some(new) = new {

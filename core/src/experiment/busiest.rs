@@ -115,18 +115,29 @@ mod tests {
     use crate::experiment::{build_ring, run};
 
     fn rows(method: Method, settings: &[Setting]) -> Vec<BusiestRow> {
-        let trial = Busiest { seed: 2024, method, placement: Placement::Uniform };
+        let trial = Busiest {
+            seed: 2024,
+            method,
+            placement: Placement::Uniform,
+        };
         run(&trial, settings, None).unwrap()
     }
 
     fn setting(servers: usize, points: u32, rings: u32) -> Setting {
-        Setting { servers, points, rings }
+        Setting {
+            servers,
+            points,
+            rings,
+        }
     }
 
     /// The published figures at V = 160: mean busiest 1.21 and 1.28, p95 1.28 and 1.34.
     #[test]
     fn published_figures_at_160_points() {
-        let got = rows(Method::Gamma, &[setting(100, 160, 2000), setting(1000, 160, 1000)]);
+        let got = rows(
+            Method::Gamma,
+            &[setting(100, 160, 2000), setting(1000, 160, 1000)],
+        );
         assert!((got[0].mean_busiest - 1.21).abs() < 0.01, "{:?}", got[0]);
         assert!((got[0].p95_busiest - 1.28).abs() < 0.015, "{:?}", got[0]);
         assert!((got[1].mean_busiest - 1.28).abs() < 0.01, "{:?}", got[1]);
@@ -136,10 +147,31 @@ mod tests {
         }
     }
 
+    /// The same figures by the ring method itself: 64 million points for N = 1000, about
+    /// a second in release but half a minute in debug, hence ignored by default. Run with
+    /// `cargo test --release -p ringlab-core -- --ignored published`.
+    #[test]
+    #[ignore = "release-only: slow in debug"]
+    fn published_figures_at_160_points_by_the_ring_method() {
+        let got = rows(
+            Method::Ring,
+            &[setting(100, 160, 1000), setting(1000, 160, 400)],
+        );
+        assert!((got[0].mean_busiest - 1.21).abs() < 0.01, "{:?}", got[0]);
+        assert!((got[0].p95_busiest - 1.28).abs() < 0.02, "{:?}", got[0]);
+        assert!((got[1].mean_busiest - 1.28).abs() < 0.01, "{:?}", got[1]);
+        assert!((got[1].p95_busiest - 1.34).abs() < 0.02, "{:?}", got[1]);
+        let peak = rows(Method::Ring, &[setting(1000, 1, 2000)]);
+        assert!((peak[0].mean_busiest - 7.49).abs() < 0.1, "{:?}", peak[0]);
+    }
+
     /// One point each: the busiest server averages H_N times its fair share.
     #[test]
     fn one_point_peaks_at_the_harmonic_number() {
-        let got = rows(Method::Gamma, &[setting(16, 1, 40_000), setting(1000, 1, 2000)]);
+        let got = rows(
+            Method::Gamma,
+            &[setting(16, 1, 40_000), setting(1000, 1, 2000)],
+        );
         assert!((got[0].mean_busiest - 3.38).abs() < 0.03, "{:?}", got[0]);
         assert!((got[0].mean_busiest - single_point_peak(16)).abs() < 0.03);
         assert!((got[1].mean_busiest - 7.49).abs() < 0.1, "{:?}", got[1]);
@@ -150,15 +182,29 @@ mod tests {
     /// Ring and gamma are two ways of drawing the same distribution.
     #[test]
     fn ring_and_gamma_agree() {
-        let settings = [setting(10, 1, 3000), setting(10, 32, 2000), setting(100, 16, 400)];
+        let settings = [
+            setting(10, 1, 3000),
+            setting(10, 32, 2000),
+            setting(100, 16, 400),
+        ];
         let ring = rows(Method::Ring, &settings);
         let gamma = rows(Method::Gamma, &settings);
         for (r, g) in ring.iter().zip(&gamma) {
             let tolerance = 0.02 * r.mean_busiest;
-            assert!((r.mean_busiest - g.mean_busiest).abs() < tolerance, "{r:?} {g:?}");
-            assert!((r.spread_sqrt_points - g.spread_sqrt_points).abs() < 0.03, "{r:?} {g:?}");
+            assert!(
+                (r.mean_busiest - g.mean_busiest).abs() < tolerance,
+                "{r:?} {g:?}"
+            );
+            assert!(
+                (r.spread_sqrt_points - g.spread_sqrt_points).abs() < 0.03,
+                "{r:?} {g:?}"
+            );
         }
-        let hashed = Busiest { seed: 5, method: Method::Ring, placement: Placement::HashedNames };
+        let hashed = Busiest {
+            seed: 5,
+            method: Method::Ring,
+            placement: Placement::HashedNames,
+        };
         let hashed = run(&hashed, &settings[1..2], None).unwrap();
         let tolerance = 0.02 * gamma[1].mean_busiest;
         assert!((hashed[0].mean_busiest - gamma[1].mean_busiest).abs() < tolerance);
@@ -166,7 +212,11 @@ mod tests {
 
     #[test]
     fn ring_outcome_matches_the_library_ring() {
-        let trial = Busiest { seed: 11, method: Method::Ring, placement: Placement::Uniform };
+        let trial = Busiest {
+            seed: 11,
+            method: Method::Ring,
+            placement: Placement::Uniform,
+        };
         let s = setting(30, 20, 1);
         let outcome = trial.outcome(&s, 0, &mut Scratch::default());
         let shares = build_ring(Placement::Uniform, 11, 30, 20, 0).shares(30);
@@ -179,8 +229,15 @@ mod tests {
     fn deterministic_per_seed_and_different_across_seeds() {
         let settings = [setting(50, 8, 20)];
         assert_eq!(rows(Method::Ring, &settings), rows(Method::Ring, &settings));
-        let other = Busiest { seed: 1, method: Method::Ring, placement: Placement::Uniform };
-        assert_ne!(run(&other, &settings, None).unwrap(), rows(Method::Ring, &settings));
+        let other = Busiest {
+            seed: 1,
+            method: Method::Ring,
+            placement: Placement::Uniform,
+        };
+        assert_ne!(
+            run(&other, &settings, None).unwrap(),
+            rows(Method::Ring, &settings)
+        );
     }
 
     #[test]

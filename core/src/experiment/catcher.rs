@@ -55,7 +55,14 @@ impl Trial for BiggestCatcher {
 
     fn outcome(&self, setting: &Setting, ring: u32, scratch: &mut Scratch) -> CatcherRing {
         let servers = setting.servers;
-        let bits = place_sorted(self.placement, self.seed, servers, setting.points, ring, scratch);
+        let bits = place_sorted(
+            self.placement,
+            self.seed,
+            servers,
+            setting.points,
+            ring,
+            scratch,
+        );
         debug_assert_eq!(bits, owner_bits(servers));
         let mask = (1u64 << bits) - 1;
         let packed = &scratch.packed;
@@ -115,21 +122,40 @@ mod tests {
     use crate::experiment::{build_ring, run};
 
     fn setting(servers: usize, points: u32, rings: u32) -> Setting {
-        Setting { servers, points, rings }
+        Setting {
+            servers,
+            points,
+            rings,
+        }
     }
 
     /// Published, for 100 servers: about 0.99 at 1 point (exactly 1: one neighbour takes
     /// the whole arc), 0.22 at 16 points, 0.05 at 160 points.
     #[test]
     fn published_catcher_figures() {
-        let trial = BiggestCatcher { seed: 77, placement: Placement::Uniform };
-        let settings = [setting(100, 1, 200), setting(100, 16, 1000), setting(100, 160, 200)];
+        let trial = BiggestCatcher {
+            seed: 77,
+            placement: Placement::Uniform,
+        };
+        let settings = [
+            setting(100, 1, 200),
+            setting(100, 16, 1000),
+            setting(100, 160, 200),
+        ];
         let rows = run(&trial, &settings, None).unwrap();
         assert_eq!(rows[0].mean_biggest_fraction, 1.0);
         assert!((rows[0].mean_biggest_fraction - 0.99).abs() < 0.0101);
         assert_eq!(rows[0].mean_catchers, 1.0);
-        assert!((rows[1].mean_biggest_fraction - 0.22).abs() < 0.01, "{:?}", rows[1]);
-        assert!((rows[2].mean_biggest_fraction - 0.05).abs() < 0.005, "{:?}", rows[2]);
+        assert!(
+            (rows[1].mean_biggest_fraction - 0.22).abs() < 0.01,
+            "{:?}",
+            rows[1]
+        );
+        assert!(
+            (rows[2].mean_biggest_fraction - 0.05).abs() < 0.005,
+            "{:?}",
+            rows[2]
+        );
         assert!(rows[2].mean_catchers > 70.0, "{:?}", rows[2]);
     }
 

@@ -36,7 +36,7 @@ mod runner;
 pub use busiest::{Busiest, BusiestRing, BusiestRow};
 pub use catcher::{BiggestCatcher, CatcherRing, CatcherRow};
 pub use placement::{build_ring, hashed_server_name, ring_rng, ring_seed};
-pub use runner::{run, Runner};
+pub use runner::{run, run_sequential, Runner};
 
 use crate::ConfigError;
 
@@ -171,6 +171,7 @@ pub struct Scratch {
     packed: Vec<u64>,
     spare: Vec<u64>,
     counts: Vec<u32>,
+    coarse: Vec<u32>,
     arcs: Vec<u128>,
     shares: Vec<f64>,
     name: Vec<u8>,
@@ -230,25 +231,59 @@ mod tests {
         assert_eq!(doubling(u32::MAX).len(), 32);
         let table = busiest_table(400);
         assert_eq!(table.len(), 33);
-        assert_eq!(table[0], Setting { servers: 10, points: 1, rings: 400 });
-        assert_eq!(table[32], Setting { servers: 1000, points: 1024, rings: 400 });
+        assert_eq!(
+            table[0],
+            Setting {
+                servers: 10,
+                points: 1,
+                rings: 400
+            }
+        );
+        assert_eq!(
+            table[32],
+            Setting {
+                servers: 1000,
+                points: 1024,
+                rings: 400
+            }
+        );
     }
 
     #[test]
     fn settings_are_checked() {
-        let ok = Setting { servers: 10, points: 4, rings: 1 };
+        let ok = Setting {
+            servers: 10,
+            points: 4,
+            rings: 1,
+        };
         assert!(ok.check(1).is_ok());
         assert!(Setting { servers: 0, ..ok }.check(1).is_err());
         assert!(Setting { servers: 1, ..ok }.check(2).is_err());
         assert!(Setting { points: 0, ..ok }.check(1).is_err());
-        assert!(Setting { servers: MAX_SERVERS + 1, ..ok }.check(1).is_err());
-        assert!(Setting { servers: 1 << 20, points: 1 << 10, rings: 1 }.check(1).is_err());
+        assert!(Setting {
+            servers: MAX_SERVERS + 1,
+            ..ok
+        }
+        .check(1)
+        .is_err());
+        assert!(Setting {
+            servers: 1 << 20,
+            points: 1 << 10,
+            rings: 1
+        }
+        .check(1)
+        .is_err());
     }
 
     #[test]
     fn progress_fraction() {
         assert_eq!(Progress::default().fraction(), 1.0);
-        let half = Progress { done: 1, total: 4, work_done: 50, work_total: 100 };
+        let half = Progress {
+            done: 1,
+            total: 4,
+            work_done: 50,
+            work_total: 100,
+        };
         assert_eq!(half.fraction(), 0.5);
         assert!(!half.is_finished());
     }

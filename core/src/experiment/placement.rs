@@ -116,63 +116,123 @@ pub(crate) fn place_sorted(
         &mut scratch.name,
         |server, _, position| packed.push((position & !mask) | server as u64),
     );
-    sort_packed(packed, &mut scratch.spare, &mut scratch.counts);
+    sort_packed(
+        packed,
+        &mut scratch.spare,
+        &mut scratch.counts,
+        &mut scratch.coarse,
+    );
     bits
 }
 
-/// Buckets per point in [`sort_packed`]: about two points a bucket.
-const BUCKET_SHIFT: u32 = 3;
 /// A bucket fuller than this means the positions are far from uniform: radix sort instead.
 const CROWDED_BUCKET: u32 = 64;
+/// Slices up to this long are bucket sorted in one pass (they fit in cache).
+const ONE_PASS: usize = 1 << 15;
+/// The coarse pass of a longer slice aims at coarse buckets of about 2^9 points.
+const COARSE_TARGET_BITS: u32 = 9;
 
-/// Sorts packed points, fast for the near-uniform positions of random or hashed points:
-/// one counting pass on the top bits into about `n/2` buckets, one scatter pass, then an
-/// insertion sort that only has to fix each bucket's two or so points. If some bucket is
-/// crowded (positions far from uniform) it falls back to `radsort`'s full LSD radix sort,
-/// so the worst case stays linear.
-pub(crate) fn sort_packed(packed: &mut Vec<u64>, spare: &mut Vec<u64>, counts: &mut Vec<u32>) {
+/// Sorts packed points, fast for the near-uniform positions of random or hashed points.
+///
+/// Up to [`ONE_PASS`] points: one counting pass on the top bits into about two buckets per
+/// point, one scatter, then an insertion sort that only has to fix each bucket's few
+/// points. Longer: a coarse radix pass on the top bits first, into buckets of about 512
+/// points that fit in the L1 cache, then the same within each. If some fine bucket is
+/// crowded (positions far from uniform), that part falls back to `radsort`'s full LSD
+/// radix sort, so the worst case stays linear.
+pub(crate) fn sort_packed(
+    packed: &mut Vec<u64>,
+    spare: &mut Vec<u64>,
+    counts: &mut Vec<u32>,
+    coarse: &mut Vec<u32>,
+) {
     let len = packed.len();
     if len < 64 || len > u32::MAX as usize {
         radsort::sort(packed);
         return;
     }
-    let bucket_bits = (usize::BITS - 1 - len.leading_zeros()).saturating_sub(BUCKET_SHIFT);
-    let shift = 64 - bucket_bits;
-    let buckets = 1usize << bucket_bits;
-    counts.clear();
-    counts.resize(buckets + 1, 0);
-    let mut crowded = false;
-    for &word in packed.iter() {
-        let slot = &mut counts[(word >> shift) as usize + 1];
-        *slot += 1;
-        crowded |= *slot > CROWDED_BUCKET;
-    }
-    if crowded {
-        radsort::sort(packed);
-        return;
-    }
-    for b in 0..buckets {
-        counts[b + 1] += counts[b];
-    }
     spare.clear();
     spare.resize(len, 0);
+    if len <= ONE_PASS {
+        fine_sort(packed, spare, 0, counts);
+        std::mem::swap(packed, spare);
+        return;
+    }
+    // Coarse pass: packed -> spare by the top bits (a stable counting sort).
+    let bits = (log2(len) - COARSE_TARGET_BITS).min(16);
+    let shift = 64 - bits;
+    coarse.clear();
+    coarse.resize((1 << bits) + 1, 0);
     for &word in packed.iter() {
-        let slot = &mut counts[(word >> shift) as usize];
+        coarse[(word >> shift) as usize + 1] += 1;
+    }
+    for b in 0..1 << bits {
+        coarse[b + 1] += coarse[b];
+    }
+    let mut next: Vec<u32> = coarse[..1 << bits].to_vec();
+    for &word in packed.iter() {
+        let slot = &mut next[(word >> shift) as usize];
         spare[*slot as usize] = word;
         *slot += 1;
     }
-    // Every point is now in its bucket, and buckets are in order: an insertion sort
-    // moves each point at most past the few others of its bucket.
-    for i in 1..len {
-        let word = spare[i];
+    // Fine passes: each coarse bucket of spare back into its place in packed.
+    for b in 0..1 << bits {
+        let (from, to) = (coarse[b] as usize, coarse[b + 1] as usize);
+        fine_sort(&spare[from..to], &mut packed[from..to], bits, counts);
+    }
+}
+
+/// floor(log2(n)) for n >= 1.
+fn log2(n: usize) -> u32 {
+    usize::BITS - 1 - n.leading_zeros()
+}
+
+/// Sorts `source` into `target` (same length), whose words all agree on their top `skip`
+/// bits: buckets on the next bits, then insertion sort; radix sort if a bucket is crowded.
+fn fine_sort(source: &[u64], target: &mut [u64], skip: u32, counts: &mut Vec<u32>) {
+    let len = source.len();
+    if len < 64 {
+        target.copy_from_slice(source);
+        insertion_sort(target);
+        return;
+    }
+    let bits = (log2(len) + 1).min(64 - skip);
+    let key = |word: u64| ((word << skip) >> (64 - bits)) as usize;
+    counts.clear();
+    counts.resize((1 << bits) + 1, 0);
+    let mut crowded = false;
+    for &word in source {
+        let slot = &mut counts[key(word) + 1];
+        *slot += 1;
+        crowded |= *slot > CROWDED_BUCKET;
+    }
+    target.copy_from_slice(source);
+    if crowded {
+        radsort::sort(target);
+        return;
+    }
+    for b in 0..1 << bits {
+        counts[b + 1] += counts[b];
+    }
+    for &word in source {
+        let slot = &mut counts[key(word)];
+        target[*slot as usize] = word;
+        *slot += 1;
+    }
+    insertion_sort(target);
+}
+
+/// Insertion sort: linear when every word is only a few places from home.
+fn insertion_sort(words: &mut [u64]) {
+    for i in 1..words.len() {
+        let word = words[i];
         let mut j = i;
-        while j > 0 && spare[j - 1] > word {
-            spare[j] = spare[j - 1];
+        while j > 0 && words[j - 1] > word {
+            words[j] = words[j - 1];
             j -= 1;
         }
-        spare[j] = word;
+        words[j] = word;
     }
-    std::mem::swap(packed, spare);
 }
 
 fn low_mask(bits: u32) -> u64 {
@@ -203,7 +263,12 @@ pub(crate) fn arcs_from_sorted(packed: &[u64], bits: u32, servers: usize, arcs: 
 /// Draws one ring's shares under the gamma method: `servers` draws of Gamma(`points`, 1)
 /// into `draws`, unnormalised (their sum is returned). Normalised they are
 /// Dirichlet(V, ..., V), the exact law of the ring's shares with uniform points.
-pub(crate) fn gamma_draws(rng: &mut Pcg64, servers: usize, points: u32, draws: &mut Vec<f64>) -> f64 {
+pub(crate) fn gamma_draws(
+    rng: &mut Pcg64,
+    servers: usize,
+    points: u32,
+    draws: &mut Vec<f64>,
+) -> f64 {
     draws.clear();
     // The shape is at least 1 (settings are checked), so this cannot fail.
     let gamma = Gamma::new(points.max(1) as f64, 1.0).expect("a shape of at least 1");
@@ -227,13 +292,21 @@ pub fn build_ring(placement: Placement, seed: u64, servers: usize, points: u32, 
     let mask = low_mask(owner_bits(servers));
     let mut made = Vec::with_capacity(servers * points as usize);
     let mut name = Vec::new();
-    for_each_point(placement, seed, servers, points, ring, &mut name, |server, vnode, position| {
-        made.push(Point {
-            position: position & !mask,
-            server,
-            vnode,
-        })
-    });
+    for_each_point(
+        placement,
+        seed,
+        servers,
+        points,
+        ring,
+        &mut name,
+        |server, vnode, position| {
+            made.push(Point {
+                position: position & !mask,
+                server,
+                vnode,
+            })
+        },
+    );
     Ring::new(made, 64, Ties::Keep)
 }
 
@@ -256,11 +329,16 @@ mod tests {
     fn bucket_sort_sorts_uniform_skewed_and_small_inputs() {
         let mut rng = ring_rng(1, 2, 3, 4);
         let mut spare = Vec::new();
-        let mut counts = Vec::new();
+        let (mut counts, mut coarse) = (Vec::new(), Vec::new());
         let inputs: Vec<Vec<u64>> = vec![
             (0..10_000).map(|_| rng.next_u64()).collect(),
+            (0..100_000).map(|_| rng.next_u64()).collect(), // two passes
             (0..10_000).map(|_| rng.next_u64() >> 20).collect(), // crowded: falls back
-            (0..10_000u64).rev().collect(),
+            (0..100_000).map(|_| rng.next_u64() >> 20).collect(),
+            (0..100_000)
+                .map(|_| rng.next_u64() | 0xFFFF << 48)
+                .collect(),
+            (0..100_000u64).rev().collect(),
             (0..10).map(|_| rng.next_u64()).collect(),
             vec![7; 1000],
             Vec::new(),
@@ -269,7 +347,7 @@ mod tests {
             let mut expected = input.clone();
             expected.sort_unstable();
             let mut packed = input;
-            sort_packed(&mut packed, &mut spare, &mut counts);
+            sort_packed(&mut packed, &mut spare, &mut counts, &mut coarse);
             assert_eq!(packed, expected);
         }
     }
@@ -312,7 +390,12 @@ mod tests {
         for (a, b) in real.load_shares().iter().zip(ours.shares(20)) {
             assert!((a - b).abs() < 1e-15, "{a} {b}");
         }
-        let order = |r: &Ring| r.points().iter().map(|p| (p.server, p.vnode)).collect::<Vec<_>>();
+        let order = |r: &Ring| {
+            r.points()
+                .iter()
+                .map(|p| (p.server, p.vnode))
+                .collect::<Vec<_>>()
+        };
         assert_eq!(order(real.ring().unwrap()), order(&ours));
     }
 

@@ -155,8 +155,9 @@ where
     }
 }
 
-/// [`run`] on one thread, whatever the features.
-pub(crate) fn run_sequential<T: Trial>(
+/// [`run`] on the calling thread, whatever the features, calling `progress` after each
+/// ring. Gives the same rows as [`run`].
+pub fn run_sequential<T: Trial>(
     trial: &T,
     settings: &[Setting],
     mut progress: Option<&mut dyn FnMut(Progress)>,
@@ -183,13 +184,25 @@ where
     use rayon::prelude::*;
     let mut now = plan(trial, settings)?;
     let mut rows = Vec::with_capacity(settings.len());
+    // One contiguous run of rings per thread, each with buffers kept across settings
+    // (rings of a setting cost the same, so an even split balances).
+    let threads = rayon::current_num_threads().max(1);
+    let mut scratches: Vec<Scratch> = (0..threads).map(|_| Scratch::default()).collect();
     for setting in settings {
-        let outcomes: Vec<T::Outcome> = (0..setting.rings)
-            .into_par_iter()
-            .map_init(Scratch::default, |scratch, ring| {
-                trial.outcome(setting, ring, scratch)
+        let rings = setting.rings;
+        let per = rings.div_ceil(threads as u32).max(1);
+        let parts: Vec<Vec<T::Outcome>> = scratches
+            .par_iter_mut()
+            .enumerate()
+            .map(|(part, scratch)| {
+                let from = (part as u32).saturating_mul(per).min(rings);
+                let to = from.saturating_add(per).min(rings);
+                (from..to)
+                    .map(|ring| trial.outcome(setting, ring, scratch))
+                    .collect()
             })
             .collect();
+        let outcomes: Vec<T::Outcome> = parts.into_iter().flatten().collect();
         rows.push(trial.row(setting, &outcomes));
         now.done += setting.rings as u64;
         now.work_done += trial.work(setting) * setting.rings as u64;
@@ -207,15 +220,31 @@ mod tests {
 
     fn settings() -> Vec<Setting> {
         vec![
-            Setting { servers: 10, points: 4, rings: 3 },
-            Setting { servers: 5, points: 2, rings: 0 },
-            Setting { servers: 20, points: 8, rings: 2 },
+            Setting {
+                servers: 10,
+                points: 4,
+                rings: 3,
+            },
+            Setting {
+                servers: 5,
+                points: 2,
+                rings: 0,
+            },
+            Setting {
+                servers: 20,
+                points: 8,
+                rings: 2,
+            },
         ]
     }
 
     #[test]
     fn steps_report_progress_and_skip_empty_settings() {
-        let trial = Busiest { seed: 9, method: Method::Ring, placement: Placement::Uniform };
+        let trial = Busiest {
+            seed: 9,
+            method: Method::Ring,
+            placement: Placement::Uniform,
+        };
         let mut runner = Runner::new(trial, settings()).unwrap();
         assert_eq!(runner.progress().total, 5);
         assert_eq!(runner.progress().work_total, 3 * 40 + 2 * 160);
@@ -232,7 +261,11 @@ mod tests {
 
     #[test]
     fn step_work_runs_at_least_one_ring() {
-        let trial = Busiest { seed: 9, method: Method::Ring, placement: Placement::Uniform };
+        let trial = Busiest {
+            seed: 9,
+            method: Method::Ring,
+            placement: Placement::Uniform,
+        };
         let mut runner = Runner::new(trial, settings()).unwrap();
         assert_eq!(runner.step_work(0).done, 1);
         // 40 points a ring: 80, 120, then 280 passes the goal of 140.
@@ -243,7 +276,11 @@ mod tests {
     #[test]
     fn run_equals_stepping_and_reports_to_the_end() {
         for method in [Method::Ring, Method::Gamma] {
-            let trial = Busiest { seed: 4, method, placement: Placement::Uniform };
+            let trial = Busiest {
+                seed: 4,
+                method,
+                placement: Placement::Uniform,
+            };
             let mut last = Progress::default();
             let mut report = |p: Progress| last = p;
             let rows = run(&trial, &settings(), Some(&mut report)).unwrap();
@@ -253,7 +290,10 @@ mod tests {
             let sequential = run_sequential(&trial, &settings(), None).unwrap();
             assert_eq!(format!("{rows:?}"), format!("{sequential:?}"));
         }
-        let trial = BiggestCatcher { seed: 4, placement: Placement::HashedNames };
+        let trial = BiggestCatcher {
+            seed: 4,
+            placement: Placement::HashedNames,
+        };
         let rows = run(&trial, &settings(), None).unwrap();
         let sequential = run_sequential(&trial, &settings(), None).unwrap();
         assert_eq!(format!("{rows:?}"), format!("{sequential:?}"));
@@ -261,8 +301,15 @@ mod tests {
 
     #[test]
     fn bad_settings_are_refused_before_running() {
-        let trial = BiggestCatcher { seed: 1, placement: Placement::Uniform };
-        let bad = vec![Setting { servers: 1, points: 4, rings: 3 }];
+        let trial = BiggestCatcher {
+            seed: 1,
+            placement: Placement::Uniform,
+        };
+        let bad = vec![Setting {
+            servers: 1,
+            points: 4,
+            rings: 3,
+        }];
         assert!(Runner::new(trial, bad.clone()).is_err());
         assert!(run(&trial, &bad, None).is_err());
     }
