@@ -1,27 +1,50 @@
-# The README's commands. `make test` installs what is missing, then runs every check.
+# The README's commands. `make serve` and `make test` install what is missing, then run.
 SHELL := /bin/bash
 CARGO ?= cargo
 WASM_RUNNER_ENV := CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER=wasm-bindgen-test-runner \
 	CHROMEDRIVER=$$(command -v chromedriver) WASM_BINDGEN_TEST_TIMEOUT=120
+# Trunk never downloads: Trunk.toml pins its tools and builds offline, so crates are
+# fetched first (a no-op once they are in cargo's cache).
+# wasm-opt comes from npm (tools/), trunk and wasm-bindgen from cargo install.
+TRUNK := PATH="$(CURDIR)/tools/node_modules/.bin:$$HOME/.cargo/bin:$$PATH" trunk
 
-.PHONY: test tools lint native wasm bench
+.PHONY: test tools serve dist lint native wasm e2e bench
 
-test: tools lint native wasm
+test: tools lint native wasm e2e
 
 tools:
 	@bash scripts/ensure-tools.sh
 
+# The app at http://127.0.0.1:8080, rebuilt on every change.
+serve:
+	@bash scripts/ensure-tools.sh serve
+	$(CARGO) fetch --locked
+	$(TRUNK) serve --release --address 127.0.0.1 --port 8080 --offline
+
+# The release build in dist/, as e2e tests and deployments use it.
+dist:
+	$(CARGO) fetch --locked
+	$(TRUNK) build --release --offline
+
 lint:
 	$(CARGO) fmt --all -- --check
 	$(CARGO) clippy --workspace --all-targets -- -D warnings
+	$(CARGO) clippy -p ringlab --target wasm32-unknown-unknown --all-targets -- -D warnings
 
 # Every native test: unit, integration, property and doc tests.
 native:
 	$(CARGO) test --workspace
 
-# The reference vectors again, compiled to wasm32 and run in headless Chromium.
+# In headless Chromium: the core's reference vectors compiled to wasm32, and the app's
+# components mounted into the page.
 wasm:
 	cd core && $(WASM_RUNNER_ENV) $(CARGO) test --target wasm32-unknown-unknown --test vectors
+	$(WASM_RUNNER_ENV) $(CARGO) test -p ringlab --target wasm32-unknown-unknown --test mount
+
+# End to end: the release build served on loopback, driven by playwright-core in Debian's
+# Chromium; screenshots land in e2e/screenshots/.
+e2e: dist
+	cd e2e && node --test --test-concurrency=1 tests/
 
 # Benchmarks (not tests): criterion groups with peer crates as baselines.
 bench:

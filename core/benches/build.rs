@@ -4,7 +4,7 @@
 
 mod common;
 
-use criterion::{criterion_group, criterion_main, BatchSize, BenchmarkId, Criterion};
+use criterion::{criterion_group, criterion_main, BatchSize, BenchmarkId, Criterion, SamplingMode};
 use ringlab_core::{build, numbered_servers, Options, SchemeKind};
 
 use common::{address, address_servers, names};
@@ -14,6 +14,7 @@ use common::{address, address_servers, names};
 /// sorted) and `hash-rings` 1.x `consistent::Ring` (SipHash-1-3 into a BTreeMap).
 fn ring_build(c: &mut Criterion) {
     let mut group = c.benchmark_group("ring_build");
+    group.sampling_mode(SamplingMode::Flat);
     for (servers, vnodes) in [(16usize, 160u32), (1000, 160)] {
         let parameter = format!("{servers}x{vnodes}");
         let list = numbered_servers("s", servers);

@@ -1,0 +1,82 @@
+// Shared set-up for the e2e tests: dist/ served on loopback, Debian's Chromium driven by
+// playwright-core, and a page that records console errors and requests to other origins.
+import { mkdir } from "node:fs/promises";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { chromium } from "playwright-core";
+import { serve } from "./server.js";
+
+const here = fileURLToPath(new URL(".", import.meta.url));
+export const DIST = process.env.RINGLAB_DIST ?? join(here, "..", "dist");
+export const SCREENSHOTS = join(here, "screenshots");
+
+export const CHROMIUM_ARGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
+
+/** Starts the server and the browser; call `stop()` when done. */
+export async function start() {
+  const server = await serve(DIST);
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM ?? "/usr/bin/chromium",
+    args: CHROMIUM_ARGS,
+  });
+  await mkdir(SCREENSHOTS, { recursive: true });
+  return {
+    url: server.url,
+    browser,
+    stop: async () => {
+      await browser.close();
+      await server.close();
+    },
+  };
+}
+
+/**
+ * A fresh context and page that record what must never happen: console errors, uncaught
+ * exceptions, failed requests and requests to any other origin.
+ */
+export async function openPage(env, options = {}) {
+  const context = await env.browser.newContext({
+    viewport: { width: 1280, height: 800 },
+    ...options,
+  });
+  const page = await context.newPage();
+  const origin = new URL(env.url).origin;
+  const problems = { consoleErrors: [], pageErrors: [], foreign: [], failed: [] };
+  page.on("console", (msg) => {
+    if (msg.type() === "error") problems.consoleErrors.push(msg.text());
+  });
+  page.on("pageerror", (error) => problems.pageErrors.push(String(error)));
+  page.on("request", (request) => {
+    const url = request.url();
+    if (url.startsWith("data:") || url.startsWith("blob:")) return;
+    if (new URL(url).origin !== origin) problems.foreign.push(url);
+  });
+  page.on("requestfailed", (request) => problems.failed.push(request.url()));
+  return { context, page, problems };
+}
+
+/** Loads `hash` and waits until the app has rendered its main landmark. */
+export async function load(env, page, hash = "") {
+  await page.goto(env.url + hash);
+  await page.locator("main#main").waitFor({ state: "attached", timeout: 30_000 });
+}
+
+export function screenshot(page, name) {
+  return page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true });
+}
+
+/** Fails with everything that went wrong on the page. */
+export function assertClean(assert, problems) {
+  assert.deepEqual(problems.consoleErrors, [], "console errors");
+  assert.deepEqual(problems.pageErrors, [], "uncaught exceptions");
+  assert.deepEqual(problems.foreign, [], "requests to other origins");
+  assert.deepEqual(problems.failed, [], "failed requests");
+}

@@ -1,0 +1,260 @@
+// The app shell: header, URL state, notes, embed mode, sharing, dark mode, small screens.
+import { after, before, test } from "node:test";
+import assert from "node:assert/strict";
+import { assertClean, load, openPage, screenshot, start } from "../harness.js";
+
+const EXAMPLE = "#/ring?servers=4&vnodes=1&keys=8&replicas=3&scheme=ring&seed=7";
+
+let env;
+before(async () => {
+  env = await start();
+});
+after(async () => {
+  await env?.stop();
+});
+
+test("loads with no console errors and no requests to other origins", async () => {
+  const { context, page, problems } = await openPage(env);
+  await load(env, page, EXAMPLE);
+  await page.getByRole("banner").waitFor();
+  assert.equal(await page.title(), "Ring playground · ringlab");
+  const csp = await page.evaluate(
+    () => document.querySelector('meta[http-equiv="Content-Security-Policy"]')?.content ?? "",
+  );
+  assert.match(csp, /default-src 'none'/);
+  assert.match(csp, /script-src 'self' 'wasm-unsafe-eval'(;|$)/);
+  assert.doesNotMatch(csp, /unsafe-inline|https?:|\*/);
+  // Give late requests (favicon, lazy assets) a moment to show up.
+  await page.waitForTimeout(500);
+  await screenshot(page, "shell-desktop");
+  assertClean(assert, problems);
+  await context.close();
+});
+
+test("the header lists the views that work, the current one marked", async () => {
+  const { context, page, problems } = await openPage(env);
+  await load(env, page, EXAMPLE);
+  const nav = page.getByRole("navigation", { name: "Views" });
+  const links = nav.getByRole("link");
+  assert.equal(await links.count(), 1);
+  const ring = nav.getByRole("link", { name: "Ring playground" });
+  assert.equal(await ring.getAttribute("aria-current"), "page");
+  await ring.click();
+  await page.waitForFunction(() => location.hash === "#/ring" || location.hash.startsWith("#/ring?"));
+  await page.getByRole("banner").waitFor();
+  assertClean(assert, problems);
+  await context.close();
+});
+
+test("a bad view or embed value gets a visible note, and the URL is cleaned up", async () => {
+  const { context, page, problems } = await openPage(env);
+  await load(env, page, "#/nowhere?embed=maybe");
+  const notes = page.getByRole("list", { name: "Notes about the link" });
+  await notes.waitFor();
+  const text = await notes.innerText();
+  assert.match(text, /nowhere/);
+  assert.match(text, /embed=maybe/);
+  assert.ok(await notes.isVisible());
+  // The full page, not the embed.
+  await page.getByRole("banner").waitFor();
+  const hash = await page.evaluate(() => location.hash);
+  assert.ok(hash.startsWith("#/ring"), hash);
+  assert.ok(!hash.includes("nowhere") && !hash.includes("embed"), hash);
+  await screenshot(page, "shell-bad-params");
+  assertClean(assert, problems);
+  await context.close();
+});
+
+test("out-of-range and unknown view parameters get a visible note from the view", async () => {
+  const { context, page, problems } = await openPage(env);
+  await load(env, page, "#/ring?servers=4&keys=999999999&bogus=1&replicas=0");
+  const note = page.getByRole("note");
+  await note.first().waitFor();
+  const text = await note.allInnerTexts().then((t) => t.join("\n"));
+  assert.match(text, /bogus/);
+  assert.match(text, /keys/);
+  assert.ok(await note.first().isVisible());
+  // The address bar now holds what is on screen: no unknown parameter, keys clamped.
+  const hash = await page.evaluate(() => location.hash);
+  assert.ok(!hash.includes("bogus"), hash);
+  assert.ok(!hash.includes("999999999"), hash);
+  await screenshot(page, "shell-view-notes");
+  assertClean(assert, problems);
+  await context.close();
+});
+
+test("a reload shows the same state: the hash is the whole state", async () => {
+  const { context, page, problems } = await openPage(env);
+  await load(env, page, "#/ring?servers=5&vnodes=3&keys=20&replicas=2&scheme=ring&seed=11");
+  await page.waitForFunction(() => location.hash.includes("servers="));
+  const before = await page.evaluate(() => location.hash);
+  await page.reload();
+  await page.locator("main#main").waitFor();
+  await page.waitForFunction(() => location.hash.includes("servers="));
+  assert.equal(await page.evaluate(() => location.hash), before);
+  assert.equal(await page.getByRole("note").count(), 0);
+  assertClean(assert, problems);
+  await context.close();
+});
+
+test("hostile input in the URL renders as text", async () => {
+  const { context, page, problems } = await openPage(env);
+  const hostile = encodeURIComponent("<img src=x onerror=window.__pwned=1>");
+  await load(env, page, `#/${hostile}?embed=${hostile}`);
+  await page.getByRole("list", { name: "Notes about the link" }).waitFor();
+  assert.equal(await page.locator("img").count(), 0);
+  assert.equal(await page.evaluate(() => window.__pwned), undefined);
+  assert.match(await page.getByRole("list", { name: "Notes about the link" }).innerText(), /<img/);
+  assertClean(assert, problems);
+  await context.close();
+});
+
+test("editing the hash by hand is read again without a reload", async () => {
+  const { context, page, problems } = await openPage(env);
+  await load(env, page, EXAMPLE);
+  await page.evaluate(() => {
+    window.__sameDocument = true;
+    location.hash = "#/elsewhere";
+  });
+  await page.getByRole("list", { name: "Notes about the link" }).waitFor();
+  assert.equal(await page.evaluate(() => window.__sameDocument), true);
+  assertClean(assert, problems);
+  await context.close();
+});
+
+test("embed=1 shows the bare widget", async () => {
+  const { context, page, problems } = await openPage(env, { viewport: { width: 720, height: 640 } });
+  await load(env, page, EXAMPLE + "&embed=1");
+  assert.equal(await page.getByRole("banner").count(), 0);
+  assert.equal(await page.getByRole("navigation").count(), 0);
+  assert.equal(await page.getByRole("button", { name: "Copy link" }).count(), 0);
+  assert.equal(await page.getByRole("contentinfo").count(), 0);
+  assert.ok(await page.getByRole("main").isVisible());
+  const hash = await page.evaluate(() => location.hash);
+  assert.ok(hash.endsWith("embed=1"), hash);
+  await screenshot(page, "shell-embed");
+  assertClean(assert, problems);
+  await context.close();
+});
+
+test("Copy link and Copy embed code put the address and an iframe on the clipboard", async () => {
+  const { context, page, problems } = await openPage(env);
+  await context.grantPermissions(["clipboard-read", "clipboard-write"], {
+    origin: new URL(env.url).origin,
+  });
+  await load(env, page, EXAMPLE);
+  const status = page.getByRole("status").filter({ hasText: /clipboard/ });
+
+  await page.getByRole("button", { name: "Copy link" }).click();
+  await status.waitFor();
+  assert.match(await status.innerText(), /Link copied/);
+  const link = await page.evaluate(() => navigator.clipboard.readText());
+  assert.equal(link, page.url());
+  assert.ok(link.includes("#/ring"), link);
+
+  await page.getByRole("button", { name: "Copy embed code" }).click();
+  await page.getByText("Embed code copied to the clipboard.").waitFor();
+  const code = await page.evaluate(() => navigator.clipboard.readText());
+  assert.match(code, /^<iframe /);
+  assert.match(code, /title="[^"]+"/);
+  assert.match(code, /width="\d+"/);
+  assert.match(code, /height="\d+"/);
+  assert.match(code, /loading="lazy"/);
+  const src = code.match(/src="([^"]+)"/)[1].replaceAll("&amp;", "&");
+  assert.ok(src.startsWith(env.url + "#/ring?"), src);
+  assert.ok(src.endsWith("&embed=1"), src);
+  await screenshot(page, "shell-copied");
+  await page.getByRole("button", { name: "Close" }).click();
+  assert.equal(await page.locator("textarea").count(), 0);
+
+  // The embed URL opens the bare widget.
+  const embedded = await context.newPage();
+  await embedded.goto(src);
+  await embedded.locator("main#main").waitFor();
+  assert.equal(await embedded.getByRole("banner").count(), 0);
+  await embedded.close();
+  assertClean(assert, problems);
+  await context.close();
+});
+
+test("without a clipboard the text is shown selected, with a visible message", async () => {
+  const { context, page, problems } = await openPage(env);
+  await context.addInitScript(() => {
+    Object.defineProperty(Navigator.prototype, "clipboard", { get: () => undefined });
+  });
+  await load(env, page, EXAMPLE);
+  await page.getByRole("button", { name: "Copy link" }).click();
+  await page.getByText(/The clipboard is not available here/).waitFor();
+  const selected = await page.evaluate(() => {
+    const area = document.activeElement;
+    return {
+      tag: area?.tagName,
+      all: area?.selectionStart === 0 && area?.selectionEnd === area?.value.length,
+      value: area?.value,
+    };
+  });
+  assert.equal(selected.tag, "TEXTAREA");
+  assert.ok(selected.all, "the whole text is selected");
+  assert.equal(selected.value, page.url());
+  await screenshot(page, "shell-clipboard-fallback");
+  await page.setViewportSize({ width: 360, height: 740 });
+  await screenshot(page, "shell-clipboard-fallback-360");
+  // Escape closes the panel.
+  await page.keyboard.press("Escape");
+  assert.equal(await page.locator("textarea").count(), 0);
+  assertClean(assert, problems);
+  await context.close();
+});
+
+/** The relative luminance of a CSS `rgb(...)` colour. */
+function luminance(css) {
+  const [r, g, b] = css.match(/[\d.]+/g).slice(0, 3).map(Number).map((c) => {
+    const s = c / 255;
+    return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+  });
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+}
+
+test("light and dark follow prefers-color-scheme", async () => {
+  const { context, page, problems } = await openPage(env);
+  await load(env, page, EXAMPLE);
+  const colours = () =>
+    page.evaluate(() => {
+      const style = getComputedStyle(document.body);
+      return { bg: style.backgroundColor, fg: style.color };
+    });
+  await page.emulateMedia({ colorScheme: "light" });
+  const light = await colours();
+  assert.ok(luminance(light.bg) > 0.8, `light background ${light.bg}`);
+  assert.ok(luminance(light.fg) < 0.1, `light text ${light.fg}`);
+  await page.emulateMedia({ colorScheme: "dark" });
+  const dark = await colours();
+  assert.ok(luminance(dark.bg) < 0.05, `dark background ${dark.bg}`);
+  assert.ok(luminance(dark.fg) > 0.6, `dark text ${dark.fg}`);
+  await screenshot(page, "shell-dark");
+  assertClean(assert, problems);
+  await context.close();
+});
+
+test("usable at 360 px: nothing wider than the screen, buttons in reach", async () => {
+  const { context, page, problems } = await openPage(env, {
+    viewport: { width: 360, height: 740 },
+    isMobile: true,
+    hasTouch: true,
+    deviceScaleFactor: 2,
+  });
+  await load(env, page, EXAMPLE);
+  await page.getByRole("banner").waitFor();
+  const width = await page.evaluate(() => document.documentElement.scrollWidth);
+  assert.ok(width <= 360, `page is ${width}px wide`);
+  for (const name of ["Copy link", "Copy embed code"]) {
+    const box = await page.getByRole("button", { name }).boundingBox();
+    assert.ok(box && box.x >= 0 && box.x + box.width <= 360, `${name} at ${JSON.stringify(box)}`);
+    assert.ok(box.height >= 32, `${name} is ${box.height}px tall`);
+  }
+  await screenshot(page, "shell-360");
+  await page.emulateMedia({ colorScheme: "dark" });
+  await screenshot(page, "shell-360-dark");
+  assertClean(assert, problems);
+  await context.close();
+});

@@ -1,0 +1,61 @@
+//! The few browser calls the shell makes: read and rewrite the URL hash, copy text.
+//! Every call tolerates a missing `window`, `history` or `navigator.clipboard` (an iframe
+//! sandbox, an insecure origin): it does nothing or reports failure, it never panics.
+
+use wasm_bindgen::{JsCast, JsValue};
+
+/// `location.hash`, or "" when there is none.
+pub fn hash() -> String {
+    web_sys::window()
+        .and_then(|window| window.location().hash().ok())
+        .unwrap_or_default()
+}
+
+/// `location.href`, or "" when there is none.
+pub fn href() -> String {
+    web_sys::window()
+        .and_then(|window| window.location().href().ok())
+        .unwrap_or_default()
+}
+
+/// Puts `hash` (with its `#`) in the address bar without a reload, a new history entry or
+/// a `hashchange` event. Does nothing when it is already there.
+pub fn replace_hash(hash: &str) {
+    let Some(window) = web_sys::window() else {
+        return;
+    };
+    if window.location().hash().ok().as_deref() == Some(hash) {
+        return;
+    }
+    if let Ok(history) = window.history() {
+        // Fails only for a URL of another origin, which a bare hash never is.
+        let _ = history.replace_state_with_url(&JsValue::NULL, "", Some(hash));
+    }
+}
+
+/// Sets `document.title`.
+pub fn set_title(title: &str) {
+    if let Some(document) = web_sys::window().and_then(|window| window.document()) {
+        document.set_title(title);
+    }
+}
+
+/// Writes `text` to the clipboard; false when the page may not (no `navigator.clipboard`
+/// outside a secure context, or permission refused).
+pub async fn copy_text(text: &str) -> bool {
+    let Some(window) = web_sys::window() else {
+        return false;
+    };
+    let navigator = window.navigator();
+    // `navigator.clipboard` is undefined on insecure origins: look before calling.
+    let clipboard = match js_sys::Reflect::get(&navigator, &JsValue::from_str("clipboard")) {
+        Ok(value) if !value.is_undefined() && !value.is_null() => value,
+        _ => return false,
+    };
+    let Ok(clipboard) = clipboard.dyn_into::<web_sys::Clipboard>() else {
+        return false;
+    };
+    wasm_bindgen_futures::JsFuture::from(clipboard.write_text(text))
+        .await
+        .is_ok()
+}

@@ -1,0 +1,274 @@
+//! The only code that touches the canvas: it draws a [`Scene`] and computes nothing.
+
+use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement};
+
+use super::scene::{canvas_angle, Scene, PALETTE};
+
+/// Colours of the picture.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Theme {
+    /// The Okabe-Ito palette, in the order of [`super::scene::style_of`].
+    pub palette: [&'static str; PALETTE],
+    pub background: &'static str,
+    pub track: &'static str,
+    pub text: &'static str,
+    pub muted: &'static str,
+    pub focus: &'static str,
+    pub font: &'static str,
+}
+
+impl Theme {
+    pub fn light() -> Theme {
+        Theme {
+            palette: [
+                "#E69F00", "#56B4E9", "#009E73", "#F0E442", "#0072B2", "#D55E00", "#CC79A7",
+                "#000000",
+            ],
+            background: "#ffffff",
+            track: "#e4e4e4",
+            text: "#1a1a1a",
+            muted: "#8a8a8a",
+            focus: "#1a1a1a",
+            font: "12px system-ui, sans-serif",
+        }
+    }
+
+    pub fn dark() -> Theme {
+        Theme {
+            // Black would vanish: the eighth colour becomes a light grey.
+            palette: [
+                "#E69F00", "#56B4E9", "#009E73", "#F0E442", "#0072B2", "#D55E00", "#CC79A7",
+                "#D0D0D0",
+            ],
+            background: "#161616",
+            track: "#333333",
+            text: "#f0f0f0",
+            muted: "#9a9a9a",
+            focus: "#ffffff",
+            font: "12px system-ui, sans-serif",
+        }
+    }
+
+    fn color(&self, index: usize) -> &'static str {
+        self.palette[index % PALETTE]
+    }
+}
+
+/// Draws `scene` on a canvas whose backing store is `ratio` times its CSS size.
+pub fn draw(ctx: &CanvasRenderingContext2d, scene: &Scene, theme: &Theme, ratio: f64) {
+    draw_still(ctx, scene, theme, ratio);
+    draw_overlay(ctx, scene, theme, ratio);
+}
+
+/// Copies a canvas of the same backing size (the still layer) onto this one.
+pub fn copy(ctx: &CanvasRenderingContext2d, still: &HtmlCanvasElement) {
+    let _ = ctx.set_transform(1.0, 0.0, 0.0, 1.0, 0.0, 0.0);
+    ctx.set_global_alpha(1.0);
+    let _ = ctx.draw_image_with_html_canvas_element(still, 0.0, 0.0);
+}
+
+/// Everything but the overlay: background, arcs, keys, points, labels.
+pub fn draw_still(ctx: &CanvasRenderingContext2d, scene: &Scene, theme: &Theme, ratio: f64) {
+    let g = &scene.geometry;
+    let _ = ctx.set_transform(ratio, 0.0, 0.0, ratio, 0.0, 0.0);
+    ctx.set_global_alpha(1.0);
+    ctx.set_fill_style_str(theme.background);
+    ctx.fill_rect(0.0, 0.0, g.width, g.height);
+
+    // The track and the owners' arcs.
+    ctx.set_line_cap("butt");
+    ctx.set_line_width(16.0);
+    ctx.set_stroke_style_str(theme.track);
+    ctx.begin_path();
+    let _ = ctx.arc(g.cx, g.cy, g.radius, 0.0, std::f64::consts::TAU);
+    ctx.stroke();
+    ctx.set_line_width(12.0);
+    for color in 0..PALETTE {
+        ctx.begin_path();
+        let mut any = false;
+        for arc in scene.arcs.iter().filter(|a| a.color == color) {
+            let (x, y) = g.at(arc.start, g.radius);
+            ctx.move_to(x, y);
+            let _ = ctx.arc(
+                g.cx,
+                g.cy,
+                g.radius,
+                canvas_angle(arc.start),
+                canvas_angle(arc.end),
+            );
+            any = true;
+        }
+        if any {
+            ctx.set_stroke_style_str(theme.color(color));
+            ctx.stroke();
+        }
+    }
+
+    // Keys, grouped by colour.
+    ctx.set_line_width(1.0);
+    // Black (the eighth colour) and ownerless keys first, so that they do not cover the rest.
+    let order = std::iter::once(None).chain(std::iter::once(Some(PALETTE - 1)));
+    for color in order.chain((0..PALETTE - 1).map(Some)) {
+        ctx.begin_path();
+        let mut any = false;
+        for key in scene.keys.iter().filter(|k| k.color == color) {
+            ctx.move_to(key.x + key.size, key.y);
+            let _ = ctx.arc(key.x, key.y, key.size, 0.0, std::f64::consts::TAU);
+            any = true;
+        }
+        if any {
+            ctx.set_fill_style_str(color.map_or(theme.muted, |c| theme.color(c)));
+            ctx.fill();
+            if scene.keys.len() <= 1000 {
+                ctx.set_stroke_style_str(theme.text);
+                ctx.stroke();
+            }
+        }
+    }
+    ctx.set_font(theme.font);
+    ctx.set_text_align("center");
+    ctx.set_text_baseline("middle");
+    for key in &scene.keys {
+        if key.selected {
+            ctx.set_line_width(2.0);
+            ctx.set_stroke_style_str(theme.focus);
+            ring(ctx, key.x, key.y, key.size + 4.0);
+        }
+        if let Some(label) = &key.label {
+            ctx.set_fill_style_str(theme.muted);
+            let _ = ctx.fill_text(&label.text, label.x, label.y);
+        }
+    }
+
+    // Server points: colour and shape, outlined, labelled.
+    for p in &scene.points {
+        ctx.set_fill_style_str(theme.color(p.color));
+        ctx.set_stroke_style_str(theme.text);
+        ctx.set_line_width(1.5);
+        shape(ctx, p.shape, p.x, p.y, if p.draggable { 8.0 } else { 5.0 });
+        if p.focused {
+            ctx.set_line_width(2.5);
+            ctx.set_stroke_style_str(theme.focus);
+            ring(ctx, p.x, p.y, 13.0);
+        }
+        if let Some(label) = &p.label {
+            ctx.set_fill_style_str(theme.text);
+            let _ = ctx.fill_text(&label.text, label.x, label.y);
+        }
+    }
+}
+
+/// The moving parts: moved keys on their way, the walk.
+pub fn draw_overlay(ctx: &CanvasRenderingContext2d, scene: &Scene, theme: &Theme, ratio: f64) {
+    let g = &scene.geometry;
+    let _ = ctx.set_transform(ratio, 0.0, 0.0, ratio, 0.0, 0.0);
+    ctx.set_font(theme.font);
+    ctx.set_text_align("center");
+    ctx.set_text_baseline("middle");
+    let o = &scene.overlay;
+    // Moved keys on their way.
+    let outlined = o.movers.len() <= 200;
+    for m in &o.movers {
+        ctx.set_global_alpha(m.alpha);
+        ctx.set_fill_style_str(m.color.map_or(theme.muted, |c| theme.color(c)));
+        ctx.set_stroke_style_str(if outlined {
+            theme.text
+        } else {
+            theme.background
+        });
+        ctx.set_line_width(if outlined { 1.0 } else { 0.0 });
+        shape(ctx, 3, m.x, m.y, if outlined { 4.5 } else { 2.5 });
+    }
+    ctx.set_global_alpha(1.0);
+
+    // The walk: trail, passed and chosen points, cursor.
+    if let Some((start, turns)) = o.trail {
+        let turns = turns.min(0.999);
+        if turns > 0.0 {
+            ctx.set_line_width(2.0);
+            ctx.set_stroke_style_str(theme.text);
+            ctx.begin_path();
+            let _ = ctx.arc(
+                g.cx,
+                g.cy,
+                g.walk_radius(),
+                canvas_angle(start),
+                canvas_angle(start + turns),
+            );
+            ctx.stroke();
+        }
+    }
+    for step in &o.steps {
+        ctx.set_global_alpha(step.alpha);
+        ctx.set_stroke_style_str(theme.focus);
+        match step.rank {
+            Some(rank) => {
+                ctx.set_line_width(3.0);
+                ring(ctx, step.x, step.y, 12.0);
+                ctx.set_fill_style_str(theme.text);
+                let (dx, dy) = outward(g.cx, g.cy, step.x, step.y, -26.0);
+                let _ = ctx.fill_text(&format!("{}", rank + 1), step.x + dx, step.y + dy);
+            }
+            None => {
+                ctx.set_line_width(2.0);
+                ctx.begin_path();
+                ctx.move_to(step.x - 6.0, step.y - 6.0);
+                ctx.line_to(step.x + 6.0, step.y + 6.0);
+                ctx.move_to(step.x + 6.0, step.y - 6.0);
+                ctx.line_to(step.x - 6.0, step.y + 6.0);
+                ctx.stroke();
+            }
+        }
+    }
+    ctx.set_global_alpha(1.0);
+    for &(x, y, _) in &o.circled {
+        ctx.set_line_width(3.0);
+        ctx.set_stroke_style_str(theme.focus);
+        ring(ctx, x, y, 17.0);
+    }
+    if let Some((x, y)) = o.cursor {
+        ctx.set_fill_style_str(theme.text);
+        ctx.begin_path();
+        let _ = ctx.arc(x, y, 5.0, 0.0, std::f64::consts::TAU);
+        ctx.fill();
+    }
+}
+
+/// A step of `length` from `(x, y)` away from the centre.
+fn outward(cx: f64, cy: f64, x: f64, y: f64, length: f64) -> (f64, f64) {
+    let (dx, dy) = (x - cx, y - cy);
+    let d = dx.hypot(dy).max(1e-9);
+    (dx / d * length, dy / d * length)
+}
+
+fn ring(ctx: &CanvasRenderingContext2d, x: f64, y: f64, r: f64) {
+    ctx.begin_path();
+    let _ = ctx.arc(x, y, r, 0.0, std::f64::consts::TAU);
+    ctx.stroke();
+}
+
+/// Circle, square, triangle or diamond of about radius `r`, filled and outlined.
+fn shape(ctx: &CanvasRenderingContext2d, kind: usize, x: f64, y: f64, r: f64) {
+    ctx.begin_path();
+    match kind % 4 {
+        0 => {
+            let _ = ctx.arc(x, y, r, 0.0, std::f64::consts::TAU);
+        }
+        1 => ctx.rect(x - r * 0.85, y - r * 0.85, r * 1.7, r * 1.7),
+        2 => {
+            ctx.move_to(x, y - r * 1.1);
+            ctx.line_to(x + r, y + r * 0.75);
+            ctx.line_to(x - r, y + r * 0.75);
+            ctx.close_path();
+        }
+        _ => {
+            ctx.move_to(x, y - r);
+            ctx.line_to(x + r, y);
+            ctx.line_to(x, y + r);
+            ctx.line_to(x - r, y);
+            ctx.close_path();
+        }
+    }
+    ctx.fill();
+    ctx.stroke();
+}

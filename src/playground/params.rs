@@ -1,0 +1,582 @@
+//! The playground's URL state: every parameter the picture depends on, parsed from the
+//! query of the URL hash and written back to it.
+//!
+//! `#/ring?servers=4&vnodes=1&keys=8&replicas=3&scheme=ring&seed=7` is the default. Bad or
+//! unknown values never fail: they are clamped or dropped, and each change is described by
+//! a note shown beside the widget.
+//!
+//! | parameter | meaning | range |
+//! |---|---|---|
+//! | `servers` | a count (names A, B, ...) or a list `name[=weight],...` | 0 to 1000 servers |
+//! | `vnodes` | points per server (ring scheme) | 1 to 1000 |
+//! | `keys` | keys placed | 1 to 10000 |
+//! | `replicas` | length of the preference list | 1 to 5 |
+//! | `scheme` | `ring`, `ketama` or `nginx` | |
+//! | `seed` | picks the key names | any u64 |
+//! | `racks` | one rack label per server, comma-separated (empty: none) | |
+//! | `failed` | names of failed servers | |
+//! | `at` | dragged points `name:fraction,...` (one point per server only) | [0, 1) |
+//! | `hashes` | `1` shows hash values | |
+
+use ringlab_core::SchemeKind;
+
+/// Most servers the playground draws.
+pub const MAX_SERVERS: usize = 1000;
+/// Virtual nodes per server.
+pub const VNODES: (u32, u32) = (1, 1000);
+/// Number of keys.
+pub const KEYS: (u32, u32) = (1, 10_000);
+/// Replicas (preference list length).
+pub const REPLICAS: (u32, u32) = (1, 5);
+/// Server weights.
+pub const WEIGHT: (f64, f64) = (0.1, 10.0);
+/// Longest server name or rack label, in characters.
+pub const MAX_NAME: usize = 40;
+/// Dragged positions are kept in millionths of a turn.
+pub const MICRO: u32 = 1_000_000;
+
+/// The three ring schemes the playground offers.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Scheme {
+    Ring,
+    Ketama,
+    Nginx,
+}
+
+impl Scheme {
+    pub const ALL: [Scheme; 3] = [Scheme::Ring, Scheme::Ketama, Scheme::Nginx];
+
+    pub fn name(self) -> &'static str {
+        self.kind().name()
+    }
+
+    /// The library's scheme.
+    pub fn kind(self) -> SchemeKind {
+        match self {
+            Scheme::Ring => SchemeKind::Ring,
+            Scheme::Ketama => SchemeKind::Ketama,
+            Scheme::Nginx => SchemeKind::Nginx,
+        }
+    }
+
+    pub fn parse(text: &str) -> Option<Scheme> {
+        Scheme::ALL.into_iter().find(|s| s.name() == text)
+    }
+}
+
+/// One server as the URL describes it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ServerParam {
+    pub name: String,
+    pub weight: f64,
+    pub rack: Option<String>,
+    pub failed: bool,
+    /// A dragged position, in millionths of a turn.
+    pub at: Option<u32>,
+}
+
+impl ServerParam {
+    pub fn new(name: impl Into<String>) -> ServerParam {
+        ServerParam {
+            name: name.into(),
+            weight: 1.0,
+            rack: None,
+            failed: false,
+            at: None,
+        }
+    }
+}
+
+/// Everything the playground's picture depends on.
+#[derive(Debug, Clone, PartialEq)]
+pub struct PlaygroundParams {
+    pub servers: Vec<ServerParam>,
+    pub vnodes: u32,
+    pub keys: u32,
+    pub replicas: u32,
+    pub scheme: Scheme,
+    pub seed: u64,
+    /// Show hash values on the canvas and in the text.
+    pub hashes: bool,
+}
+
+impl Default for PlaygroundParams {
+    fn default() -> Self {
+        PlaygroundParams {
+            servers: (0..4).map(|i| ServerParam::new(default_name(i))).collect(),
+            vnodes: 1,
+            keys: 8,
+            replicas: 3,
+            scheme: Scheme::Ring,
+            seed: 7,
+            hashes: false,
+        }
+    }
+}
+
+/// The `i`-th default server name: A to Z, then S27, S28, ...
+pub fn default_name(i: usize) -> String {
+    if i < 26 {
+        char::from(b'A' + i as u8).to_string()
+    } else {
+        format!("S{}", i + 1)
+    }
+}
+
+/// The first default name not taken yet.
+pub fn next_free_name(servers: &[ServerParam]) -> String {
+    (0..)
+        .map(default_name)
+        .find(|name| servers.iter().all(|s| &s.name != name))
+        .unwrap_or_default()
+}
+
+/// Why a name or rack label is refused, if it is.
+pub fn check_label(text: &str) -> Result<(), String> {
+    if text.is_empty() {
+        return Err("a name cannot be empty".into());
+    }
+    if text.chars().count() > MAX_NAME {
+        return Err(format!("a name has at most {MAX_NAME} characters"));
+    }
+    if text.contains(',') || text.chars().any(char::is_control) {
+        return Err("a name cannot contain a comma or control characters".into());
+    }
+    if text.trim() != text {
+        return Err("a name cannot start or end with a space".into());
+    }
+    Ok(())
+}
+
+/// Rounds a weight to hundredths and clamps it into [`WEIGHT`].
+pub fn clamp_weight(weight: f64) -> f64 {
+    if !weight.is_finite() {
+        return 1.0;
+    }
+    ((weight * 100.0).round() / 100.0).clamp(WEIGHT.0, WEIGHT.1)
+}
+
+fn clamp_int<T: Copy + PartialOrd + std::fmt::Display + std::str::FromStr>(
+    what: &str,
+    text: &str,
+    range: (T, T),
+    default: T,
+    notes: &mut Vec<String>,
+) -> T {
+    match text.trim().parse::<T>() {
+        Ok(v) if v < range.0 => {
+            notes.push(format!(
+                "{what}={text} is below {}: using {}",
+                range.0, range.0
+            ));
+            range.0
+        }
+        Ok(v) if v > range.1 => {
+            notes.push(format!(
+                "{what}={text} is above {}: using {}",
+                range.1, range.1
+            ));
+            range.1
+        }
+        Ok(v) => v,
+        Err(_) => {
+            notes.push(format!(
+                "{what}={text:?} is not a whole number: using {default}"
+            ));
+            default
+        }
+    }
+}
+
+fn split_list(text: &str) -> impl Iterator<Item = &str> {
+    text.split(',').map(str::trim)
+}
+
+/// Formats a number without a trailing `.0`.
+pub fn format_number(value: f64) -> String {
+    format!("{value}")
+}
+
+impl PlaygroundParams {
+    /// Parses the query pairs, clamping what is out of range. The notes say what was
+    /// changed or ignored, one sentence each. Never panics.
+    pub fn from_query(query: &[(String, String)]) -> (PlaygroundParams, Vec<String>) {
+        let mut params = PlaygroundParams::default();
+        let mut notes = Vec::new();
+        let mut racks = None;
+        let mut failed = None;
+        let mut at = None;
+        for (key, value) in query {
+            match key.as_str() {
+                "servers" => params.servers = parse_servers(value, &mut notes),
+                "vnodes" => {
+                    params.vnodes = clamp_int("vnodes", value, VNODES, 1, &mut notes);
+                }
+                "keys" => params.keys = clamp_int("keys", value, KEYS, 8, &mut notes),
+                "replicas" => {
+                    params.replicas = clamp_int("replicas", value, REPLICAS, 3, &mut notes);
+                }
+                "seed" => params.seed = clamp_int("seed", value, (0, u64::MAX), 7, &mut notes),
+                "scheme" => match Scheme::parse(value.trim()) {
+                    Some(scheme) => params.scheme = scheme,
+                    None => notes.push(format!(
+                        "scheme={value:?} is not one of ring, ketama, nginx: using ring"
+                    )),
+                },
+                "hashes" => params.hashes = matches!(value.as_str(), "1" | "true" | "yes"),
+                "racks" => racks = Some(value.clone()),
+                "failed" => failed = Some(value.clone()),
+                "at" => at = Some(value.clone()),
+                // The app shell's own parameter.
+                "embed" => {}
+                other => notes.push(format!("unknown parameter {other:?} ignored")),
+            }
+        }
+        if let Some(racks) = racks {
+            apply_racks(&mut params.servers, &racks, &mut notes);
+        }
+        if let Some(failed) = failed {
+            for name in split_list(&failed).filter(|n| !n.is_empty()) {
+                match params.servers.iter_mut().find(|s| s.name == name) {
+                    Some(server) => server.failed = true,
+                    None => notes.push(format!("failed: no server is named {name:?}")),
+                }
+            }
+        }
+        if let Some(at) = at {
+            apply_positions(&mut params, &at, &mut notes);
+        }
+        (params, notes)
+    }
+
+    /// True when server points can be dragged: the ring scheme with one point per server.
+    pub fn draggable(&self) -> bool {
+        self.scheme == Scheme::Ring && self.vnodes == 1
+    }
+
+    /// The query pairs, in a fixed order; optional parameters only when set.
+    pub fn to_query(&self) -> Vec<(String, String)> {
+        let plain = self
+            .servers
+            .iter()
+            .enumerate()
+            .all(|(i, s)| s.name == default_name(i) && s.weight == 1.0);
+        let servers = if plain {
+            self.servers.len().to_string()
+        } else {
+            let items: Vec<String> = self
+                .servers
+                .iter()
+                .map(|s| {
+                    if s.weight == 1.0 && !s.name.contains('=') {
+                        s.name.clone()
+                    } else {
+                        format!("{}={}", s.name, format_number(s.weight))
+                    }
+                })
+                .collect();
+            items.join(",")
+        };
+        let mut query = vec![
+            ("servers".to_string(), servers),
+            ("vnodes".to_string(), self.vnodes.to_string()),
+            ("keys".to_string(), self.keys.to_string()),
+            ("replicas".to_string(), self.replicas.to_string()),
+            ("scheme".to_string(), self.scheme.name().to_string()),
+            ("seed".to_string(), self.seed.to_string()),
+        ];
+        if self.servers.iter().any(|s| s.rack.is_some()) {
+            let racks: Vec<&str> = self
+                .servers
+                .iter()
+                .map(|s| s.rack.as_deref().unwrap_or(""))
+                .collect();
+            query.push(("racks".into(), racks.join(",")));
+        }
+        let failed: Vec<&str> = self
+            .servers
+            .iter()
+            .filter(|s| s.failed)
+            .map(|s| s.name.as_str())
+            .collect();
+        if !failed.is_empty() {
+            query.push(("failed".into(), failed.join(",")));
+        }
+        let at: Vec<String> = self
+            .servers
+            .iter()
+            .filter_map(|s| {
+                s.at.map(|m| format!("{}:{}", s.name, format_number(m as f64 / MICRO as f64)))
+            })
+            .collect();
+        if !at.is_empty() {
+            query.push(("at".into(), at.join(",")));
+        }
+        if self.hashes {
+            query.push(("hashes".into(), "1".into()));
+        }
+        query
+    }
+}
+
+fn parse_servers(value: &str, notes: &mut Vec<String>) -> Vec<ServerParam> {
+    let value = value.trim();
+    if let Ok(count) = value.parse::<i64>() {
+        let clamped = count.clamp(0, MAX_SERVERS as i64) as usize;
+        if clamped as i64 != count {
+            notes.push(format!(
+                "servers={count} is outside 0 to {MAX_SERVERS}: using {clamped}"
+            ));
+        }
+        return (0..clamped)
+            .map(|i| ServerParam::new(default_name(i)))
+            .collect();
+    }
+    let mut servers: Vec<ServerParam> = Vec::new();
+    for item in split_list(value) {
+        if item.is_empty() {
+            continue;
+        }
+        if servers.len() == MAX_SERVERS {
+            notes.push(format!("only the first {MAX_SERVERS} servers are kept"));
+            break;
+        }
+        // `name=weight`; a name may itself contain `=` (the part after the last one is a
+        // weight only when it reads as a number).
+        let (name, weight) = match item.rsplit_once('=') {
+            Some((name, weight)) if looks_numeric(weight.trim()) => {
+                (name.trim(), Some(weight.trim()))
+            }
+            _ => (item, None),
+        };
+        if let Err(why) = check_label(name) {
+            notes.push(format!("server {name:?} ignored: {why}"));
+            continue;
+        }
+        if servers.iter().any(|s| s.name == name) {
+            notes.push(format!("server {name:?} is listed twice: kept once"));
+            continue;
+        }
+        let mut server = ServerParam::new(name);
+        if let Some(text) = weight {
+            match text.parse::<f64>() {
+                Ok(w) if w.is_finite() => {
+                    server.weight = clamp_weight(w);
+                    if server.weight != w {
+                        notes.push(format!(
+                            "weight {text} of {name:?} is outside {} to {}: using {}",
+                            WEIGHT.0,
+                            WEIGHT.1,
+                            format_number(server.weight)
+                        ));
+                    }
+                }
+                _ => notes.push(format!(
+                    "weight {text:?} of {name:?} is not a number: using 1"
+                )),
+            }
+        }
+        servers.push(server);
+    }
+    servers
+}
+
+/// True for text that is meant as a number (digits, sign, point, exponent), even a bad one.
+fn looks_numeric(text: &str) -> bool {
+    !text.is_empty()
+        && text.chars().any(|c| c.is_ascii_digit())
+        && text
+            .chars()
+            .all(|c| c.is_ascii_digit() || matches!(c, '.' | '-' | '+' | 'e' | 'E'))
+}
+
+fn apply_racks(servers: &mut [ServerParam], racks: &str, notes: &mut Vec<String>) {
+    let labels: Vec<&str> = split_list(racks).collect();
+    if labels.len() != servers.len() {
+        notes.push(format!(
+            "{} rack labels for {} servers: extra labels ignored, missing ones empty",
+            labels.len(),
+            servers.len()
+        ));
+    }
+    for (server, label) in servers.iter_mut().zip(labels) {
+        if label.is_empty() {
+            continue;
+        }
+        match check_label(label) {
+            Ok(()) => server.rack = Some(label.to_string()),
+            Err(why) => notes.push(format!("rack {label:?} ignored: {why}")),
+        }
+    }
+}
+
+fn apply_positions(params: &mut PlaygroundParams, at: &str, notes: &mut Vec<String>) {
+    if !params.draggable() {
+        notes.push("at: positions apply only to the ring scheme with 1 virtual node".into());
+        return;
+    }
+    for item in split_list(at).filter(|i| !i.is_empty()) {
+        let Some((name, fraction)) = item.rsplit_once(':') else {
+            notes.push(format!("at: {item:?} is not name:fraction"));
+            continue;
+        };
+        let Some(server) = params.servers.iter_mut().find(|s| s.name == name) else {
+            notes.push(format!("at: no server is named {name:?}"));
+            continue;
+        };
+        match fraction.parse::<f64>() {
+            Ok(f) if f.is_finite() => {
+                let wrapped = f.rem_euclid(1.0);
+                if wrapped != f {
+                    notes.push(format!("at: {f} of {name:?} wrapped into [0, 1)"));
+                }
+                server.at = Some(to_micro(wrapped));
+            }
+            _ => notes.push(format!("at: {fraction:?} is not a number")),
+        }
+    }
+}
+
+/// A fraction of a turn in millionths, wrapped into [0, MICRO).
+pub fn to_micro(fraction: f64) -> u32 {
+    if !fraction.is_finite() {
+        return 0;
+    }
+    ((fraction.rem_euclid(1.0) * MICRO as f64).round() as u64 % MICRO as u64) as u32
+}
+
+/// The ring position (on a circle of `2^bits`) of a position in millionths of a turn.
+pub fn micro_to_position(micro: u32, bits: u32) -> u64 {
+    let space = 1u128 << bits.min(64);
+    ((micro.min(MICRO - 1) as u128 * space) / MICRO as u128) as u64
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn query(text: &str) -> Vec<(String, String)> {
+        text.split('&')
+            .filter(|p| !p.is_empty())
+            .map(|p| match p.split_once('=') {
+                Some((k, v)) => (k.to_string(), v.to_string()),
+                None => (p.to_string(), String::new()),
+            })
+            .collect()
+    }
+
+    fn text(query: &[(String, String)]) -> String {
+        let pairs: Vec<String> = query.iter().map(|(k, v)| format!("{k}={v}")).collect();
+        pairs.join("&")
+    }
+
+    const DEFAULT: &str = "servers=4&vnodes=1&keys=8&replicas=3&scheme=ring&seed=7";
+
+    #[test]
+    fn defaults_parse_cleanly_and_serialize_back() {
+        let (params, notes) = PlaygroundParams::from_query(&query(DEFAULT));
+        assert!(notes.is_empty(), "{notes:?}");
+        assert_eq!(params, PlaygroundParams::default());
+        assert_eq!(text(&params.to_query()), DEFAULT);
+        let names: Vec<&str> = params.servers.iter().map(|s| s.name.as_str()).collect();
+        assert_eq!(names, ["A", "B", "C", "D"]);
+        assert_eq!(
+            PlaygroundParams::from_query(&[]).0,
+            PlaygroundParams::default()
+        );
+    }
+
+    #[test]
+    fn round_trip_of_everything() {
+        let q = "servers=alpha=2,beta,10.0.0.1:11211=0.5&vnodes=1&keys=100&replicas=2\
+                 &scheme=ring&seed=99&racks=r1,,r2&failed=beta&at=alpha:0.25,10.0.0.1:11211:0.123457\
+                 &hashes=1";
+        let (params, notes) = PlaygroundParams::from_query(&query(q));
+        assert!(notes.is_empty(), "{notes:?}");
+        assert_eq!(params.servers[0].weight, 2.0);
+        assert_eq!(params.servers[2].name, "10.0.0.1:11211");
+        assert_eq!(params.servers[2].at, Some(123_457));
+        assert_eq!(params.servers[1].rack, None);
+        assert!(params.servers[1].failed);
+        assert_eq!(text(&params.to_query()), q);
+        let (again, _) = PlaygroundParams::from_query(&params.to_query());
+        assert_eq!(again, params);
+    }
+
+    #[test]
+    fn out_of_range_values_are_clamped_with_notes() {
+        let q = "servers=5000&vnodes=0&keys=99999&replicas=9&scheme=maglev&seed=x&bogus=1";
+        let (params, notes) = PlaygroundParams::from_query(&query(q));
+        assert_eq!(params.servers.len(), MAX_SERVERS);
+        assert_eq!(params.vnodes, 1);
+        assert_eq!(params.keys, 10_000);
+        assert_eq!(params.replicas, 5);
+        assert_eq!(params.scheme, Scheme::Ring);
+        assert_eq!(params.seed, 7);
+        assert_eq!(notes.len(), 7, "{notes:?}");
+        assert!(notes.iter().any(|n| n.contains("bogus")));
+        let (params, notes) = PlaygroundParams::from_query(&query("servers=-3&vnodes=1e9"));
+        assert!(params.servers.is_empty());
+        assert_eq!(params.vnodes, 1);
+        assert_eq!(notes.len(), 2);
+    }
+
+    #[test]
+    fn bad_server_lists_are_repaired() {
+        let q = "servers=a,a,,b=-1,c=1.2.3,d=50, e ,x=y";
+        let (params, notes) = PlaygroundParams::from_query(&query(q));
+        let names: Vec<&str> = params.servers.iter().map(|s| s.name.as_str()).collect();
+        assert_eq!(names, ["a", "b", "c", "d", "e", "x=y"]);
+        assert_eq!(params.servers[1].weight, WEIGHT.0);
+        assert_eq!(params.servers[2].weight, 1.0);
+        assert_eq!(params.servers[3].weight, WEIGHT.1);
+        assert_eq!(notes.len(), 4, "{notes:?}");
+        // Markup is just a name (the view renders it as text), and it round-trips.
+        let evil = "<img src=x onerror=alert(1)>";
+        let (params, notes) = PlaygroundParams::from_query(&query(&format!("servers={evil}")));
+        assert!(notes.is_empty(), "{notes:?}");
+        assert_eq!(params.servers[0].name, evil);
+        let mut weighted = params.clone();
+        weighted.servers[0].weight = 2.0;
+        for p in [params, weighted] {
+            assert_eq!(PlaygroundParams::from_query(&p.to_query()).0, p);
+        }
+        let mut named = PlaygroundParams::default();
+        named.servers[0].name = "k=2".into();
+        assert_eq!(PlaygroundParams::from_query(&named.to_query()).0, named);
+    }
+
+    #[test]
+    fn racks_failed_and_positions_are_checked() {
+        let q = "servers=3&racks=r1&failed=Z&at=A:1.5,Q:0.1,B:x";
+        let (params, notes) = PlaygroundParams::from_query(&query(q));
+        assert_eq!(params.servers[0].rack.as_deref(), Some("r1"));
+        assert_eq!(params.servers[0].at, Some(500_000));
+        assert_eq!(notes.len(), 5, "{notes:?}");
+        let (params, notes) = PlaygroundParams::from_query(&query("vnodes=10&at=A:0.5"));
+        assert_eq!(params.servers[0].at, None);
+        assert_eq!(notes.len(), 1);
+    }
+
+    #[test]
+    fn names_and_positions() {
+        assert_eq!(default_name(0), "A");
+        assert_eq!(default_name(25), "Z");
+        assert_eq!(default_name(26), "S27");
+        let mut servers = vec![ServerParam::new("A"), ServerParam::new("C")];
+        assert_eq!(next_free_name(&servers), "B");
+        servers.insert(1, ServerParam::new("B"));
+        assert_eq!(next_free_name(&servers), "D");
+        assert!(check_label("ok name").is_ok());
+        assert!(check_label("").is_err());
+        assert!(check_label("a,b").is_err());
+        assert!(check_label(" a").is_err());
+        assert_eq!(to_micro(0.25), 250_000);
+        assert_eq!(to_micro(-0.25), 750_000);
+        assert_eq!(to_micro(0.9999999), 0);
+        assert_eq!(micro_to_position(250_000, 32), 1 << 30);
+        assert_eq!(micro_to_position(500_000, 64), 1 << 63);
+        assert_eq!(clamp_weight(f64::NAN), 1.0);
+        assert_eq!(clamp_weight(1.234), 1.23);
+    }
+}

@@ -1,0 +1,516 @@
+//! Where the keys go: the placement of the playground's keys on its servers, made only by
+//! `ringlab-core`, and what a change of cluster moved.
+//!
+//! A dragged point is an override of the position the scheme hashed: the playground then
+//! builds a [`Ring`] of its own from the scheme's points with those positions replaced
+//! ([`override_positions`]) and looks keys up on it with the scheme's key hash.
+
+use ringlab_core::analysis::failure::{catchers_between, ring_catchers};
+use ringlab_core::analysis::theory;
+use ringlab_core::movement::{exact_moved_share, Move, Movement};
+use ringlab_core::{build, Options, Partitioner, Point, Ring, Server, Ties};
+
+use super::params::{micro_to_position, PlaygroundParams};
+
+/// Above this many points (both rings together) a configuration change skips the exact
+/// moved share.
+pub const EXACT_SHARE_POINTS: usize = 400_000;
+
+/// The names of the `count` keys for `seed`: `user:<n>`, with distinct numbers below about
+/// a million picked by an affine map modulo a prime (a permutation, so no repeats).
+pub fn key_names(seed: u64, count: usize) -> Vec<String> {
+    const PRIME: u64 = 1_000_003;
+    let a = 1 + splitmix(seed) % (PRIME - 1);
+    let b = splitmix(seed ^ 0x5EED) % PRIME;
+    (0..count as u64)
+        .map(|i| {
+            let n = ((a as u128 * i as u128 + b as u128) % PRIME as u128) as u64;
+            format!("user:{n}")
+        })
+        .collect()
+}
+
+fn splitmix(mut z: u64) -> u64 {
+    z = z.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+/// The scheme's ring with the first point of some servers moved: `at[s]` is the position
+/// of live server `s`'s point 0, in millionths of a turn.
+pub fn override_positions(ring: &Ring, at: &[Option<u32>]) -> Ring {
+    let points: Vec<Point> = ring
+        .points()
+        .iter()
+        .map(|p| match at.get(p.server).copied().flatten() {
+            Some(micro) if p.vnode == 0 => Point {
+                position: micro_to_position(micro, ring.bits()),
+                ..*p
+            },
+            _ => *p,
+        })
+        .collect();
+    Ring::new(points, ring.bits(), Ties::Keep)
+}
+
+/// The keys placed on the live servers.
+pub struct Placement {
+    /// The servers that are up, as the scheme was given them.
+    pub servers: Vec<Server>,
+    /// For each live server, its index in the parameters' server list (its colour).
+    pub ids: Vec<usize>,
+    /// The scheme, when it could be built.
+    scheme: Option<Box<dyn Partitioner>>,
+    /// The ring with dragged points, or an empty ring when the scheme failed.
+    own_ring: Option<Ring>,
+    /// Each key's position (`None`: the scheme refuses the key).
+    pub hashes: Vec<Option<u64>>,
+    /// Each key's owner, a live server index.
+    pub owners: Vec<Option<usize>>,
+    /// The exact share of the ring each live server owns.
+    pub shares: Vec<f64>,
+    /// Why the scheme could not be built.
+    pub error: Option<String>,
+}
+
+impl Placement {
+    /// Places `keys` as `params` say.
+    pub fn new(params: &PlaygroundParams, keys: &[String]) -> Placement {
+        let mut servers = Vec::new();
+        let mut ids = Vec::new();
+        let mut at = Vec::new();
+        for (id, s) in params.servers.iter().enumerate().filter(|(_, s)| !s.failed) {
+            let mut server = Server::new(s.name.clone()).with_weight(s.weight);
+            server.rack = s.rack.clone();
+            servers.push(server);
+            ids.push(id);
+            at.push(if params.draggable() { s.at } else { None });
+        }
+        let options = Options {
+            vnodes: params.vnodes.max(1),
+            ..Options::default()
+        };
+        let (scheme, own_ring, error) = match build(params.scheme.kind(), servers.clone(), &options)
+        {
+            Ok(scheme) => {
+                let own = match scheme.ring() {
+                    Some(ring) if at.iter().any(Option::is_some) => {
+                        Some(override_positions(ring, &at))
+                    }
+                    Some(_) => None,
+                    None => Some(Ring::new(Vec::new(), 64, Ties::Keep)),
+                };
+                (Some(scheme), own, None)
+            }
+            Err(e) => (
+                None,
+                Some(Ring::new(Vec::new(), 64, Ties::Keep)),
+                Some(e.to_string()),
+            ),
+        };
+        let mut placement = Placement {
+            servers,
+            ids,
+            scheme,
+            own_ring,
+            hashes: Vec::new(),
+            owners: Vec::new(),
+            shares: Vec::new(),
+            error,
+        };
+        placement.hashes = keys
+            .iter()
+            .map(|k| placement.scheme.as_ref()?.key_hash(k.as_bytes()))
+            .collect();
+        let ring = placement.ring();
+        let owners = placement
+            .hashes
+            .iter()
+            .map(|h| h.and_then(|h| ring.owner(h)))
+            .collect();
+        let shares = ring.shares(placement.servers.len());
+        placement.owners = owners;
+        placement.shares = shares;
+        placement
+    }
+
+    /// The ring keys are looked up on.
+    pub fn ring(&self) -> &Ring {
+        match (&self.own_ring, &self.scheme) {
+            (Some(ring), _) => ring,
+            (None, Some(scheme)) => scheme.ring().expect("ring schemes have rings"),
+            (None, None) => unreachable!("a placement without a scheme has its own ring"),
+        }
+    }
+
+    /// True when some point was dragged away from its hashed position.
+    pub fn overridden(&self) -> bool {
+        self.scheme.is_some() && self.own_ring.is_some()
+    }
+
+    /// The live index of the server with parameter index `id`.
+    pub fn live(&self, id: usize) -> Option<usize> {
+        self.ids.iter().position(|&i| i == id)
+    }
+
+    /// The name of key `key`'s owner.
+    pub fn owner_name(&self, key: usize) -> Option<&str> {
+        let owner = self.owners.get(key).copied().flatten()?;
+        Some(self.servers[owner].name.as_str())
+    }
+
+    /// The fraction of a turn where live server `server`'s point 0 sits.
+    pub fn point_fraction(&self, server: usize) -> Option<f64> {
+        let ring = self.ring();
+        ring.points()
+            .iter()
+            .find(|p| p.server == server && p.vnode == 0)
+            .map(|p| ring.fraction(p.position))
+    }
+
+    /// The fraction of a turn of the point that owns key `key`.
+    pub fn owner_point_fraction(&self, key: usize) -> Option<f64> {
+        let ring = self.ring();
+        let hash = self.hashes.get(key).copied().flatten()?;
+        let index = ring.successor(hash)?;
+        Some(ring.fraction(ring.points()[index].position))
+    }
+}
+
+/// What a change to the cluster did.
+#[derive(Debug, Clone, PartialEq)]
+pub enum ChangeKind {
+    Join(String),
+    Leave(String),
+    Fail(String),
+    Restore(String),
+    Drag(String),
+    Config(String),
+}
+
+/// Who caught a departed server's keys.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Catch {
+    pub name: String,
+    /// The share of the whole key space caught.
+    pub share: f64,
+    /// How many of the playground's keys it caught.
+    pub keys: usize,
+}
+
+/// One moved key's way on the ring, for the animation: from the point that owned it to the
+/// point that owns it now (fractions of a turn).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Path {
+    pub key: usize,
+    pub from: Option<f64>,
+    pub to: Option<f64>,
+}
+
+/// The keys a change moved, against the theory and the exact share of the key space.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Change {
+    pub kind: ChangeKind,
+    pub movement: Movement,
+    pub paths: Vec<Path>,
+    /// The theory's moved share and its formula: `1/(N+1)` on a join, `1/N` on a leave.
+    pub theory: Option<(&'static str, f64)>,
+    /// The exact share of the key space that changed owner.
+    pub exact: Option<f64>,
+    /// For a leave or a failure: who caught the keys, biggest first.
+    pub catchers: Vec<Catch>,
+}
+
+impl Change {
+    /// Compares two placements of the same keys.
+    pub fn between(before: &Placement, after: &Placement, kind: ChangeKind) -> Change {
+        let keys = before.owners.len().min(after.owners.len());
+        let mut moved = Vec::new();
+        let mut paths = Vec::new();
+        for key in 0..keys {
+            let from = before.owner_name(key);
+            let to = after.owner_name(key);
+            if from != to {
+                moved.push(Move {
+                    key,
+                    from: from.map(str::to_string),
+                    to: to.map(str::to_string),
+                });
+                paths.push(Path {
+                    key,
+                    from: before.owner_point_fraction(key),
+                    to: after.owner_point_fraction(key),
+                });
+            }
+        }
+        let movement = Movement { keys, moved };
+        let n = before.servers.len();
+        let theory = match &kind {
+            ChangeKind::Join(_) | ChangeKind::Restore(_) => {
+                Some(("1/(N+1)", theory::join_moved(n)))
+            }
+            ChangeKind::Leave(_) | ChangeKind::Fail(_) if n > 0 => {
+                Some(("1/N", theory::leave_moved(n)))
+            }
+            _ => None,
+        };
+        // The exact share compares every arc boundary of both rings (by owner name, which
+        // `ringlab-core` clones per boundary): a resize always gets it, a slider move over
+        // very large rings does not, to keep the slider live.
+        let points = before.ring().points().len() + after.ring().points().len();
+        let resize = !matches!(kind, ChangeKind::Config(_));
+        let exact = if resize || points <= EXACT_SHARE_POINTS {
+            exact_moved_share(before.ring(), &before.servers, after.ring(), &after.servers)
+        } else {
+            None
+        };
+        let catchers = match &kind {
+            ChangeKind::Leave(name) | ChangeKind::Fail(name) => {
+                catchers_of(before, after, name, &movement)
+            }
+            _ => Vec::new(),
+        };
+        Change {
+            kind,
+            movement,
+            paths,
+            theory,
+            exact,
+            catchers,
+        }
+    }
+
+    /// "k of K keys moved (x%)".
+    pub fn counter(&self) -> String {
+        format!(
+            "{} of {} keys moved ({})",
+            self.movement.moved.len(),
+            self.movement.keys,
+            percent(self.movement.fraction())
+        )
+    }
+
+    /// One paragraph for the live region.
+    pub fn summary(&self) -> String {
+        let what = match &self.kind {
+            ChangeKind::Join(name) => format!("Server {name} joined"),
+            ChangeKind::Leave(name) => format!("Server {name} was removed"),
+            ChangeKind::Fail(name) => format!("Server {name} failed"),
+            ChangeKind::Restore(name) => format!("Server {name} came back"),
+            ChangeKind::Drag(name) => format!("Server {name}'s point moved"),
+            ChangeKind::Config(what) => what.clone(),
+        };
+        let mut text = format!("{what}: {}.", self.counter());
+        if let Some((formula, share)) = self.theory {
+            text.push_str(&format!(" Theory {formula} = {}.", percent(share)));
+        }
+        if let Some(exact) = self.exact {
+            text.push_str(&format!(
+                " Exact share of the key space moved: {}.",
+                percent(exact)
+            ));
+        }
+        if !self.catchers.is_empty() {
+            let caught: Vec<String> = self
+                .catchers
+                .iter()
+                .map(|c| {
+                    format!(
+                        "{} ({} of the key space, {} keys)",
+                        c.name,
+                        percent(c.share),
+                        c.keys
+                    )
+                })
+                .collect();
+            text.push_str(&format!(" Caught by {}.", caught.join(", ")));
+        }
+        text
+    }
+}
+
+fn catchers_of(before: &Placement, after: &Placement, name: &str, m: &Movement) -> Vec<Catch> {
+    let Some(departed) = before.servers.iter().position(|s| s.name == name) else {
+        return Vec::new();
+    };
+    let caught = match (&before.scheme, &after.scheme) {
+        (Some(b), Some(a)) if !before.overridden() && !after.overridden() => {
+            catchers_between(b.as_ref(), a.as_ref(), departed)
+        }
+        // The survivors' dragged points stay where they are: the arcs tell exactly.
+        _ => ring_catchers(before.ring(), before.servers.len(), departed),
+    };
+    let mut list: Vec<Catch> = caught
+        .caught
+        .iter()
+        .enumerate()
+        .filter(|(_, &share)| share > 0.0)
+        .map(|(i, &share)| {
+            let name = before.servers[i].name.clone();
+            let keys = m
+                .moved
+                .iter()
+                .filter(|mv| mv.to.as_deref() == Some(name.as_str()))
+                .count();
+            Catch { name, share, keys }
+        })
+        .collect();
+    list.sort_by(|a, b| b.share.total_cmp(&a.share));
+    list
+}
+
+/// A share as a percentage with one decimal ("12.5%"), or more decimals when tiny.
+pub fn percent(share: f64) -> String {
+    if !share.is_finite() {
+        return "n/a".into();
+    }
+    let pct = share * 100.0;
+    if pct != 0.0 && pct.abs() < 1.0 {
+        format!("{pct:.3}%")
+    } else {
+        format!("{pct:.1}%")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::params::ServerParam;
+    use super::*;
+
+    fn params(servers: usize, vnodes: u32) -> PlaygroundParams {
+        PlaygroundParams {
+            servers: (0..servers)
+                .map(|i| ServerParam::new(super::super::params::default_name(i)))
+                .collect(),
+            vnodes,
+            ..PlaygroundParams::default()
+        }
+    }
+
+    #[test]
+    fn key_names_are_distinct_and_seeded() {
+        let a = key_names(7, 10_000);
+        let mut sorted = a.clone();
+        sorted.sort();
+        sorted.dedup();
+        assert_eq!(sorted.len(), 10_000);
+        assert_eq!(key_names(7, 3), a[..3]);
+        assert_ne!(key_names(8, 3), a[..3]);
+    }
+
+    #[test]
+    fn placement_agrees_with_the_scheme() {
+        let keys = key_names(7, 200);
+        for scheme in super::super::params::Scheme::ALL {
+            let mut p = params(5, 10);
+            p.scheme = scheme;
+            let placement = Placement::new(&p, &keys);
+            let servers: Vec<Server> = placement.servers.clone();
+            let direct = build(
+                scheme.kind(),
+                servers,
+                &Options {
+                    vnodes: 10,
+                    ..Options::default()
+                },
+            )
+            .unwrap();
+            for (k, key) in keys.iter().enumerate() {
+                assert_eq!(placement.owners[k], direct.lookup(key.as_bytes()));
+            }
+            assert!((placement.shares.iter().sum::<f64>() - 1.0).abs() < 1e-9);
+            assert!(!placement.overridden());
+        }
+    }
+
+    #[test]
+    fn failed_servers_are_left_out_and_empty_clusters_own_nothing() {
+        let keys = key_names(1, 20);
+        let mut p = params(3, 1);
+        p.servers[1].failed = true;
+        let placement = Placement::new(&p, &keys);
+        assert_eq!(placement.ids, vec![0, 2]);
+        assert!(placement.owners.iter().all(|o| o.is_some()));
+        let empty = Placement::new(&params(0, 1), &keys);
+        assert!(empty.owners.iter().all(Option::is_none));
+        assert!(empty.shares.is_empty());
+        assert_eq!(empty.ring().points().len(), 0);
+    }
+
+    //   A dragged to 1/4, B to 3/4: A owns (3/4, 1/4], through zero, and B the rest.
+    //   0 ----A(1/4)----------B(3/4)---- 1
+    #[test]
+    fn dragged_points_override_the_hash() {
+        let keys = key_names(7, 500);
+        let mut p = params(2, 1);
+        p.servers[0].at = Some(250_000);
+        p.servers[1].at = Some(750_000);
+        let placement = Placement::new(&p, &keys);
+        assert!(placement.overridden());
+        assert!((placement.shares[0] - 0.5).abs() < 1e-12);
+        assert_eq!(placement.point_fraction(0), Some(0.25));
+        for (k, hash) in placement.hashes.iter().enumerate() {
+            let f = placement.ring().fraction(hash.unwrap());
+            let expected = if f > 0.25 && f <= 0.75 { 1 } else { 0 };
+            assert_eq!(placement.owners[k], Some(expected), "{f}");
+        }
+    }
+
+    #[test]
+    fn a_join_moves_keys_only_to_the_newcomer() {
+        let keys = key_names(7, 2000);
+        let before = Placement::new(&params(4, 100), &keys);
+        let after = Placement::new(&params(5, 100), &keys);
+        let change = Change::between(&before, &after, ChangeKind::Join("E".into()));
+        assert!(change
+            .movement
+            .moved
+            .iter()
+            .all(|m| m.to.as_deref() == Some("E")));
+        assert!((change.movement.fraction() - 0.2).abs() < 0.05);
+        assert_eq!(change.theory, Some(("1/(N+1)", 0.2)));
+        assert!((change.exact.unwrap() - after.shares[4]).abs() < 1e-9);
+        assert!(change.counter().contains(" of 2000 keys moved ("));
+        assert!(change.summary().starts_with("Server E joined: "));
+        assert_eq!(change.paths.len(), change.movement.moved.len());
+    }
+
+    #[test]
+    fn a_failure_names_its_catchers() {
+        let keys = key_names(7, 1000);
+        let before = Placement::new(&params(4, 1), &keys);
+        let mut p = params(4, 1);
+        p.servers[2].failed = true;
+        let after = Placement::new(&p, &keys);
+        let change = Change::between(&before, &after, ChangeKind::Fail("C".into()));
+        // One point each: one neighbour catches everything.
+        assert_eq!(change.catchers.len(), 1);
+        assert!((change.catchers[0].share - before.shares[2]).abs() < 1e-12);
+        assert_eq!(change.catchers[0].keys, change.movement.moved.len());
+        assert_eq!(change.theory, Some(("1/N", 0.25)));
+        assert!(change
+            .movement
+            .moved
+            .iter()
+            .all(|m| m.from.as_deref() == Some("C")));
+        // The same with dragged points, through the ring's arcs.
+        let mut p = params(4, 1);
+        p.servers[0].at = Some(100_000);
+        let before = Placement::new(&p, &keys);
+        p.servers[2].failed = true;
+        let after = Placement::new(&p, &keys);
+        let change = Change::between(&before, &after, ChangeKind::Fail("C".into()));
+        assert_eq!(change.catchers.len(), 1);
+        assert!((change.exact.unwrap() - before.shares[2]).abs() < 1e-12);
+    }
+
+    #[test]
+    fn percentages() {
+        assert_eq!(percent(0.125), "12.5%");
+        assert_eq!(percent(0.0), "0.0%");
+        assert_eq!(percent(0.00012), "0.012%");
+        assert_eq!(percent(0.001), "0.100%");
+        assert_eq!(percent(f64::NAN), "n/a");
+    }
+}

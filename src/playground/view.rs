@@ -1,0 +1,506 @@
+//! The playground component: the canvas and its pointer and keyboard handling, the
+//! animation loop, and the text twin (live region, walk text, moves). Controls and the
+//! share table are in `controls.rs` and `shares.rs`.
+
+use std::cell::RefCell;
+use std::rc::Rc;
+
+use gloo::events::EventListener;
+use gloo::render::{request_animation_frame, AnimationFrame};
+use wasm_bindgen::JsCast;
+use web_sys::{CanvasRenderingContext2d, Element, HtmlCanvasElement};
+use yew::prelude::*;
+
+use super::controls::Controls;
+use super::draw::{copy, draw, draw_overlay, draw_still, Theme};
+use super::placement::{percent, Change, ChangeKind, Placement};
+use super::scene::{self, Scene};
+use super::shares::shares_view;
+use super::state::{Action, PlaygroundState};
+use super::walk::{self, Walk};
+use super::PlaygroundProps;
+
+/// How long moved keys take to reach their new owners, in seconds.
+const MOVE_SECONDS: f64 = 1.2;
+/// Largest canvas side, in CSS pixels.
+const MAX_SIDE: f64 = 560.0;
+/// Arrow keys move a point by this many millionths of a turn (ten times with Shift).
+const NUDGE: i64 = 2_000;
+
+/// What the animation loop reads: the latest scene and what moves in it.
+#[derive(Default)]
+struct Canvas {
+    element: Option<HtmlCanvasElement>,
+    scene: Option<Scene>,
+    placement: Option<Rc<Placement>>,
+    walk: Option<Rc<Walk>>,
+    walk_epoch: u64,
+    walk_start: f64,
+    change: Option<Rc<Change>>,
+    change_epoch: u64,
+    change_start: f64,
+    reduced: bool,
+    dark: bool,
+    ratio: f64,
+    /// The pending frame; dropping it cancels it.
+    frame: Option<AnimationFrame>,
+    /// The frame that is running now, kept until the next one is asked for.
+    retired: Option<AnimationFrame>,
+    pending: bool,
+    /// The canvas side in CSS pixels, as last laid out.
+    side: f64,
+    /// An offscreen canvas holding the still part of the scene.
+    still: Option<HtmlCanvasElement>,
+    still_fresh: bool,
+    /// The server being dragged (parameter index).
+    drag: Option<usize>,
+}
+
+fn window_matches(query: &str) -> bool {
+    web_sys::window()
+        .and_then(|w| w.match_media(query).ok().flatten())
+        .is_some_and(|m| m.matches())
+}
+
+fn now() -> f64 {
+    web_sys::window()
+        .and_then(|w| w.performance())
+        .map_or(0.0, |p| p.now())
+}
+
+fn context(canvas: &HtmlCanvasElement) -> Option<CanvasRenderingContext2d> {
+    canvas
+        .get_context("2d")
+        .ok()
+        .flatten()?
+        .dyn_into::<CanvasRenderingContext2d>()
+        .ok()
+}
+
+/// Draws the frame at `time` (milliseconds); true while something still moves.
+fn paint(c: &mut Canvas, time: f64) -> bool {
+    let (Some(scene), Some(placement), Some(element)) =
+        (c.scene.as_ref(), c.placement.as_ref(), c.element.as_ref())
+    else {
+        return false;
+    };
+    let walk = c
+        .walk
+        .as_deref()
+        .map(|w| (w, walk::frame(w, (time - c.walk_start) / 1000.0, c.reduced)));
+    let progress = (time - c.change_start) / 1000.0 / MOVE_SECONDS;
+    // While dragging, ownership follows the pointer live: nothing travels.
+    let change = c
+        .change
+        .as_deref()
+        .filter(|ch| !matches!(ch.kind, ChangeKind::Drag(_)))
+        .map(|ch| (ch, progress));
+    let overlay = scene::overlay(scene, placement, walk, change, c.reduced);
+    let walking = walk.is_some_and(|(_, f)| !f.done);
+    let moving = change.is_some() && progress < 1.0;
+    let theme = if c.dark {
+        Theme::dark()
+    } else {
+        Theme::light()
+    };
+    let ratio = c.ratio;
+    if let Some(ctx) = context(element) {
+        let fresh = c.still_fresh;
+        let scene = c.scene.as_mut().expect("checked above");
+        scene.overlay = overlay;
+        match &c.still {
+            // The still layer was drawn once for this scene: copy it, then the overlay.
+            Some(still) if fresh => {
+                copy(&ctx, still);
+                draw_overlay(&ctx, scene, &theme, ratio);
+            }
+            _ => draw(&ctx, scene, &theme, ratio),
+        }
+    }
+    walking || moving
+}
+
+/// Draws the still layer of the current scene on the offscreen canvas.
+fn draw_still_layer(c: &mut Canvas, backing: u32) {
+    c.still_fresh = false;
+    if c.still.is_none() {
+        c.still = web_sys::window()
+            .and_then(|w| w.document())
+            .and_then(|d| d.create_element("canvas").ok())
+            .and_then(|e| e.dyn_into::<HtmlCanvasElement>().ok());
+    }
+    let (Some(still), Some(scene)) = (c.still.as_ref(), c.scene.as_ref()) else {
+        return;
+    };
+    if still.width() != backing {
+        still.set_width(backing);
+    }
+    if still.height() != backing {
+        still.set_height(backing);
+    }
+    if let Some(ctx) = context(still) {
+        let theme = if c.dark {
+            Theme::dark()
+        } else {
+            Theme::light()
+        };
+        draw_still(&ctx, scene, &theme, c.ratio);
+        c.still_fresh = true;
+    }
+}
+
+/// Asks for the next frame unless one is pending.
+fn schedule(shared: &Rc<RefCell<Canvas>>) {
+    if shared.borrow().pending {
+        return;
+    }
+    let next = shared.clone();
+    let handle = request_animation_frame(move |time| {
+        let more = {
+            let mut c = next.borrow_mut();
+            c.pending = false;
+            paint(&mut c, time)
+        };
+        if more {
+            schedule(&next);
+        }
+    });
+    let mut c = shared.borrow_mut();
+    c.pending = true;
+    c.retired = c.frame.replace(handle);
+}
+
+fn pointer_xy(e: &MouseEvent) -> (f64, f64) {
+    (e.offset_x() as f64, e.offset_y() as f64)
+}
+
+/// The ring playground.
+#[component]
+pub fn Playground(props: &PlaygroundProps) -> Html {
+    let state = {
+        let query = props.query.clone();
+        use_reducer(move || PlaygroundState::from_query(&query))
+    };
+    let canvas_ref = use_node_ref();
+    let shared = use_mut_ref(Canvas::default);
+    let redraw = use_force_update();
+
+    // The URL in: a reload, a pasted link, Back.
+    {
+        let dispatch = state.dispatcher();
+        use_effect_with(props.query.clone(), move |query| {
+            dispatch.dispatch(Action::Load(query.clone()));
+        });
+    }
+    // The URL out.
+    {
+        let on_query = props.on_query.clone();
+        use_effect_with(state.query(), move |query| on_query.emit(query.clone()));
+    }
+    // Redraw on resize; stop the animation when the playground goes away.
+    {
+        let shared = shared.clone();
+        use_effect_with((), move |_| {
+            let listener = web_sys::window()
+                .map(|w| EventListener::new(&w, "resize", move |_| redraw.force_update()));
+            move || {
+                drop(listener);
+                let mut c = shared.borrow_mut();
+                c.frame = None;
+                c.retired = None;
+                c.pending = false;
+                c.scene = None;
+                c.element = None;
+                c.still = None;
+            }
+        });
+    }
+    // After every render: the scene again, one frame now, and more while things move.
+    {
+        let shared = shared.clone();
+        let state = state.clone();
+        let canvas_ref = canvas_ref.clone();
+        use_effect(move || {
+            if let Some(canvas) = canvas_ref.cast::<HtmlCanvasElement>() {
+                let ratio = web_sys::window().map_or(1.0, |w| w.device_pixel_ratio().max(1.0));
+                let side = match canvas.client_width() {
+                    w if w > 0 => (w as f64).min(MAX_SIDE),
+                    _ => 480.0,
+                };
+                let backing = (side * ratio).round() as u32;
+                if canvas.width() != backing {
+                    canvas.set_width(backing);
+                }
+                if canvas.height() != backing {
+                    canvas.set_height(backing);
+                }
+                let time = now();
+                let more = {
+                    let mut c = shared.borrow_mut();
+                    c.ratio = ratio;
+                    c.side = side;
+                    c.reduced = window_matches("(prefers-reduced-motion: reduce)");
+                    c.dark = window_matches("(prefers-color-scheme: dark)");
+                    if c.walk_epoch != state.walk_epoch {
+                        c.walk_epoch = state.walk_epoch;
+                        c.walk_start = time;
+                    }
+                    if c.change_epoch != state.change_epoch {
+                        c.change_epoch = state.change_epoch;
+                        c.change_start = time;
+                    }
+                    c.walk = state.walk.clone();
+                    c.change = state.change.clone();
+                    c.placement = Some(state.placement.clone());
+                    c.scene = Some(scene::build(
+                        &state.placement,
+                        &state.params,
+                        state.focused,
+                        state.walk.as_ref().map(|w| w.key),
+                        side,
+                        side,
+                    ));
+                    c.element = Some(canvas);
+                    draw_still_layer(&mut c, backing);
+                    paint(&mut c, time)
+                };
+                if more {
+                    schedule(&shared);
+                }
+            }
+        });
+    }
+
+    let draggable = state.params.draggable();
+    let onpointerdown = {
+        let shared = shared.clone();
+        let dispatch = state.dispatcher();
+        Callback::from(move |e: PointerEvent| {
+            let (x, y) = pointer_xy(&e);
+            let reach = if e.pointer_type() == "touch" {
+                24.0
+            } else {
+                14.0
+            };
+            let (point, key) = {
+                let c = shared.borrow();
+                let Some(scene) = c.scene.as_ref() else {
+                    return;
+                };
+                let point = scene::hit_point(scene, x, y, reach).filter(|&s| {
+                    draggable && scene.points.iter().any(|p| p.server == s && p.draggable)
+                });
+                (point, scene::hit_key(scene, x, y, reach * 0.75))
+            };
+            if let Some(server) = point {
+                if let Some(target) = e.target_dyn_into::<Element>() {
+                    let _ = target.set_pointer_capture(e.pointer_id());
+                }
+                e.prevent_default();
+                shared.borrow_mut().drag = Some(server);
+                dispatch.dispatch(Action::FocusServer(Some(server)));
+            } else if let Some(key) = key {
+                dispatch.dispatch(Action::SelectKey(Some(key)));
+            }
+        })
+    };
+    let onpointermove = {
+        let shared = shared.clone();
+        let dispatch = state.dispatcher();
+        Callback::from(move |e: PointerEvent| {
+            let (x, y) = pointer_xy(&e);
+            let c = shared.borrow();
+            if let (Some(server), Some(scene)) = (c.drag, c.scene.as_ref()) {
+                let fraction = scene.geometry.fraction_at(x, y);
+                drop(c);
+                dispatch.dispatch(Action::DragServer(server, fraction));
+            }
+        })
+    };
+    let onpointerup = {
+        let shared = shared.clone();
+        let dispatch = state.dispatcher();
+        Callback::from(move |e: PointerEvent| {
+            let dragged = shared.borrow_mut().drag.take();
+            if dragged.is_some() {
+                if let Some(target) = e.target_dyn_into::<Element>() {
+                    let _ = target.release_pointer_capture(e.pointer_id());
+                }
+                dispatch.dispatch(Action::EndDrag);
+            }
+        })
+    };
+    let onkeydown = {
+        let dispatch = state.dispatcher();
+        let state = state.clone();
+        Callback::from(move |e: KeyboardEvent| {
+            let servers = state.params.servers.len();
+            let keys = state.keys.len();
+            let focused = state.focused.or((servers > 0).then_some(0));
+            let step = if e.shift_key() { NUDGE * 10 } else { NUDGE };
+            let action = match e.key().as_str() {
+                "ArrowRight" => focused.map(|i| Action::NudgeServer(i, step)),
+                "ArrowLeft" => focused.map(|i| Action::NudgeServer(i, -step)),
+                "ArrowDown" if servers > 0 => Some(Action::FocusServer(Some(
+                    state.focused.map_or(0, |i| (i + 1) % servers),
+                ))),
+                "ArrowUp" if servers > 0 => Some(Action::FocusServer(Some(
+                    state
+                        .focused
+                        .map_or(servers - 1, |i| (i + servers - 1) % servers),
+                ))),
+                "Enter" | " " if keys > 0 => Some(Action::SelectKey(Some(
+                    state.walk.as_ref().map_or(0, |w| (w.key + 1) % keys),
+                ))),
+                "Escape" => Some(Action::SelectKey(None)),
+                _ => None,
+            };
+            if let Some(action) = action {
+                e.prevent_default();
+                dispatch.dispatch(action);
+            }
+        })
+    };
+
+    let params = &state.params;
+    let placement = &state.placement;
+    let live = placement.servers.len();
+    let mut label = format!(
+        "Hash ring of the {} scheme: {live} servers up, {} keys.",
+        params.scheme.name(),
+        state.keys.len()
+    );
+    for (i, s) in placement.servers.iter().enumerate().take(12) {
+        label.push_str(&format!(
+            " {} owns {}.",
+            s.name,
+            percent(placement.shares[i])
+        ));
+    }
+    if live > 12 {
+        label.push_str(" The table below lists every server.");
+    }
+    // The legend of the scene drawn last (its size is known once the canvas is laid out).
+    let side = shared.borrow().side;
+    let side = if side > 0.0 { side } else { MAX_SIDE };
+    let legend = scene::legend(
+        placement.ring().points().len(),
+        placement.servers.is_empty(),
+        side,
+        side,
+    );
+    let focused_name = state
+        .focused
+        .and_then(|i| params.servers.get(i))
+        .map(|s| s.name.clone());
+    let help = if draggable {
+        "On the ring: drag a server's point; or Up and Down choose a server and Left and Right \
+         move its point (Shift for bigger steps). Click a key, or press Enter, to walk it."
+    } else {
+        "Click a key on the ring, or press Enter, to walk it. Points can be dragged with the \
+         ring scheme and 1 virtual node per server."
+    };
+    let notes = if state.notes.is_empty() {
+        html! {}
+    } else {
+        let dismiss = state.dispatcher();
+        html! {
+            <div class="pg-notes" role="note">
+                <ul>{ for state.notes.iter().map(|n| html! { <li>{ n.clone() }</li> }) }</ul>
+                <button type="button" onclick={move |_| dismiss.dispatch(Action::DismissNotes)}>
+                    { "Dismiss notes" }
+                </button>
+            </div>
+        }
+    };
+    let moves = match &state.change {
+        Some(change) => moves_view(change),
+        None => html! {},
+    };
+    let walk_text = match &state.walk {
+        Some(w) => html! {
+            <ol class="pg-walk" aria-label="Key walk">
+                { for w.narration.iter().map(|l| html! { <li>{ l.clone() }</li> }) }
+            </ol>
+        },
+        None => html! {},
+    };
+    let key_buttons = {
+        let shown = state.keys.len().min(12);
+        html! {
+            <div class="pg-keys" role="group" aria-label="Walk a key">
+                { for (0..shown).map(|i| {
+                    let dispatch = state.dispatcher();
+                    let pressed = state.walk.as_ref().is_some_and(|w| w.key == i);
+                    html! {
+                        <button type="button" class="pg-key" aria-pressed={pressed.to_string()}
+                            onclick={move |_| dispatch.dispatch(Action::SelectKey(Some(i)))}>
+                            { state.keys[i].clone() }
+                        </button>
+                    }
+                }) }
+            </div>
+        }
+    };
+    let class = classes!("playground", props.embed.then_some("pg-embed"));
+    html! {
+        <section {class} aria-label="Ring playground">
+            { notes }
+            <div class="pg-main">
+                <figure class="pg-figure">
+                    <canvas ref={canvas_ref} class="pg-canvas" role="img" tabindex="0"
+                        aria-label={label} aria-describedby="pg-help"
+                        {onpointerdown} {onpointermove}
+                        onpointerup={onpointerup.clone()} onpointercancel={onpointerup}
+                        {onkeydown}>
+                    </canvas>
+                    <figcaption>
+                        <p id="pg-help" class="pg-help">{ help }</p>
+                        { for focused_name.map(|n| html! {
+                            <p class="pg-focused">{ format!("Focused server: {n}") }</p>
+                        }) }
+                        <ul class="pg-legend">
+                            { for legend.into_iter().map(|l| html! { <li>{ l }</li> }) }
+                        </ul>
+                    </figcaption>
+                </figure>
+                <div class="pg-side">
+                    <Controls params={params.clone()} dispatch={state.dispatcher()} />
+                    { key_buttons }
+                    <p class="pg-status" role="status" aria-live="polite">
+                        { state.announcement.clone() }
+                    </p>
+                    { moves }
+                    { walk_text }
+                </div>
+            </div>
+            { shares_view(&state, state.dispatcher(), props.embed) }
+        </section>
+    }
+}
+
+fn moves_view(change: &Change) -> Html {
+    let theory = change
+        .theory
+        .map(|(formula, share)| format!("theory {formula} = {}", percent(share)));
+    let exact = change
+        .exact
+        .map(|share| format!("exact share of the key space moved: {}", percent(share)));
+    html! {
+        <div class="pg-moves" aria-label="Keys moved">
+            <p class="pg-counter">
+                <strong>{ change.counter() }</strong>
+                { for theory.map(|t| html! { <span>{ format!(" · {t}") }</span> }) }
+                { for exact.map(|t| html! { <span>{ format!(" · {t}") }</span> }) }
+            </p>
+            if !change.catchers.is_empty() {
+                <p class="pg-catchers">
+                    { "Caught by: " }
+                    { change.catchers.iter().map(|c| format!(
+                        "{} ({} of the key space, {} keys)", c.name, percent(c.share), c.keys
+                    )).collect::<Vec<_>>().join(", ") }
+                </p>
+            }
+        </div>
+    }
+}

@@ -1,0 +1,94 @@
+//! The app mounted into a `<div>` in headless Chromium (wasm-bindgen-test): the shell
+//! renders its header, reads the hash it finds and writes the canonical one back.
+#![cfg(target_arch = "wasm32")]
+
+use std::time::Duration;
+
+use wasm_bindgen::JsCast;
+use wasm_bindgen_test::*;
+use web_sys::{Element, HtmlElement};
+
+wasm_bindgen_test_configure!(run_in_browser);
+
+fn document() -> web_sys::Document {
+    web_sys::window().unwrap().document().unwrap()
+}
+
+/// A fresh `<div>` in the body with the app mounted in it, after `hash` was set.
+async fn mount(hash: &str) -> (Element, yew::AppHandle<ringlab::app::App>) {
+    let window = web_sys::window().unwrap();
+    window
+        .history()
+        .unwrap()
+        .replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(hash))
+        .unwrap();
+    let root = document().create_element("div").unwrap();
+    document().body().unwrap().append_child(&root).unwrap();
+    let handle = yew::Renderer::<ringlab::app::App>::with_root(root.clone()).render();
+    (root, handle)
+}
+
+/// Waits (at most two seconds) for `selector` to match inside `root`.
+async fn find(root: &Element, selector: &str) -> Element {
+    for _ in 0..200 {
+        if let Ok(Some(found)) = root.query_selector(selector) {
+            return found;
+        }
+        yew::platform::time::sleep(Duration::from_millis(10)).await;
+    }
+    panic!("nothing matches {selector}");
+}
+
+fn text(element: &Element) -> String {
+    element.text_content().unwrap_or_default()
+}
+
+#[wasm_bindgen_test]
+async fn the_header_renders_with_its_views_and_share_buttons() {
+    let (root, handle) = mount("#/ring?keys=8").await;
+    let nav = find(&root, "header nav[aria-label='Views']").await;
+    let links = nav.query_selector_all("a").unwrap();
+    assert_eq!(links.length(), 1);
+    let link: Element = links.get(0).unwrap().dyn_into().unwrap();
+    assert_eq!(text(&link), "Ring playground");
+    assert_eq!(link.get_attribute("aria-current").as_deref(), Some("page"));
+    let buttons: Vec<String> = {
+        let list = root.query_selector_all("header button").unwrap();
+        (0..list.length())
+            .map(|i| list.get(i).unwrap().text_content().unwrap_or_default())
+            .collect()
+    };
+    assert_eq!(buttons, ["Copy link", "Copy embed code"]);
+    assert!(root.query_selector("main#main").unwrap().is_some());
+    assert!(root.query_selector(".notes").unwrap().is_none());
+    handle.destroy();
+    root.remove();
+}
+
+#[wasm_bindgen_test]
+async fn embed_mode_has_no_header() {
+    let (root, handle) = mount("#/ring?keys=8&embed=1").await;
+    find(&root, "main#main").await;
+    assert!(root.query_selector("header").unwrap().is_none());
+    assert!(root.query_selector("footer").unwrap().is_none());
+    handle.destroy();
+    root.remove();
+}
+
+#[wasm_bindgen_test]
+async fn a_bad_hash_gets_a_note_and_is_rewritten() {
+    let (root, handle) = mount("#/nowhere?embed=2").await;
+    let notes = find(&root, "ul.notes").await;
+    let notes: HtmlElement = notes.dyn_into().unwrap();
+    assert!(text(&notes).contains("nowhere"), "{}", text(&notes));
+    assert!(text(&notes).contains("embed=2"), "{}", text(&notes));
+    // The shell rewrites its part of the address (the view may add its parameters).
+    let hash = web_sys::window().unwrap().location().hash().unwrap();
+    assert!(hash == "#/ring" || hash.starts_with("#/ring?"), "{hash}");
+    assert!(
+        !hash.contains("nowhere") && !hash.contains("embed"),
+        "{hash}"
+    );
+    handle.destroy();
+    root.remove();
+}
