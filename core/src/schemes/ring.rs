@@ -67,10 +67,24 @@ impl HashRing {
 }
 
 fn build(servers: &[Server], vnodes: u32) -> Ring {
-    let mut points = Vec::new();
+    let mut digits = itoa::Buffer::new();
+    let total: usize = servers
+        .iter()
+        .map(|s| points_for(s.weight, vnodes) as usize)
+        .sum();
+    let mut points = Vec::with_capacity(total);
+    // One name buffer for all points: the same bytes as `vnode_name`, without an
+    // allocation per point (a 1000 x 1000 ring builds in a fraction of the time).
+    let mut name = String::new();
     for (server, s) in servers.iter().enumerate() {
+        name.clear();
+        name.push_str(&s.name);
+        name.push('#');
+        let prefix = name.len();
         for vnode in 0..points_for(s.weight, vnodes) {
-            let position = key_hash(vnode_name(&s.name, vnode).as_bytes());
+            name.truncate(prefix);
+            name.push_str(digits.format(vnode));
+            let position = key_hash(name.as_bytes());
             points.push(Point {
                 position,
                 server,
@@ -106,5 +120,31 @@ impl Partitioner for HashRing {
     fn rebuild(&mut self, servers: Vec<Server>) -> Result<(), ConfigError> {
         *self = HashRing::new(servers, self.vnodes)?;
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::numbered_servers;
+
+    #[test]
+    fn every_point_sits_at_the_hash_of_its_name() {
+        let mut servers = numbered_servers("server-", 12);
+        servers[3].weight = 2.5;
+        let ring = HashRing::new(servers.clone(), 37).unwrap();
+        assert_eq!(ring.ring().unwrap().points().len(), 11 * 37 + 93);
+        for p in ring.ring().unwrap().points() {
+            let name = vnode_name(&servers[p.server].name, p.vnode);
+            assert_eq!(p.position, key_hash(name.as_bytes()), "{name}");
+        }
+    }
+
+    #[test]
+    fn weights_round_and_never_drop_below_one_point() {
+        assert_eq!(points_for(2.5, 37), 93);
+        assert_eq!(points_for(0.001, 10), 1);
+        assert_eq!(points_for(f64::NAN, 10), 1);
+        assert!(HashRing::new(numbered_servers("s", 2), 0).is_err());
     }
 }
