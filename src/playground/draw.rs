@@ -206,7 +206,8 @@ pub fn draw_overlay(ctx: &CanvasRenderingContext2d, scene: &Scene, theme: &Theme
                 ctx.set_line_width(3.0);
                 ring(ctx, step.x, step.y, 12.0);
                 ctx.set_fill_style_str(theme.text);
-                let (dx, dy) = outward(g.cx, g.cy, step.x, step.y, -26.0);
+                // Inside the walk's trail (at 0.9 of the radius), not on it.
+                let (dx, dy) = outward(g.cx, g.cy, step.x, step.y, -(g.radius * 0.1 + 14.0));
                 let _ = ctx.fill_text(&format!("{}", rank + 1), step.x + dx, step.y + dy);
             }
             None => {

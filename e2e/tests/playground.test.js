@@ -1,0 +1,936 @@
+// The ring playground, driven as a person would: by role and accessible name, with the
+// mouse on the canvas, and with the keyboard alone. Every page must stay free of console
+// errors and requests to other origins (harness.js).
+//
+// E2E_FUZZ_SECONDS sets the length of the random-input run (30 s by default; 120 for the
+// full two minutes of the acceptance list), E2E_FUZZ_SEED its seed.
+import { after, before, test } from "node:test";
+import assert from "node:assert/strict";
+import { assertClean, load, openPage, screenshot, start } from "../harness.js";
+
+const BASE = "#/ring?servers=4&vnodes=1&keys=8&replicas=3&scheme=ring&seed=7";
+const COUNTER = /^(\d+) of (\d+) keys moved \((\d+(?:\.\d+)?)%\)$/;
+
+let env;
+before(async () => {
+  env = await start();
+});
+after(async () => {
+  await env?.stop();
+});
+
+/**
+ * openPage, plus one allowance: Chromium fetches the favicon again on every same-document
+ * URL change (the playground writes its state to the hash with replaceState) and cancels
+ * that fetch itself when the next change comes first (net::ERR_ABORTED). Only that
+ * exact failure is set aside; any other failed request still fails the test.
+ */
+async function open(options) {
+  const opened = await openPage(env, options);
+  const aborted = [];
+  opened.page.on("requestfailed", (request) => {
+    const path = new URL(request.url()).pathname;
+    if (/^\/favicon-[0-9a-f]+\.svg$/.test(path) && request.failure()?.errorText === "net::ERR_ABORTED") {
+      aborted.push(request.url());
+    }
+  });
+  opened.clean = () => {
+    for (const url of aborted) {
+      const i = opened.problems.failed.indexOf(url);
+      if (i >= 0) opened.problems.failed.splice(i, 1);
+    }
+    aborted.length = 0;
+    assertClean(assert, opened.problems);
+  };
+  return opened;
+}
+
+/** The playground's parameters as they stand in the address bar. */
+function params(page) {
+  return page.evaluate(() => {
+    const hash = location.hash;
+    const q = hash.indexOf("?");
+    return Object.fromEntries(new URLSearchParams(q < 0 ? "" : hash.slice(q + 1)));
+  });
+}
+
+/** Waits until the address bar's parameter `name` satisfies `test`. */
+async function waitParam(page, name, test) {
+  const deadline = Date.now() + 10_000;
+  let last;
+  while (Date.now() < deadline) {
+    last = (await params(page))[name];
+    if (test(last)) return last;
+    await page.waitForTimeout(50);
+  }
+  assert.fail(`URL parameter ${name} is ${JSON.stringify(last)}`);
+}
+
+function sharesTable(page) {
+  return page.getByRole("table", { name: /Share of the ring per server/ });
+}
+
+/** The shares table as rows of cell texts (name, points, keys, share, fair share). */
+async function shareRows(page) {
+  return sharesTable(page)
+    .locator("tbody tr")
+    .evaluateAll((rows) =>
+      rows.map((row) => {
+        const cells = [...row.children].map((c) => c.textContent.trim());
+        return { name: cells[0], points: cells[3], keys: cells[4], share: cells[5], fair: cells[6] };
+      }),
+    );
+}
+
+/** The moved-keys counter, parsed and checked for consistency. */
+async function counter(page) {
+  const strong = page.getByText(COUNTER);
+  await strong.waitFor();
+  const text = (await strong.innerText()).trim();
+  const [, moved, total, pct] = text.match(COUNTER);
+  const k = Number(moved);
+  const n = Number(total);
+  assert.ok(k <= n, text);
+  assert.ok(Math.abs((k / n) * 100 - Number(pct)) < 0.06, `${text}: the percentage is k/K`);
+  return { text, moved: k, total: n, pct: Number(pct) };
+}
+
+function liveRegion(page) {
+  return page.locator(".pg-side").getByRole("status");
+}
+
+function sumShares(rows) {
+  return rows
+    .filter((r) => r.share.endsWith("%"))
+    .reduce((sum, r) => sum + Number(r.share.replace("%", "")), 0);
+}
+
+/** The canvas's drawing area on the screen, and where fraction `f` of the turn lies. */
+async function ringGeometry(page) {
+  const canvas = page.getByRole("img", { name: /^Hash ring of the/ });
+  await canvas.scrollIntoViewIfNeeded();
+  const box = await canvas.boundingBox();
+  const inner = await canvas.evaluate((c) => ({
+    left: c.clientLeft,
+    top: c.clientTop,
+    side: Math.min(c.clientWidth, 560),
+  }));
+  // As scene.rs: centre of the canvas, radius side/2 - 44, 0 at the top, clockwise.
+  const cx = box.x + inner.left + inner.side / 2;
+  const cy = box.y + inner.top + inner.side / 2;
+  const radius = Math.max(inner.side / 2 - 44, 20);
+  const at = (f, r = radius) => ({
+    x: cx + r * Math.sin(2 * Math.PI * f),
+    y: cy - r * Math.cos(2 * Math.PI * f),
+  });
+  return { canvas, box, cx, cy, radius, at };
+}
+
+async function drag(page, from, to, steps = 12) {
+  await page.mouse.move(from.x, from.y);
+  await page.mouse.down();
+  for (let i = 1; i <= steps; i++) {
+    const t = i / steps;
+    await page.mouse.move(from.x + (to.x - from.x) * t, from.y + (to.y - from.y) * t);
+  }
+  await page.mouse.up();
+}
+
+test("add, remove, fail and restore update the moved-keys counter and the shares table", async () => {
+  const { context, page, problems, clean } = await open();
+  await load(env, page, "#/ring?servers=4&vnodes=10&keys=1000&replicas=1&scheme=ring&seed=7");
+  const table = sharesTable(page);
+  await table.waitFor();
+  let rows = await shareRows(page);
+  assert.deepEqual(rows.map((r) => r.name), ["A", "B", "C", "D"]);
+  assert.ok(Math.abs(sumShares(rows) - 100) < 0.3, JSON.stringify(rows));
+
+  // Add a named server.
+  await page.getByRole("textbox", { name: "New server name" }).fill("E1");
+  await page.getByRole("button", { name: "Add server" }).click();
+  await page.getByText(/^Server E1 joined/).first().waitFor();
+  let c = await counter(page);
+  assert.equal(c.total, 1000);
+  assert.ok(c.moved > 0 && c.moved < 1000, c.text);
+  assert.match(await page.locator(".pg-counter").innerText(), /theory 1\/\(N\+1\) = 20\.0%/);
+  rows = await shareRows(page);
+  assert.deepEqual(rows.map((r) => r.name), ["A", "B", "C", "D", "E1"]);
+  assert.equal(Number(rows[4].keys), c.moved, "every moved key went to the newcomer");
+  assert.equal(rows[4].fair, "20.0%");
+  assert.match(await liveRegion(page).innerText(), /Server E1 joined: \d+ of 1000 keys moved/);
+  assert.equal(await page.getByRole("textbox", { name: "New server name" }).inputValue(), "");
+  assert.equal((await params(page)).servers, "A,B,C,D,E1");
+
+  // Adding with an empty name takes the next free default name.
+  await page.getByRole("button", { name: "Add server" }).click();
+  await page.getByText(/^Server E joined/).first().waitFor();
+  assert.equal((await shareRows(page)).length, 6);
+
+  // Fail B: the row says so, its keys go elsewhere, the catchers are named.
+  await page.getByRole("combobox", { name: "Server", exact: true }).selectOption("B");
+  const bKeys = Number((await shareRows(page))[1].keys);
+  await page.getByRole("button", { name: "Fail server" }).click();
+  await page.getByText(/^Server B failed/).first().waitFor();
+  c = await counter(page);
+  assert.equal(c.moved, bKeys, "exactly B's keys moved");
+  assert.match(await page.locator(".pg-counter").innerText(), /theory 1\/N = 16\.7%/);
+  assert.match(await page.locator(".pg-catchers").innerText(), /^Caught by: /);
+  rows = await shareRows(page);
+  assert.equal(rows[1].name, "B (failed)");
+  assert.equal(rows[1].share, "–");
+  assert.ok(Math.abs(sumShares(rows) - 100) < 0.3);
+  assert.ok(await page.getByRole("button", { name: "Fail server" }).isDisabled());
+  assert.equal((await params(page)).failed, "B");
+  await page.waitForTimeout(400); // the moved keys on their way
+  await screenshot(page, "playground-failure");
+
+  // Restore B: the same keys come back.
+  await page.getByRole("button", { name: "Restore server" }).click();
+  await page.getByText(/^Server B came back/).first().waitFor();
+  c = await counter(page);
+  assert.equal(c.moved, bKeys);
+  assert.equal((await shareRows(page))[1].name, "B");
+  assert.equal((await params(page)).failed, undefined);
+
+  // Remove D.
+  await page.getByRole("combobox", { name: "Server", exact: true }).selectOption("D");
+  const dKeys = Number((await shareRows(page))[3].keys);
+  await page.getByRole("button", { name: "Remove server" }).click();
+  await page.getByText(/^Server D was removed/).first().waitFor();
+  c = await counter(page);
+  assert.equal(c.moved, dKeys);
+  rows = await shareRows(page);
+  assert.deepEqual(rows.map((r) => r.name), ["A", "B", "C", "E1", "E"]);
+  assert.equal((await params(page)).servers, "A,B,C,E1,E");
+  clean();
+  await context.close();
+});
+
+test("sliders, exact boxes, scheme, weight, rack and hash values", async () => {
+  const { context, page, problems, clean } = await open();
+  await load(env, page, BASE);
+  const vnodes = page.getByRole("slider", { name: "Virtual nodes per server" });
+  const keys = page.getByRole("slider", { name: "Keys" });
+  const replicas = page.getByRole("slider", { name: "Replicas" });
+  assert.equal(await vnodes.getAttribute("aria-valuetext"), "1 virtual nodes per server");
+  assert.equal(await keys.getAttribute("aria-valuetext"), "8 keys");
+  assert.equal(await replicas.getAttribute("aria-valuetext"), "3 replicas");
+
+  // Keyboard on the log sliders: End is the top of the range, Home the bottom.
+  await vnodes.focus();
+  await page.keyboard.press("End");
+  await waitParam(page, "vnodes", (v) => v === "1000");
+  assert.equal(await vnodes.getAttribute("aria-valuetext"), "1000 virtual nodes per server");
+  assert.equal(await page.getByRole("spinbutton", { name: "Virtual nodes per server, exact" }).inputValue(), "1000");
+  let rows = await shareRows(page);
+  assert.ok(rows.every((r) => r.points === "1000"), JSON.stringify(rows));
+  // Each step of the slider changes the value by about 2.3 % at the top.
+  await page.keyboard.press("ArrowLeft");
+  const below = Number(await waitParam(page, "vnodes", (v) => v !== "1000"));
+  assert.ok(below >= 970 && below < 1000, `one step down: ${below}`);
+  await page.keyboard.press("Home");
+  await waitParam(page, "vnodes", (v) => v === undefined || v === "1");
+  assert.equal(await vnodes.getAttribute("aria-valuetext"), "1 virtual nodes per server");
+
+  // The exact box.
+  const exactV = page.getByRole("spinbutton", { name: "Virtual nodes per server, exact" });
+  await exactV.fill("160");
+  await exactV.press("Tab");
+  await waitParam(page, "vnodes", (v) => v === "160");
+  assert.equal(await vnodes.getAttribute("aria-valuetext"), "160 virtual nodes per server");
+  rows = await shareRows(page);
+  assert.ok(rows.every((r) => r.points === "160"), JSON.stringify(rows));
+  await page.getByText(/^\d+ of 8 keys moved/).waitFor();
+
+  // Keys: the slider, then the exact box.
+  await keys.focus();
+  await page.keyboard.press("End");
+  await waitParam(page, "keys", (v) => v === "10000");
+  assert.equal(await keys.getAttribute("aria-valuetext"), "10000 keys");
+  const exactK = page.getByRole("spinbutton", { name: "Keys, exact" });
+  assert.equal(await exactK.inputValue(), "10000");
+  rows = await shareRows(page);
+  assert.equal(rows.reduce((s, r) => s + Number(r.keys), 0), 10000);
+  await exactK.fill("37");
+  await exactK.press("Tab");
+  await waitParam(page, "keys", (v) => v === "37");
+  assert.equal(await keys.getAttribute("aria-valuetext"), "37 keys");
+  assert.equal((await shareRows(page)).reduce((s, r) => s + Number(r.keys), 0), 37);
+  assert.equal(await page.getByRole("group", { name: "Walk a key" }).getByRole("button").count(), 12);
+
+  // Replicas.
+  await replicas.focus();
+  await page.keyboard.press("End");
+  await waitParam(page, "replicas", (v) => v === "5");
+  assert.equal(await replicas.getAttribute("aria-valuetext"), "5 replicas");
+  await page.keyboard.press("ArrowLeft");
+  await page.keyboard.press("ArrowLeft");
+  await waitParam(page, "replicas", (v) => v === "3");
+
+  // Scheme: ketama and nginx make their own points; back to ring.
+  const scheme = page.getByRole("combobox", { name: "Scheme" });
+  assert.deepEqual(await scheme.locator("option").allInnerTexts(), ["ring", "ketama", "nginx"]);
+  await scheme.selectOption("ketama");
+  await waitParam(page, "scheme", (v) => v === "ketama");
+  await page.getByText(/^ketama makes its own points/).waitFor();
+  rows = await shareRows(page);
+  assert.ok(rows.every((r) => r.points === "160"), JSON.stringify(rows));
+  await scheme.selectOption("nginx");
+  await waitParam(page, "scheme", (v) => v === "nginx");
+  await page.getByText(/^nginx makes its own points/).waitFor();
+  const nginxShares = (await shareRows(page)).map((r) => r.share);
+  await scheme.selectOption("ring");
+  await waitParam(page, "scheme", (v) => v === undefined || v === "ring");
+  assert.equal(await page.getByText(/makes its own points/).count(), 0);
+
+  // Weight of A: its fair share and its points follow.
+  await scheme.selectOption("nginx");
+  await waitParam(page, "scheme", (v) => v === "nginx");
+  const weightA = page.getByRole("spinbutton", { name: "Weight of A" });
+  await weightA.fill("2");
+  await weightA.press("Tab");
+  await waitParam(page, "servers", (v) => /^A=2(,|$)/.test(v ?? ""));
+  await page.getByText(/^Server A now has weight 2/).first().waitFor();
+  rows = await shareRows(page);
+  assert.equal(rows[0].fair, "40.0%");
+  assert.equal(rows[0].points, "320");
+  assert.notDeepEqual(rows.map((r) => r.share), nginxShares);
+  await scheme.selectOption("ring");
+  await waitParam(page, "scheme", (v) => v === undefined || v === "ring");
+
+  // Racks: with A and B on one rack, no preference list holds both.
+  await page.getByRole("textbox", { name: "Rack of A" }).fill("r1");
+  await page.getByRole("textbox", { name: "Rack of A" }).press("Tab");
+  await page.getByRole("textbox", { name: "Rack of B" }).fill("r1");
+  await page.getByRole("textbox", { name: "Rack of B" }).press("Tab");
+  await waitParam(page, "racks", (v) => v === "r1,r1,,");
+  await exactV.fill("1");
+  await exactV.press("Tab");
+  await waitParam(page, "vnodes", (v) => v === undefined || v === "1");
+  const walkButtons = page.getByRole("group", { name: "Walk a key" }).getByRole("button");
+  for (let i = 0; i < 6; i++) {
+    const key = (await walkButtons.nth(i).innerText()).trim();
+    await walkButtons.nth(i).click();
+    await liveRegion(page).filter({ hasText: `Preference list of ${key}: ` }).waitFor();
+    const status = await liveRegion(page).innerText();
+    const list = status.split(`Preference list of ${key}: `)[1].replace(/\.$/, "").split(", ");
+    assert.equal(list.length, 3, status);
+    assert.ok(!(list.includes("A") && list.includes("B")), status);
+  }
+
+  // Show hash values: the walk names positions by hash instead of percentages.
+  const hashes = page.getByRole("checkbox", { name: "Show hash values" });
+  await walkButtons.first().click();
+  assert.match(await liveRegion(page).innerText(), /walks clockwise from \d+\.\d%/);
+  const walkList = page.getByRole("list", { name: "Key walk" });
+  assert.match(await walkList.innerText(), /walks clockwise from \d+\.\d% to/);
+  await hashes.check();
+  await waitParam(page, "hashes", (v) => v === "1");
+  await walkList.filter({ hasText: /walks clockwise from \d{6,} to/ }).waitFor();
+  await hashes.uncheck();
+  await waitParam(page, "hashes", (v) => v === undefined);
+  clean();
+  await context.close();
+});
+
+test("dragging a server's point with the mouse changes ownership, shares and the URL", async () => {
+  const { context, page, problems, clean } = await open();
+  // A's point pinned at a quarter turn (3 o'clock) so its place on the screen is known.
+  await load(env, page, "#/ring?servers=4&vnodes=1&keys=400&replicas=1&scheme=ring&seed=7&at=A:0.25");
+  await sharesTable(page).waitFor();
+  const before = await shareRows(page);
+  const g = await ringGeometry(page);
+  await drag(page, g.at(0.25), g.at(0.6));
+  const at = await waitParam(page, "at", (v) => v && v !== "A:0.25");
+  const fraction = Number(at.match(/^A:([\d.]+)$/)[1]);
+  assert.ok(Math.abs(fraction - 0.6) < 0.01, at);
+  const after = await shareRows(page);
+  assert.notDeepEqual(after.map((r) => r.share), before.map((r) => r.share));
+  assert.notEqual(after[0].keys, before[0].keys);
+  const c = await counter(page);
+  assert.ok(c.moved > 0, c.text);
+  assert.match(await liveRegion(page).innerText(), /Server A's point moved: \d+ of 400 keys moved/);
+  assert.ok(await page.getByRole("button", { name: "Reset positions" }).isVisible());
+
+  // The point is where the URL says: grab it there and take it back to 0.25.
+  await drag(page, g.at(fraction), g.at(0.25));
+  const back = await waitParam(page, "at", (v) => v && v !== at);
+  assert.ok(Math.abs(Number(back.split(":")[1]) - 0.25) < 0.01, back);
+
+  // Reset positions forgets the drags.
+  await page.getByRole("button", { name: "Reset positions" }).click();
+  await waitParam(page, "at", (v) => v === undefined);
+  clean();
+  await context.close();
+});
+
+test("a point where its hash put it is found and dragged", async () => {
+  const { context, page, problems, clean } = await open();
+  await load(env, page, "#/ring?servers=4&vnodes=1&keys=400&replicas=1&scheme=ring&seed=7");
+  await sharesTable(page).waitFor();
+  // Where is C? A step right and a step back with the keyboard writes it into the URL.
+  await page.getByRole("img", { name: /^Hash ring of the/ }).focus();
+  for (let i = 0; i < 3; i++) await page.keyboard.press("ArrowDown");
+  await page.getByText("Focused server: C").waitFor();
+  await page.keyboard.press("ArrowRight");
+  const right = await waitParam(page, "at", (v) => /^C:/.test(v ?? ""));
+  await page.keyboard.press("ArrowLeft");
+  const home = Number((await waitParam(page, "at", (v) => v !== right)).slice(2));
+  assert.ok(Math.abs(Number(right.slice(2)) - home - 0.002) < 1e-6 || home > 0.997, `${right} then ${home}`);
+  await page.getByRole("button", { name: "Reset positions" }).click();
+  await waitParam(page, "at", (v) => v === undefined);
+  const before = await shareRows(page);
+  // Grab C there and take it a third of a turn on.
+  const g = await ringGeometry(page);
+  const target = (home + 1 / 3) % 1;
+  await drag(page, g.at(home), g.at(target), 16);
+  const at = await waitParam(page, "at", (v) => /^C:/.test(v ?? ""));
+  const got = Number(at.slice(2));
+  const off = Math.abs(((got - target + 1.5) % 1) - 0.5);
+  assert.ok(off < 0.01, `C dragged to ${got}, meant ${target}`);
+  const after = await shareRows(page);
+  assert.notEqual(after[2].share, before[2].share);
+  assert.ok((await counter(page)).moved > 0);
+  clean();
+  await context.close();
+});
+
+test("arrow keys on the focused canvas move a server's point", async () => {
+  const { context, page, problems, clean } = await open();
+  await load(env, page, "#/ring?servers=4&vnodes=1&keys=400&replicas=1&scheme=ring&seed=7&at=B:0.5");
+  const canvas = page.getByRole("img", { name: /^Hash ring of the/ });
+  await canvas.focus();
+  // Down chooses the first server, Down again the second: B.
+  await page.keyboard.press("ArrowDown");
+  await page.getByText("Focused server: A").waitFor();
+  await page.keyboard.press("ArrowDown");
+  await page.getByText("Focused server: B").waitFor();
+  await page.keyboard.press("ArrowRight");
+  await waitParam(page, "at", (v) => v === "B:0.502");
+  assert.match(await liveRegion(page).innerText(), /^Server B is at 50\.2% of the ring/);
+  await page.keyboard.press("Shift+ArrowLeft");
+  await waitParam(page, "at", (v) => v === "B:0.482");
+  // Going left past zero wraps around.
+  await page.keyboard.press("ArrowUp");
+  await page.getByText("Focused server: A").waitFor();
+  const before = await shareRows(page);
+  for (let i = 0; i < 10; i++) await page.keyboard.press("Shift+ArrowRight");
+  const at = await waitParam(page, "at", (v) => /(^|,)A:/.test(v ?? ""));
+  assert.match(at, /B:0\.482/);
+  const after = await shareRows(page);
+  assert.notDeepEqual(after.map((r) => r.share), before.map((r) => r.share));
+  assert.ok((await counter(page)).moved >= 0);
+  clean();
+  await context.close();
+});
+
+test("walking a key by click and by Enter, narrated, with 3 distinct replicas", async () => {
+  const { context, page, problems, clean } = await open();
+  await load(env, page, BASE);
+  const group = page.getByRole("group", { name: "Walk a key" });
+  const buttons = group.getByRole("button");
+  assert.equal(await buttons.count(), 8);
+  const first = buttons.first();
+  const key = (await first.innerText()).trim();
+  await first.click();
+  assert.equal(await first.getAttribute("aria-pressed"), "true");
+  const status = liveRegion(page);
+  await status.filter({ hasText: "Preference list" }).waitFor();
+  const text = await status.innerText();
+  assert.ok(text.startsWith(`${key} walks clockwise from `), text);
+  const tail = `Preference list of ${key}: `;
+  assert.ok(text.includes(tail), text);
+  const servers = text.split(tail)[1].replace(/\.$/, "").split(", ");
+  assert.equal(servers.length, 3, text);
+  assert.equal(new Set(servers).size, 3, text);
+  assert.ok(servers.every((s) => ["A", "B", "C", "D"].includes(s)), text);
+  assert.match(text, /its owner, replica 1 of 3/);
+  assert.match(text, /replica 3 of 3/);
+  // The walk is also written out as a list.
+  const steps = page.getByRole("list", { name: "Key walk" }).getByRole("listitem");
+  assert.ok((await steps.count()) >= 4);
+  await page.waitForTimeout(350);
+  await screenshot(page, "playground-walk");
+
+  // Enter on the focused canvas walks the next key; Escape stops.
+  await page.getByRole("img", { name: /^Hash ring of the/ }).focus();
+  await page.keyboard.press("Enter");
+  const second = (await buttons.nth(1).innerText()).trim();
+  await status.filter({ hasText: `Preference list of ${second}:` }).waitFor();
+  assert.equal(await buttons.nth(1).getAttribute("aria-pressed"), "true");
+  assert.equal(await first.getAttribute("aria-pressed"), "false");
+  await page.keyboard.press("Escape");
+  await page.getByRole("list", { name: "Key walk" }).waitFor({ state: "detached" });
+
+  // A key on the canvas: find its marker by hit testing along the key circle.
+  const g = await ringGeometry(page);
+  let walked = false;
+  for (let i = 0; i < 720 && !walked; i++) {
+    const p = g.at(i / 720, g.radius * 0.78);
+    await page.mouse.click(p.x, p.y);
+    walked = (await page.getByRole("list", { name: "Key walk" }).count()) > 0;
+  }
+  assert.ok(walked, "a click on a key's marker walks it");
+
+  // Replicas 1: the owner alone.
+  await page.getByRole("slider", { name: "Replicas" }).focus();
+  await page.keyboard.press("Home");
+  await first.click();
+  await status.filter({ hasText: /: its owner\./ }).waitFor();
+  assert.match(await status.innerText(), /: [A-D]\.$/);
+  clean();
+  await context.close();
+});
+
+test("URL round trip: a reload shows the same shares table", async () => {
+  const { context, page, problems, clean } = await open();
+  await load(env, page, BASE);
+  await page.getByRole("textbox", { name: "New server name" }).fill("zeta");
+  await page.getByRole("textbox", { name: "New server name" }).press("Enter");
+  await page.getByText(/^Server zeta joined/).first().waitFor();
+  const exactV = page.getByRole("spinbutton", { name: "Virtual nodes per server, exact" });
+  await exactV.fill("37");
+  await exactV.press("Tab");
+  const exactK = page.getByRole("spinbutton", { name: "Keys, exact" });
+  await exactK.fill("500");
+  await exactK.press("Tab");
+  await page.getByRole("spinbutton", { name: "Weight of C" }).fill("2.5");
+  await page.getByRole("spinbutton", { name: "Weight of C" }).press("Tab");
+  await page.getByRole("textbox", { name: "Rack of B" }).fill("east");
+  await page.getByRole("textbox", { name: "Rack of B" }).press("Tab");
+  await page.getByRole("combobox", { name: "Server", exact: true }).selectOption("A");
+  await page.getByRole("button", { name: "Fail server" }).click();
+  await page.getByRole("spinbutton", { name: "Seed" }).fill("42");
+  await page.getByRole("spinbutton", { name: "Seed" }).press("Tab");
+  await waitParam(page, "seed", (v) => v === "42");
+  const p = await params(page);
+  assert.equal(p.servers, "A,B,C=2.5,D,zeta");
+  assert.equal(p.vnodes, "37");
+  assert.equal(p.keys, "500");
+  assert.equal(p.failed, "A");
+  assert.equal(p.racks, ",east,,,");
+  const hash = await page.evaluate(() => location.hash);
+  const table = await sharesTable(page).innerText();
+  const spread = await page.locator(".pg-spread").innerText();
+  await page.reload();
+  await sharesTable(page).waitFor();
+  assert.equal(await page.evaluate(() => location.hash), hash);
+  assert.equal(await sharesTable(page).innerText(), table);
+  assert.equal(await page.locator(".pg-spread").innerText(), spread);
+  assert.equal(await page.getByRole("note").count(), 0);
+  // The same link in a fresh page.
+  const other = await context.newPage();
+  await other.goto(env.url + hash);
+  await sharesTable(other).waitFor();
+  assert.equal(await sharesTable(other).innerText(), table);
+  await other.close();
+  clean();
+  await context.close();
+});
+
+test("embed=1: the bare widget still works", async () => {
+  const { context, page, problems, clean } = await open({ viewport: { width: 720, height: 640 } });
+  await load(env, page, BASE + "&embed=1");
+  assert.equal(await page.getByRole("banner").count(), 0);
+  assert.ok(await page.getByRole("img", { name: /^Hash ring of the/ }).isVisible());
+  await page.getByRole("button", { name: "Add server" }).click();
+  await counter(page);
+  assert.ok((await params(page)).embed === "1");
+  assert.equal((await params(page)).servers, "5");
+  const width = await page.evaluate(() => document.documentElement.scrollWidth);
+  assert.ok(width <= 720, `page is ${width}px wide`);
+  await screenshot(page, "playground-embed");
+  clean();
+  await context.close();
+});
+
+test("keyboard only: Tab reaches the controls with a visible focus ring, Enter adds a server", async () => {
+  const { context, page, problems, clean } = await open();
+  await load(env, page, BASE);
+  const seen = [];
+  const focusInfo = () =>
+    page.evaluate(() => {
+      const el = document.activeElement;
+      const style = getComputedStyle(el);
+      return {
+        tag: el.tagName,
+        text: (el.getAttribute("aria-label") ?? el.textContent ?? "").trim().slice(0, 40),
+        id: el.id,
+        outline: style.outlineStyle !== "none" && parseFloat(style.outlineWidth) >= 2,
+        visible: el.matches(":focus-visible"),
+      };
+    });
+  let reached = false;
+  for (let i = 0; i < 40 && !reached; i++) {
+    await page.keyboard.press("Tab");
+    const f = await focusInfo();
+    seen.push(f);
+    if (f.tag !== "BODY" && f.tag !== "MAIN") {
+      assert.ok(f.outline && f.visible, `no visible focus on ${JSON.stringify(f)}`);
+    }
+    reached = f.tag === "BUTTON" && f.text === "Add server";
+  }
+  assert.ok(reached, `Add server reached: ${JSON.stringify(seen.map((s) => s.text || s.tag))}`);
+  assert.ok(seen.some((s) => s.tag === "CANVAS"), "the canvas is in the tab order");
+  await screenshot(page, "playground-keyboard-focus");
+  await page.keyboard.press("Enter");
+  await page.getByText(/^Server E joined/).first().waitFor();
+  await page.keyboard.press("Space");
+  await page.getByText(/^Server F joined/).first().waitFor();
+  assert.deepEqual((await shareRows(page)).map((r) => r.name), ["A", "B", "C", "D", "E", "F"]);
+  assert.equal((await params(page)).servers, "6", "default names are written as a count");
+  // On to the Server select, Remove server by keyboard.
+  await page.keyboard.press("Shift+Tab");
+  assert.equal((await focusInfo()).id, "pg-new-name");
+  await page.keyboard.type("kb");
+  await page.keyboard.press("Enter");
+  await page.getByText(/^Server kb joined/).first().waitFor();
+  for (let i = 0; i < 10; i++) {
+    await page.keyboard.press("Tab");
+    if ((await focusInfo()).text === "Remove server") break;
+  }
+  assert.equal((await focusInfo()).text, "Remove server");
+  await page.keyboard.press("Enter");
+  await page.getByText(/^Server A was removed/).first().waitFor();
+  // Every control in the playground can be reached with Tab.
+  const reachable = await page.evaluate(() => {
+    const all = [...document.querySelectorAll(".playground button, .playground input, .playground select, .playground canvas")];
+    return all.filter((el) => el.tabIndex < 0).length;
+  });
+  assert.equal(reachable, 0, "controls out of the tab order");
+  clean();
+  await context.close();
+});
+
+/**
+ * Starts the walk of the first key and takes two pictures of the canvas while the walk is
+ * on its way to its first step (about 0.2 s and 0.4 s in): true when they are the same.
+ * Retries when the machine was too slow to keep to the times.
+ */
+async function stillDuringWalk(page) {
+  for (let attempt = 0; attempt < 5; attempt++) {
+    await page.keyboard.press("Escape");
+    const result = await page.evaluate(async () => {
+      const canvas = document.querySelector("canvas.pg-canvas");
+      const button = document.querySelector(".pg-keys button");
+      const sleep = (ms) => new Promise((ok) => setTimeout(ok, ms));
+      const frame = () => new Promise((ok) => requestAnimationFrame(ok));
+      await sleep(300);
+      const t0 = performance.now();
+      button.click();
+      await sleep(180);
+      await frame();
+      const t1 = performance.now() - t0;
+      const a = canvas.toDataURL();
+      await sleep(150);
+      await frame();
+      const t2 = performance.now() - t0;
+      const b = canvas.toDataURL();
+      return { t1, t2, same: a === b };
+    });
+    if (result.t1 >= 170 && result.t2 <= 450) return result.same;
+  }
+  assert.fail("the machine is too slow to time the walk");
+}
+
+test("reduced motion: the walk cuts from step to step instead of travelling", async () => {
+  const { context, page, problems, clean } = await open({ reducedMotion: "reduce" });
+  await load(env, page, BASE);
+  assert.equal(await page.evaluate(() => matchMedia("(prefers-reduced-motion: reduce)").matches), true);
+  await page.getByRole("img", { name: /^Hash ring of the/ }).focus();
+  assert.equal(await stillDuringWalk(page), true, "nothing travels under reduced motion");
+  await liveRegion(page).filter({ hasText: "Preference list" }).waitFor();
+  await page.getByRole("button", { name: "Add server" }).click();
+  await counter(page);
+  await page.waitForTimeout(100);
+  await screenshot(page, "playground-reduced-motion");
+  clean();
+  await context.close();
+
+  // The same page without the preference: the cursor travels.
+  const moving = await open({ reducedMotion: "no-preference" });
+  await load(env, moving.page, BASE);
+  await moving.page.getByRole("img", { name: /^Hash ring of the/ }).focus();
+  assert.equal(await stillDuringWalk(moving.page), false, "the walk travels with motion allowed");
+  moving.clean();
+  await moving.context.close();
+});
+
+test("dark mode: the canvas is drawn on a dark surface", async () => {
+  const { context, page, problems, clean } = await open({ colorScheme: "dark" });
+  await load(env, page, BASE + "&keys=60");
+  await page.getByRole("group", { name: "Walk a key" }).getByRole("button").first().click();
+  await page.waitForTimeout(1500);
+  const corner = await page
+    .getByRole("img", { name: /^Hash ring of the/ })
+    .evaluate((c) => [...c.getContext("2d").getImageData(2, 2, 1, 1).data]);
+  const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+  assert.ok(corner[0] + corner[1] + corner[2] < 200 || corner[3] === 0, `corner ${corner}`);
+  assert.match(background, /rgb\((\d{1,2}|1[0-4]\d), /);
+  await screenshot(page, "playground-dark");
+  clean();
+  await context.close();
+});
+
+test("360 px: no horizontal page scroll, the table scrolls inside its box", async () => {
+  const { context, page, problems, clean } = await open({
+    viewport: { width: 360, height: 740 },
+    isMobile: true,
+    hasTouch: true,
+    deviceScaleFactor: 2,
+  });
+  await load(env, page, BASE + "&vnodes=20");
+  await sharesTable(page).waitFor();
+  const width = await page.evaluate(() => document.documentElement.scrollWidth);
+  assert.ok(width <= 360, `page is ${width}px wide`);
+  const canvas = await page.getByRole("img", { name: /^Hash ring of the/ }).boundingBox();
+  assert.ok(canvas.x >= 0 && canvas.x + canvas.width <= 360, JSON.stringify(canvas));
+  for (const name of ["Add server", "Remove server", "Fail server"]) {
+    const box = await page.getByRole("button", { name }).boundingBox();
+    assert.ok(box.x >= 0 && box.x + box.width <= 360, `${name} at ${JSON.stringify(box)}`);
+  }
+  // The table is wider than the screen: it scrolls in its own box, the page does not.
+  const wrap = await sharesTable(page).evaluate((t) => {
+    const box = t.parentElement;
+    return { overflow: getComputedStyle(box).overflowX, client: box.clientWidth, scroll: box.scrollWidth };
+  });
+  assert.ok(wrap.client <= 360, JSON.stringify(wrap));
+  if (wrap.scroll > wrap.client) assert.equal(wrap.overflow, "auto");
+  // Its caption wraps and stays on the screen.
+  const caption = await sharesTable(page).locator("caption").boundingBox();
+  assert.ok(caption.x >= 0 && caption.x + caption.width <= 360, `caption at ${JSON.stringify(caption)}`);
+  // A tap on a key button walks it.
+  await page.getByRole("group", { name: "Walk a key" }).getByRole("button").first().tap();
+  await liveRegion(page).filter({ hasText: "Preference list" }).waitFor();
+  await screenshot(page, "playground-360");
+  clean();
+  await context.close();
+});
+
+test("large rings: V=1000 with many servers aggregates arcs and says so", async () => {
+  const { context, page, problems, clean } = await open();
+  await load(env, page, "#/ring?servers=100&vnodes=1000&keys=2000&replicas=3&scheme=ring&seed=7");
+  await sharesTable(page).waitFor({ timeout: 60_000 });
+  await page.getByText(/aggregat/i).first().waitFor();
+  const rows = await shareRows(page);
+  assert.equal(rows.length, 100);
+  assert.ok(rows.every((r) => r.points === "1000"));
+  assert.match(await page.locator(".pg-spread").innerText(), /N = 100, V = 1000/);
+  await page.getByRole("button", { name: "Add server" }).click();
+  await counter(page);
+  await page.waitForTimeout(300);
+  await screenshot(page, "playground-large");
+  clean();
+  await context.close();
+});
+
+test("a hostile server name renders as text", async () => {
+  const { context, page, problems, clean } = await open();
+  await load(env, page, BASE);
+  const hostile = "<img src=x onerror=window.__pwned=1>";
+  await page.getByRole("textbox", { name: "New server name" }).fill(hostile);
+  await page.getByRole("button", { name: "Add server" }).click();
+  await page.getByText(`Server ${hostile} joined`, { exact: false }).first().waitFor();
+  const rows = await shareRows(page);
+  assert.equal(rows[4].name, hostile);
+  assert.ok(await page.getByRole("spinbutton", { name: `Weight of ${hostile}` }).isVisible());
+  assert.equal(await page.locator("img").count(), 0);
+  // Through the URL too, after a reload.
+  await page.reload();
+  await sharesTable(page).waitFor();
+  assert.equal((await shareRows(page))[4].name, hostile);
+  await page.getByRole("combobox", { name: "Server", exact: true }).selectOption(hostile);
+  await page.getByRole("button", { name: "Fail server" }).click();
+  await page.getByText(`Server ${hostile} failed`, { exact: false }).first().waitFor();
+  assert.equal((await shareRows(page))[4].name, `${hostile} (failed)`);
+  assert.equal(await page.locator("img").count(), 0);
+  assert.equal(await page.evaluate(() => window.__pwned), undefined);
+  clean();
+  await context.close();
+});
+
+/** mulberry32: a small seeded generator. */
+function rng(seed) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+test("random input: clicks, drags, keys, sliders and URL states", async (t) => {
+  const seconds = Number(process.env.E2E_FUZZ_SECONDS ?? 30);
+  const seed = Number(process.env.E2E_FUZZ_SEED ?? 20261203);
+  const random = rng(seed);
+  const pick = (list) => list[Math.floor(random() * list.length)];
+  const int = (lo, hi) => lo + Math.floor(random() * (hi - lo + 1));
+  const { context, page, problems, clean } = await open();
+  await load(env, page, BASE);
+  await page.waitForLoadState("networkidle");
+  const log = [];
+  const quick = { timeout: 2000 };
+  const enabled = async (locator) =>
+    (await locator.count()) > 0 && (await locator.first().isVisible()) && (await locator.first().isEnabled());
+  const names = ["A", "B", "C", "x1", "<b>bold</b>", "émile", "a b", "\"q\"", "10.0.0.1:11211"];
+  const randomUrl = () => {
+    const q = new URLSearchParams();
+    const n = int(0, 12);
+    q.set("servers", random() < 0.5 ? String(n) : Array.from({ length: n }, (_, i) => `${pick(names)}${i}${random() < 0.3 ? `=${(random() * 12).toFixed(1)}` : ""}`).join(","));
+    q.set("vnodes", String(pick([0, 1, 1, 2, 10, 160, 1000, 5000, -3, "x"])));
+    q.set("keys", String(pick([1, 8, 100, 1000, 10000, 0, 99999])));
+    q.set("replicas", String(int(0, 6)));
+    q.set("scheme", pick(["ring", "ketama", "nginx", "maglev", ""]));
+    q.set("seed", String(int(0, 1e6)));
+    if (random() < 0.3) q.set("failed", pick(names) + "0");
+    if (random() < 0.3) q.set("racks", "r1,r2,,r1");
+    if (random() < 0.3) q.set("at", `${pick(names)}0:${random().toFixed(3)}`);
+    if (random() < 0.2) q.set("hashes", "1");
+    if (random() < 0.1) q.set("bogus", "1");
+    return "#/ring?" + q.toString();
+  };
+  const actions = [
+    async () => {
+      const name = random() < 0.5 ? "" : pick(names) + int(0, 99);
+      await page.getByRole("textbox", { name: "New server name" }).fill(name, quick);
+      await page.getByRole("button", { name: "Add server" }).click(quick);
+      return `add ${name}`;
+    },
+    async () => {
+      const select = page.getByRole("combobox", { name: "Server", exact: true });
+      if (!(await enabled(select))) return "select (disabled)";
+      const options = await select.locator("option").evaluateAll((o) => o.map((x) => x.value));
+      const value = pick(options);
+      await select.selectOption(value, quick);
+      const button = page.getByRole("button", { name: pick(["Remove server", "Fail server", "Restore server"]) });
+      if (await enabled(button)) await button.click(quick);
+      return `server ${value}`;
+    },
+    async () => {
+      const name = pick(["Virtual nodes per server", "Keys", "Replicas"]);
+      const slider = page.getByRole("slider", { name });
+      await slider.focus(quick);
+      const key = pick(["ArrowLeft", "ArrowRight", "PageUp", "PageDown", "Home", "End"]);
+      await page.keyboard.press(key);
+      return `slider ${name} ${key}`;
+    },
+    async () => {
+      const name = pick(["Virtual nodes per server, exact", "Keys, exact", "Seed"]);
+      const value = String(pick([0, 1, 3, 50, 999, 1000, 10000, 123456, -1, 2.5]));
+      const box = page.getByRole("spinbutton", { name });
+      await box.fill(value, quick);
+      await box.press("Tab", quick);
+      return `${name} = ${value}`;
+    },
+    async () => {
+      const value = pick(["ring", "ketama", "nginx"]);
+      await page.getByRole("combobox", { name: "Scheme" }).selectOption(value, quick);
+      return `scheme ${value}`;
+    },
+    async () => {
+      const boxes = page.getByRole("spinbutton", { name: /^Weight of / });
+      const count = await boxes.count();
+      if (count === 0) return "weight (none)";
+      const value = String(pick([0, 0.1, 1, 2.5, 10, 50]));
+      const box = boxes.nth(int(0, Math.min(count, 20) - 1));
+      await box.fill(value, quick);
+      await box.press("Tab", quick);
+      return `weight ${value}`;
+    },
+    async () => {
+      const boxes = page.getByRole("textbox", { name: /^Rack of / });
+      const count = await boxes.count();
+      if (count === 0) return "rack (none)";
+      const value = pick(["", "r1", "r2", "a,b", "<i>x</i>"]);
+      const box = boxes.nth(int(0, Math.min(count, 20) - 1));
+      await box.fill(value, quick);
+      await box.press("Tab", quick);
+      return `rack ${value}`;
+    },
+    async () => {
+      await page.getByRole("checkbox", { name: "Show hash values" }).click(quick);
+      return "hashes";
+    },
+    async () => {
+      const g = await ringGeometry(page);
+      const from = g.at(random(), g.radius * (0.7 + random() * 0.4));
+      const to = g.at(random(), g.radius * (0.7 + random() * 0.4));
+      await drag(page, from, to, int(1, 8));
+      return "drag";
+    },
+    async () => {
+      const g = await ringGeometry(page);
+      const p = g.at(random(), g.radius * random() * 1.2);
+      await page.mouse.click(p.x, p.y);
+      return "click canvas";
+    },
+    async () => {
+      await page.getByRole("img", { name: /^Hash ring of the/ }).focus(quick);
+      const keys = [];
+      for (let i = int(1, 6); i > 0; i--) {
+        const key = pick(["ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown", "Shift+ArrowRight", "Enter", " ", "Escape", "a"]);
+        keys.push(key);
+        await page.keyboard.press(key);
+      }
+      return `canvas keys ${keys.join(" ")}`;
+    },
+    async () => {
+      const buttons = page.getByRole("group", { name: "Walk a key" }).getByRole("button");
+      const count = await buttons.count();
+      if (count === 0) return "walk (none)";
+      await buttons.nth(int(0, count - 1)).click(quick);
+      return "walk";
+    },
+    async () => {
+      const url = randomUrl();
+      await page.evaluate((h) => {
+        location.hash = h;
+      }, url);
+      return `url ${url}`;
+    },
+    async () => {
+      const dismiss = page.getByRole("button", { name: "Dismiss notes" });
+      if (await enabled(dismiss)) await dismiss.click(quick);
+      return "dismiss";
+    },
+  ];
+  const deadline = Date.now() + seconds * 1000;
+  let steps = 0;
+  while (Date.now() < deadline) {
+    const action = pick(actions);
+    try {
+      log.push(await action());
+    } catch (error) {
+      // A control that went away between looking and acting is fine; anything the page
+      // reports is caught by the harness.
+      log.push(`(skipped: ${String(error.message).split("\n")[0]})`);
+    }
+    steps++;
+    if (problems.consoleErrors.length || problems.pageErrors.length || problems.foreign.length) break;
+    if (random() < 0.05) {
+      // Once the favicon is in, so that the reload does not cut a request short.
+      await page.waitForLoadState("networkidle");
+      await page.reload();
+      await page.locator("main#main").waitFor();
+      await page.waitForLoadState("networkidle");
+      log.push("reload");
+    }
+  }
+  // Still alive: the playground answers.
+  await page.locator("main#main").waitFor();
+  await page.getByRole("img", { name: /^Hash ring of the/ }).waitFor();
+  assert.equal(await page.locator("img").count(), 0);
+  assert.ok(steps > 10, `only ${steps} steps`);
+  const skipped = log.filter((l) => l.startsWith("(skipped"));
+  t.diagnostic(`${seconds} s, seed ${seed}: ${steps} steps, ${skipped.length} skipped`);
+  assert.ok(skipped.length < steps / 2, `most steps were skipped: ${skipped.slice(0, 5).join("; ")}`);
+  try {
+    clean();
+  } catch (error) {
+    error.message += `\nseed ${seed}, last steps:\n${log.slice(-15).join("\n")}`;
+    throw error;
+  }
+  await context.close();
+});
