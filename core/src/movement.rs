@@ -200,29 +200,14 @@ pub fn minimal_moved_share(before: &[Server], after: &[Server]) -> f64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{Point, Ties};
-
-    fn ring(spec: &[(u64, usize)]) -> Ring {
-        Ring::new(
-            spec.iter()
-                .map(|&(position, server)| Point {
-                    position,
-                    server,
-                    vnode: 0,
-                })
-                .collect(),
-            32,
-            Ties::Keep,
-        )
-    }
 
     //   before: A at 10, B at 50        after: A at 10, C at 30, B at 50
     //   only (10, 30] changes hands, from B to C: 20 positions
     #[test]
     fn exact_share_of_a_join_is_the_newcomers_arc() {
         let abc = vec![Server::new("A"), Server::new("B"), Server::new("C")];
-        let before = ring(&[(10, 0), (50, 1)]);
-        let after = ring(&[(10, 0), (30, 2), (50, 1)]);
+        let before = Ring::on_32_bits(&[(10, 0), (50, 1)]);
+        let after = Ring::on_32_bits(&[(10, 0), (30, 2), (50, 1)]);
         let share = exact_moved_share(&before, &abc[..2], &after, &abc).unwrap();
         assert_eq!(share, 20.0 / 4294967296.0);
     }
@@ -232,8 +217,8 @@ mod tests {
     #[test]
     fn exact_share_of_a_leave_wraps_through_zero() {
         let servers = vec![Server::new("A"), Server::new("B")];
-        let before = ring(&[(10, 0), (50, 1)]);
-        let after = ring(&[(50, 0)]);
+        let before = Ring::on_32_bits(&[(10, 0), (50, 1)]);
+        let after = Ring::on_32_bits(&[(50, 0)]);
         let share = exact_moved_share(&before, &servers, &after, &servers[1..]).unwrap();
         assert_eq!(share, (4294967296.0 - 40.0) / 4294967296.0);
     }
@@ -241,7 +226,7 @@ mod tests {
     #[test]
     fn identical_rings_move_nothing() {
         let servers = vec![Server::new("A"), Server::new("B")];
-        let r = ring(&[(10, 0), (50, 1)]);
+        let r = Ring::on_32_bits(&[(10, 0), (50, 1)]);
         assert_eq!(exact_moved_share(&r, &servers, &r, &servers), Some(0.0));
     }
 

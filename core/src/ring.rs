@@ -325,11 +325,11 @@ fn prefetch<K>(keys: &[K], at: usize) {
     let _ = (keys, at);
 }
 
+/// Test-only constructors, kept out of the public API.
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn ring32(spec: &[(u64, usize)]) -> Ring {
+impl Ring {
+    /// A 32-bit ring from `(position, server)` pairs, every point vnode 0, ties kept.
+    pub(crate) fn on_32_bits(spec: &[(u64, usize)]) -> Ring {
         let points = spec
             .iter()
             .map(|&(position, server)| Point {
@@ -340,13 +340,18 @@ mod tests {
             .collect();
         Ring::new(points, 32, Ties::Keep)
     }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
 
     //    0                                   2^32
     //    |----A(100)------B(1000)-----------|
     //    ^^^^^ A's arc wraps: (1000, 2^32) and [0, 100]
     #[test]
     fn arcs_cross_zero() {
-        let ring = ring32(&[(1000, 1), (100, 0)]);
+        let ring = Ring::on_32_bits(&[(1000, 1), (100, 0)]);
         assert_eq!(ring.points()[0].position, 100);
         assert_eq!(ring.arc_length(0), (1u128 << 32) - 1000 + 100);
         assert_eq!(ring.arc_length(1), 900);
@@ -358,7 +363,7 @@ mod tests {
     //    |--A(100)--B(1000)--|   keys: 50 -> A, 100 -> A (inclusive), 101 -> B, 5000 -> A
     #[test]
     fn successor_is_first_point_at_or_after_and_wraps() {
-        let ring = ring32(&[(100, 0), (1000, 1)]);
+        let ring = Ring::on_32_bits(&[(100, 0), (1000, 1)]);
         assert_eq!(ring.owner(50), Some(0));
         assert_eq!(ring.owner(100), Some(0));
         assert_eq!(ring.owner(101), Some(1));
@@ -369,16 +374,16 @@ mod tests {
 
     #[test]
     fn walk_goes_once_around_from_the_successor() {
-        let ring = ring32(&[(10, 0), (20, 1), (30, 2)]);
+        let ring = Ring::on_32_bits(&[(10, 0), (20, 1), (30, 2)]);
         assert_eq!(ring.walk_servers(25).collect::<Vec<_>>(), vec![2, 0, 1]);
         assert_eq!(ring.walk_servers(31).collect::<Vec<_>>(), vec![0, 1, 2]);
     }
 
     #[test]
     fn lone_point_owns_everything_and_empty_ring_owns_nothing() {
-        let ring = ring32(&[(7, 0)]);
+        let ring = Ring::on_32_bits(&[(7, 0)]);
         assert_eq!(ring.shares(1), vec![1.0]);
-        let empty = ring32(&[]);
+        let empty = Ring::on_32_bits(&[]);
         assert_eq!(empty.owner(3), None);
         assert_eq!(empty.walk(3).count(), 0);
     }
@@ -511,9 +516,9 @@ mod tests {
 
     #[test]
     fn equality_and_debug_see_only_the_points() {
-        let ring = ring32(&[(100, 0), (1000, 1)]);
+        let ring = Ring::on_32_bits(&[(100, 0), (1000, 1)]);
         assert_eq!(ring, ring.clone());
-        assert_ne!(ring, ring32(&[(100, 0), (1001, 1)]));
+        assert_ne!(ring, Ring::on_32_bits(&[(100, 0), (1001, 1)]));
         let text = format!("{ring:?}");
         assert!(
             text.starts_with("Ring { points: [Point { position: 100"),

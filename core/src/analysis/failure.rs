@@ -291,26 +291,14 @@ pub fn catchers_on_removal<P: Partitioner + Clone>(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::numbered_servers;
     use crate::schemes::ring::HashRing;
-    use crate::{numbered_servers, Point, Ties};
-
-    fn ring32(spec: &[(u64, usize)]) -> Ring {
-        let points = spec
-            .iter()
-            .map(|&(position, server)| Point {
-                position,
-                server,
-                vnode: 0,
-            })
-            .collect();
-        Ring::new(points, 32, Ties::Keep)
-    }
 
     //  0        100(A)   200(B)   300(C)   400(B)          2^32
     //  B leaves: (100, 200] -> C, (300, 400] -> A (wraps past the top to A at 100).
     #[test]
     fn arcs_go_to_the_next_survivor_clockwise() {
-        let ring = ring32(&[(100, 0), (200, 1), (300, 2), (400, 1)]);
+        let ring = Ring::on_32_bits(&[(100, 0), (200, 1), (300, 2), (400, 1)]);
         let catchers = ring_catchers(&ring, 3, 1);
         let space = 4294967296.0;
         assert_eq!(catchers.caught, vec![100.0 / space, 0.0, 100.0 / space]);
@@ -323,7 +311,7 @@ mod tests {
     #[test]
     fn consecutive_departed_points_go_to_one_survivor() {
         // A's two arcs end at 200 and 300; both go to C at 400.
-        let ring = ring32(&[(100, 1), (200, 0), (300, 0), (400, 2)]);
+        let ring = Ring::on_32_bits(&[(100, 1), (200, 0), (300, 0), (400, 2)]);
         let catchers = ring_catchers(&ring, 3, 0);
         assert_eq!(catchers.count(), 1);
         assert_eq!(catchers.biggest().unwrap().0, 2);
@@ -332,7 +320,7 @@ mod tests {
 
     #[test]
     fn lone_server_leaving_has_no_catcher() {
-        let ring = ring32(&[(5, 0), (9, 0)]);
+        let ring = Ring::on_32_bits(&[(5, 0), (9, 0)]);
         let catchers = ring_catchers(&ring, 1, 0);
         assert_eq!(catchers.departed_share, 1.0);
         assert_eq!(catchers.biggest(), None);
@@ -360,8 +348,8 @@ mod tests {
     //  (200, 300] was C's and goes to B; (300, 350] was A's (wrapping) and goes to B too.
     #[test]
     fn boundary_comparison_sees_reshuffling() {
-        let before = ring32(&[(100, 0), (200, 1), (300, 2)]);
-        let after = ring32(&[(100, 0), (350, 1)]);
+        let before = Ring::on_32_bits(&[(100, 0), (200, 1), (300, 2)]);
+        let after = Ring::on_32_bits(&[(100, 0), (350, 1)]);
         let (caught, departed, reshuffled) =
             compare_rings(&before, &after, &[Some(0), Some(1)], 3, 2);
         assert_eq!(departed, 100);
