@@ -223,21 +223,20 @@ fn move_reports_measured_theory_and_exact_share() {
     );
 }
 
+const BUSIEST_SMALL: &[&str] = &[
+    "experiment",
+    "busiest",
+    "--servers",
+    "10",
+    "--points",
+    "1,2,4,...,16",
+    "--rings",
+    "20",
+];
+
 #[test]
 fn experiment_prints_the_documented_tsv() {
-    let out = ringlab(
-        &[
-            "experiment",
-            "busiest",
-            "--servers",
-            "10",
-            "--points",
-            "1,2,4,...,16",
-            "--rings",
-            "20",
-        ],
-        "",
-    );
+    let out = ringlab(BUSIEST_SMALL, "");
     assert!(
         out.status.success(),
         "{}",
@@ -250,19 +249,7 @@ fn experiment_prints_the_documented_tsv() {
         Some("servers\tpoints\trings\tmean_busiest\tp95_busiest\tspread_sqrt_points")
     );
     assert_eq!(lines.count(), 5);
-    let again = ringlab(
-        &[
-            "experiment",
-            "busiest",
-            "--servers",
-            "10",
-            "--points",
-            "1,2,4,...,16",
-            "--rings",
-            "20",
-        ],
-        "",
-    );
+    let again = ringlab(BUSIEST_SMALL, "");
     assert_eq!(stdout(&again), text, "the same seed gives the same table");
     assert!(ringlab(
         &[

@@ -163,14 +163,10 @@ pub fn token_at(position: u64) -> i64 {
     (position ^ (1 << 63)) as i64
 }
 
-/// How many tokens a node of this weight holds: round(weight * num_tokens), at least 1.
+/// How many tokens a node of this weight holds: round(weight * num_tokens), at least 1,
+/// by the same rule as the `ring` scheme's points per server.
 pub fn tokens_for(weight: f64, num_tokens: u32) -> u32 {
-    let tokens = (weight * f64::from(num_tokens)).round();
-    if tokens >= 1.0 {
-        tokens.min(u32::MAX as f64) as u32
-    } else {
-        1
-    }
+    super::ring::points_for(weight, num_tokens)
 }
 
 /// A Cassandra ring of nodes with virtual-node tokens.
