@@ -452,6 +452,13 @@ test("walking a key by click and by Enter, narrated, with 3 distinct replicas", 
   await page.waitForTimeout(350);
   await screenshot(page, "playground-walk");
 
+  // The walk is part of the link: a reload walks the same key again.
+  await waitParam(page, "walk", (v) => v === "0");
+  await page.reload();
+  await status.filter({ hasText: `Preference list of ${key}: ` }).waitFor();
+  assert.equal(await first.getAttribute("aria-pressed"), "true");
+  assert.ok((await steps.count()) >= 4);
+
   // Enter on the focused canvas walks the next key; Escape stops.
   await page.getByRole("img", { name: /^Hash ring of the/ }).focus();
   await page.keyboard.press("Enter");
@@ -461,6 +468,7 @@ test("walking a key by click and by Enter, narrated, with 3 distinct replicas", 
   assert.equal(await first.getAttribute("aria-pressed"), "false");
   await page.keyboard.press("Escape");
   await page.getByRole("list", { name: "Key walk" }).waitFor({ state: "detached" });
+  await waitParam(page, "walk", (v) => v === undefined);
 
   // A key on the canvas: find its marker by hit testing along the key circle.
   const g = await ringGeometry(page);

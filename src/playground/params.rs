@@ -17,6 +17,7 @@
 //! | `failed` | names of failed servers | |
 //! | `at` | dragged points `name:fraction,...` (one point per server only) | [0, 1) |
 //! | `hashes` | `1` shows hash values | |
+//! | `walk` | the key being walked, by its index (0 is the first key) | below `keys` |
 
 use ringlab_core::SchemeKind;
 
@@ -98,6 +99,8 @@ pub struct PlaygroundParams {
     pub seed: u64,
     /// Show hash values on the canvas and in the text.
     pub hashes: bool,
+    /// The index of the key being walked, if one is.
+    pub walk: Option<u32>,
 }
 
 impl Default for PlaygroundParams {
@@ -110,6 +113,7 @@ impl Default for PlaygroundParams {
             scheme: Scheme::Ring,
             seed: 7,
             hashes: false,
+            walk: None,
         }
     }
 }
@@ -206,6 +210,7 @@ impl PlaygroundParams {
         let mut racks = None;
         let mut failed = None;
         let mut at = None;
+        let mut walk = None;
         for (key, value) in query {
             match key.as_str() {
                 "servers" => params.servers = parse_servers(value, &mut notes),
@@ -227,6 +232,7 @@ impl PlaygroundParams {
                 "racks" => racks = Some(value.clone()),
                 "failed" => failed = Some(value.clone()),
                 "at" => at = Some(value.clone()),
+                "walk" => walk = Some(value.clone()),
                 // The app shell's own parameter.
                 "embed" => {}
                 other => notes.push(format!("unknown parameter {other:?} ignored")),
@@ -245,6 +251,9 @@ impl PlaygroundParams {
         }
         if let Some(at) = at {
             apply_positions(&mut params, &at, &mut notes);
+        }
+        if let Some(walk) = walk {
+            params.walk = parse_walk(&walk, params.keys, &mut notes);
         }
         (params, notes)
     }
@@ -315,7 +324,30 @@ impl PlaygroundParams {
         if self.hashes {
             query.push(("hashes".into(), "1".into()));
         }
+        if let Some(walk) = self.walk {
+            query.push(("walk".into(), walk.to_string()));
+        }
         query
+    }
+}
+
+/// The walked key's index, if it names one of the `keys` keys.
+fn parse_walk(value: &str, keys: u32, notes: &mut Vec<String>) -> Option<u32> {
+    match value.trim().parse::<u32>() {
+        Ok(index) if index < keys => Some(index),
+        Ok(index) => {
+            notes.push(format!(
+                "walk={index}: there are only {keys} keys (0 to {}): no key is walked",
+                keys - 1
+            ));
+            None
+        }
+        Err(_) => {
+            notes.push(format!(
+                "walk={value:?} is not a key number: no key is walked"
+            ));
+            None
+        }
     }
 }
 
@@ -490,7 +522,7 @@ mod tests {
     fn round_trip_of_everything() {
         let q = "servers=alpha=2,beta,10.0.0.1:11211=0.5&vnodes=1&keys=100&replicas=2\
                  &scheme=ring&seed=99&racks=r1,,r2&failed=beta&at=alpha:0.25,10.0.0.1:11211:0.123457\
-                 &hashes=1";
+                 &hashes=1&walk=42";
         let (params, notes) = PlaygroundParams::from_query(&query(q));
         assert!(notes.is_empty(), "{notes:?}");
         assert_eq!(params.servers[0].weight, 2.0);
@@ -498,6 +530,7 @@ mod tests {
         assert_eq!(params.servers[2].at, Some(123_457));
         assert_eq!(params.servers[1].rack, None);
         assert!(params.servers[1].failed);
+        assert_eq!(params.walk, Some(42));
         assert_eq!(text(&params.to_query()), q);
         let (again, _) = PlaygroundParams::from_query(&params.to_query());
         assert_eq!(again, params);
@@ -519,6 +552,17 @@ mod tests {
         assert!(params.servers.is_empty());
         assert_eq!(params.vnodes, 1);
         assert_eq!(notes.len(), 2);
+    }
+
+    #[test]
+    fn a_walk_must_name_one_of_the_keys() {
+        let (params, notes) = PlaygroundParams::from_query(&query("keys=8&walk=7"));
+        assert_eq!((params.walk, notes.len()), (Some(7), 0));
+        for bad in ["keys=8&walk=8", "walk=-1", "walk=user:1"] {
+            let (params, notes) = PlaygroundParams::from_query(&query(bad));
+            assert_eq!(params.walk, None, "{bad}");
+            assert_eq!(notes.len(), 1, "{bad}: {notes:?}");
+        }
     }
 
     #[test]

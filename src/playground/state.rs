@@ -84,7 +84,8 @@ impl PlaygroundState {
         if let Some(error) = &placement.error {
             notes.push(format!("The scheme could not be built: {error}"));
         }
-        PlaygroundState {
+        let walk = params.walk;
+        let mut state = PlaygroundState {
             params,
             notes,
             keys,
@@ -96,6 +97,21 @@ impl PlaygroundState {
             walk_epoch: 0,
             focused: None,
             announcement: String::new(),
+        };
+        if let Some(key) = walk {
+            state.start_walk(Some(key as usize));
+        }
+        state
+    }
+
+    /// Walks key `key` (or stops walking) and notes it in the parameters.
+    fn start_walk(&mut self, key: Option<usize>) {
+        self.walk = key
+            .and_then(|key| Walk::new(&self.placement, &self.params, &self.keys, key).map(Rc::new));
+        self.params.walk = self.walk.as_ref().map(|w| w.key as u32);
+        if let Some(walk) = &self.walk {
+            self.walk_epoch += 1;
+            self.announcement = walk.narration.join(" ");
         }
     }
 
@@ -144,6 +160,7 @@ impl PlaygroundState {
         if let Some(walk) = &self.walk {
             let key = walk.key;
             self.walk = Walk::new(&self.placement, &self.params, &self.keys, key).map(Rc::new);
+            self.params.walk = self.walk.as_ref().map(|w| w.key as u32);
         }
     }
 
@@ -274,6 +291,7 @@ impl PlaygroundState {
                 self.params.keys = k;
                 self.keys = Rc::new(key_names(self.params.seed, k as usize));
                 self.walk = self.walk.take().filter(|w| w.key < k as usize);
+                self.params.walk = self.params.walk.filter(|&w| w < k);
                 self.replace(None);
             }
             Action::SetSeed(seed) => {
@@ -344,15 +362,7 @@ impl PlaygroundState {
             Action::FocusServer(index) => {
                 self.focused = index.filter(|&i| i < self.params.servers.len());
             }
-            Action::SelectKey(key) => {
-                self.walk = key.and_then(|key| {
-                    Walk::new(&self.placement, &self.params, &self.keys, key).map(Rc::new)
-                });
-                if let Some(walk) = &self.walk {
-                    self.walk_epoch += 1;
-                    self.announcement = walk.narration.join(" ");
-                }
-            }
+            Action::SelectKey(key) => self.start_walk(key),
             Action::DismissNotes => self.notes.clear(),
         }
     }
@@ -533,6 +543,21 @@ mod tests {
         assert!(s.walk.is_none());
         let s = act(s, Action::SelectKey(None));
         assert!(s.walk.is_none());
+        assert!(!s.query().iter().any(|(k, _)| k == "walk"));
+    }
+
+    #[test]
+    fn the_walked_key_is_in_the_url() {
+        let s = act(PlaygroundState::from_query(&[]), Action::SelectKey(Some(5)));
+        let query = s.query();
+        assert!(query.contains(&("walk".to_string(), "5".to_string())));
+        let loaded = PlaygroundState::from_query(&query);
+        assert_eq!(loaded.walk.as_ref().map(|w| w.key), Some(5));
+        assert_eq!(loaded.walk_epoch, 1);
+        assert_eq!(loaded.announcement, s.announcement);
+        let fewer = act(loaded, Action::SetKeys(3));
+        assert!(fewer.walk.is_none());
+        assert!(!fewer.query().iter().any(|(k, _)| k == "walk"));
     }
 
     /// Random actions and random URLs, as the end-to-end random run does: never a panic,
