@@ -10,16 +10,18 @@
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum View {
     Ring,
+    Grids,
 }
 
 impl View {
     /// Every view, in header order.
-    pub const ALL: &'static [View] = &[View::Ring];
+    pub const ALL: &'static [View] = &[View::Ring, View::Grids];
 
     /// The path segment after `#/`.
     pub fn path(self) -> &'static str {
         match self {
             View::Ring => "ring",
+            View::Grids => "grids",
         }
     }
 
@@ -27,6 +29,7 @@ impl View {
     pub fn title(self) -> &'static str {
         match self {
             View::Ring => "Ring playground",
+            View::Grids => "Modulo vs ring",
         }
     }
 

@@ -4,6 +4,7 @@ use std::rc::Rc;
 
 use yew::prelude::*;
 
+use crate::grids::Grids;
 use crate::playground::Playground;
 use crate::route::View;
 
@@ -22,6 +23,10 @@ pub fn ViewHost(props: &ViewProps) -> Html {
     match props.view {
         View::Ring => html! {
             <Playground query={props.query.clone()} embed={props.embed}
+                on_query={props.on_query.clone()} />
+        },
+        View::Grids => html! {
+            <Grids query={props.query.clone()} embed={props.embed}
                 on_query={props.on_query.clone()} />
         },
     }

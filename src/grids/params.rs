@@ -1,0 +1,360 @@
+//! The grids view's URL state: `#/grids?servers=9&from=8&keys=100&seed=7&vnodes=160&schemes=modulo,ring`.
+//!
+//! Bad or unknown values never fail: they are clamped or dropped, each with a note shown
+//! beside the grids.
+//!
+//! | parameter | meaning | range |
+//! |---|---|---|
+//! | `servers` | servers now (named A, B, ... as in the playground) | 1 to 1000 |
+//! | `from` | servers before the last change; the moved cells light up | 1 to 1000 |
+//! | `keys` | keys placed, the same names as the playground's for the seed | 1 to 10000 |
+//! | `seed` | picks the key names | any u64 |
+//! | `vnodes` | points per server of the ring | 1 to 1000 |
+//! | `schemes` | the grids shown, in order: `modulo`, `ring`, `jump`, `rendezvous` | at least one |
+//! | `previous` | `1` keeps the previous owner visible in each cell | |
+
+use ringlab_core::SchemeKind;
+
+/// Servers.
+pub const SERVERS: (u32, u32) = (1, 1000);
+/// Number of keys.
+pub const KEYS: (u32, u32) = (1, 10_000);
+/// Ring points per server.
+pub const VNODES: (u32, u32) = (1, 1000);
+
+/// The schemes the view can show side by side, in their column order.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum GridScheme {
+    Modulo,
+    Ring,
+    Jump,
+    Rendezvous,
+}
+
+impl GridScheme {
+    pub const ALL: [GridScheme; 4] = [
+        GridScheme::Modulo,
+        GridScheme::Ring,
+        GridScheme::Jump,
+        GridScheme::Rendezvous,
+    ];
+
+    /// The library's scheme.
+    pub fn kind(self) -> SchemeKind {
+        match self {
+            GridScheme::Modulo => SchemeKind::Modulo,
+            GridScheme::Ring => SchemeKind::Ring,
+            GridScheme::Jump => SchemeKind::Jump,
+            GridScheme::Rendezvous => SchemeKind::Rendezvous,
+        }
+    }
+
+    /// The URL name.
+    pub fn name(self) -> &'static str {
+        self.kind().name()
+    }
+
+    /// The name in running text: "the ring moved ...".
+    pub fn title(self) -> &'static str {
+        match self {
+            GridScheme::Modulo => "modulo",
+            GridScheme::Ring => "the ring",
+            GridScheme::Jump => "jump hash",
+            GridScheme::Rendezvous => "rendezvous",
+        }
+    }
+
+    /// The heading of its grid.
+    pub fn heading(self) -> &'static str {
+        match self {
+            GridScheme::Modulo => "Modulo (h mod N)",
+            GridScheme::Ring => "Hash ring",
+            GridScheme::Jump => "Jump hash",
+            GridScheme::Rendezvous => "Rendezvous",
+        }
+    }
+
+    pub fn parse(text: &str) -> Option<GridScheme> {
+        GridScheme::ALL.into_iter().find(|s| s.name() == text)
+    }
+}
+
+/// Everything the grids depend on.
+#[derive(Debug, Clone, PartialEq)]
+pub struct GridsParams {
+    pub servers: u32,
+    /// The server count before the last change, if there was one.
+    pub from: Option<u32>,
+    pub keys: u32,
+    pub seed: u64,
+    pub vnodes: u32,
+    /// The grids shown, in [`GridScheme::ALL`] order, never empty.
+    pub schemes: Vec<GridScheme>,
+    /// Keep the previous owner visible in each cell.
+    pub previous: bool,
+}
+
+impl Default for GridsParams {
+    fn default() -> Self {
+        GridsParams {
+            servers: 8,
+            from: None,
+            keys: 100,
+            seed: 7,
+            vnodes: 160,
+            schemes: vec![GridScheme::Modulo, GridScheme::Ring],
+            previous: false,
+        }
+    }
+}
+
+/// Parses a whole number and clamps it into `range`, with a note when it had to.
+pub fn clamp_number<T>(
+    what: &str,
+    text: &str,
+    range: (T, T),
+    default: T,
+    notes: &mut Vec<String>,
+) -> T
+where
+    T: Copy + PartialOrd + std::fmt::Display + std::str::FromStr,
+{
+    let text = text.trim();
+    // A number too large for the type is still "above the maximum".
+    let digits = !text.is_empty() && text.chars().all(|c| c.is_ascii_digit());
+    match text.parse::<T>() {
+        Ok(v) if v < range.0 => {
+            notes.push(format!(
+                "{what}={text} is below {}: using {}",
+                range.0, range.0
+            ));
+            range.0
+        }
+        Ok(v) if v > range.1 => {
+            notes.push(format!(
+                "{what}={text} is above {}: using {}",
+                range.1, range.1
+            ));
+            range.1
+        }
+        Ok(v) => v,
+        Err(_) if digits => {
+            notes.push(format!(
+                "{what}={text} is above {}: using {}",
+                range.1, range.1
+            ));
+            range.1
+        }
+        Err(_) if text.starts_with('-') && text[1..].chars().all(|c| c.is_ascii_digit()) => {
+            notes.push(format!(
+                "{what}={text} is below {}: using {}",
+                range.0, range.0
+            ));
+            range.0
+        }
+        Err(_) => {
+            notes.push(format!(
+                "{what}={text:?} is not a whole number: using {default}"
+            ));
+            default
+        }
+    }
+}
+
+fn shorten(text: &str) -> String {
+    if text.chars().count() <= 40 {
+        text.to_string()
+    } else {
+        let mut short: String = text.chars().take(40).collect();
+        short.push('…');
+        short
+    }
+}
+
+/// Parses `modulo,ring,...` into the shown schemes, in column order, without repeats.
+pub fn parse_schemes(text: &str, notes: &mut Vec<String>) -> Vec<GridScheme> {
+    let mut schemes = Vec::new();
+    for item in text.split(',').map(str::trim).filter(|i| !i.is_empty()) {
+        match GridScheme::parse(item) {
+            Some(s) if !schemes.contains(&s) => schemes.push(s),
+            Some(_) => {}
+            None => notes.push(format!(
+                "schemes: {:?} is not one of modulo, ring, jump, rendezvous: ignored",
+                shorten(item)
+            )),
+        }
+    }
+    if schemes.is_empty() {
+        notes.push("schemes: none left to show: showing modulo and the ring".into());
+        return GridsParams::default().schemes;
+    }
+    schemes.sort();
+    schemes
+}
+
+impl GridsParams {
+    /// Parses the query pairs, clamping what is out of range. Never panics.
+    pub fn from_query(query: &[(String, String)]) -> (GridsParams, Vec<String>) {
+        let mut params = GridsParams::default();
+        let mut notes = Vec::new();
+        let mut from = None;
+        for (key, value) in query {
+            match key.as_str() {
+                "servers" => {
+                    params.servers = clamp_number("servers", value, SERVERS, 8, &mut notes);
+                }
+                "from" => from = Some(value.clone()),
+                "keys" => params.keys = clamp_number("keys", value, KEYS, 100, &mut notes),
+                "seed" => params.seed = clamp_number("seed", value, (0, u64::MAX), 7, &mut notes),
+                "vnodes" => {
+                    params.vnodes = clamp_number("vnodes", value, VNODES, 160, &mut notes);
+                }
+                "schemes" => params.schemes = parse_schemes(value, &mut notes),
+                "previous" => match value.as_str() {
+                    "1" | "true" | "" => params.previous = true,
+                    "0" | "false" => params.previous = false,
+                    other => notes.push(format!(
+                        "previous={:?} is not 0 or 1: not showing previous owners",
+                        shorten(other)
+                    )),
+                },
+                "embed" => {}
+                other => notes.push(format!("unknown parameter {:?} ignored", shorten(other))),
+            }
+        }
+        if let Some(from) = from.filter(|f| !f.trim().is_empty()) {
+            let from = clamp_number("from", &from, SERVERS, params.servers, &mut notes);
+            params.from = Some(from);
+        }
+        (params, notes)
+    }
+
+    /// The query pairs, in a fixed order.
+    pub fn to_query(&self) -> Vec<(String, String)> {
+        let names: Vec<&str> = self.schemes.iter().map(|s| s.name()).collect();
+        let mut query = vec![("servers".to_string(), self.servers.to_string())];
+        if let Some(from) = self.from {
+            query.push(("from".into(), from.to_string()));
+        }
+        query.extend([
+            ("keys".to_string(), self.keys.to_string()),
+            ("seed".to_string(), self.seed.to_string()),
+            ("vnodes".to_string(), self.vnodes.to_string()),
+            ("schemes".to_string(), names.join(",")),
+        ]);
+        if self.previous {
+            query.push(("previous".into(), "1".into()));
+        }
+        query
+    }
+
+    /// The ring playground walking key `key` on the same servers and keys.
+    pub fn walk_link(&self, key: usize) -> String {
+        let query = [
+            ("servers", self.servers.to_string()),
+            ("vnodes", self.vnodes.to_string()),
+            ("keys", self.keys.to_string()),
+            ("scheme", "ring".to_string()),
+            ("seed", self.seed.to_string()),
+            ("walk", key.to_string()),
+        ];
+        let pairs = query.iter().map(|(k, v)| (*k, v.as_str()));
+        format!("#/ring?{}", crate::route::write_query(pairs))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn query(text: &str) -> Vec<(String, String)> {
+        crate::route::parse_query(text)
+    }
+
+    fn text(query: &[(String, String)]) -> String {
+        crate::route::write_query(query.iter().map(|(k, v)| (k.as_str(), v.as_str())))
+    }
+
+    const DEFAULT: &str = "servers=8&keys=100&seed=7&vnodes=160&schemes=modulo,ring";
+
+    #[test]
+    fn defaults_parse_cleanly_and_serialize_back() {
+        let (params, notes) = GridsParams::from_query(&query(DEFAULT));
+        assert!(notes.is_empty(), "{notes:?}");
+        assert_eq!(params, GridsParams::default());
+        assert_eq!(text(&params.to_query()), DEFAULT);
+        assert_eq!(GridsParams::from_query(&[]).0, GridsParams::default());
+    }
+
+    #[test]
+    fn round_trip_of_everything() {
+        let q = "servers=9&from=8&keys=10000&seed=99&vnodes=1000\
+                 &schemes=modulo,ring,jump,rendezvous&previous=1";
+        let (params, notes) = GridsParams::from_query(&query(q));
+        assert!(notes.is_empty(), "{notes:?}");
+        assert_eq!(params.from, Some(8));
+        assert!(params.previous);
+        assert_eq!(params.schemes, GridScheme::ALL);
+        assert_eq!(text(&params.to_query()), q);
+        assert_eq!(GridsParams::from_query(&params.to_query()).0, params);
+    }
+
+    #[test]
+    fn out_of_range_values_are_clamped_with_notes() {
+        let q = "servers=5000&from=0&keys=99999999999999999999999&seed=x&vnodes=-4\
+                 &schemes=maglev&previous=maybe&bogus=1";
+        let (params, notes) = GridsParams::from_query(&query(q));
+        assert_eq!(params.servers, 1000);
+        assert_eq!(params.from, Some(1));
+        assert_eq!(params.keys, 10_000);
+        assert_eq!(params.seed, 7);
+        assert_eq!(params.vnodes, 1);
+        assert_eq!(params.schemes, GridsParams::default().schemes);
+        assert!(!params.previous);
+        // One note each, and one more for the empty scheme list.
+        assert_eq!(notes.len(), 9, "{notes:?}");
+        assert!(notes.iter().any(|n| n.contains("bogus")));
+        assert!(notes.iter().any(|n| n.contains("maglev")));
+    }
+
+    #[test]
+    fn scheme_lists_are_ordered_and_deduplicated() {
+        let mut notes = Vec::new();
+        let schemes = parse_schemes("jump, ring,jump,,modulo", &mut notes);
+        assert_eq!(
+            schemes,
+            [GridScheme::Modulo, GridScheme::Ring, GridScheme::Jump]
+        );
+        assert!(notes.is_empty());
+        let (params, notes) = GridsParams::from_query(&query("schemes=rendezvous"));
+        assert_eq!(params.schemes, [GridScheme::Rendezvous]);
+        assert!(notes.is_empty());
+    }
+
+    #[test]
+    fn hostile_input_is_only_quoted_and_shortened() {
+        let evil = "<img src=x onerror=alert(1)>".repeat(5);
+        let (params, notes) =
+            GridsParams::from_query(&[("schemes".into(), evil.clone()), (evil, "1".into())]);
+        assert_eq!(params.schemes, GridsParams::default().schemes);
+        assert!(notes.iter().all(|n| n.chars().count() < 120), "{notes:?}");
+    }
+
+    #[test]
+    fn the_walk_link_opens_the_same_keys_on_the_ring() {
+        let params = GridsParams {
+            servers: 9,
+            ..GridsParams::default()
+        };
+        assert_eq!(
+            params.walk_link(42),
+            "#/ring?servers=9&vnodes=160&keys=100&scheme=ring&seed=7&walk=42"
+        );
+        // The playground reads it back without a note.
+        let route = crate::route::Route::parse(&params.walk_link(42));
+        let (ring, notes) = crate::playground::params::PlaygroundParams::from_query(&route.query);
+        assert!(notes.is_empty(), "{notes:?}");
+        assert_eq!(ring.walk, Some(42));
+        assert_eq!(ring.servers.len(), 9);
+    }
+}

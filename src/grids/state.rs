@@ -1,0 +1,433 @@
+//! The grids view's state and its one pure reducer: every button, box and key press is an
+//! [`Action`]. Side effects (the URL, drawing, focus) live in the component.
+
+use std::rc::Rc;
+
+use yew::Reducible;
+
+use super::params::{GridScheme, GridsParams, KEYS, SERVERS};
+use super::placement::{comparisons, doubling_text, key_hash, place, Grid, Owners};
+use crate::playground::placement::key_names;
+
+/// How many placements the state keeps for reuse (scheme and server count).
+const CACHE: usize = 16;
+
+/// Everything the view shows.
+#[derive(Clone, PartialEq)]
+pub struct GridsState {
+    pub params: GridsParams,
+    /// Notes about clamped parameters or refused input.
+    pub notes: Vec<String>,
+    pub keys: Rc<Vec<String>>,
+    /// Each key's hash (all four schemes use the same one).
+    pub hashes: Rc<Vec<u64>>,
+    /// One grid per shown scheme, in column order.
+    pub grids: Vec<Grid>,
+    /// The key the keyboard cursor is on, the same cell in every grid.
+    pub cursor: usize,
+    /// The key whose details are shown (hovered or focused).
+    pub detail: Option<usize>,
+    /// What the live region says.
+    pub announcement: String,
+    /// Placements already made for these keys: (scheme, servers, owners).
+    cache: Vec<(GridScheme, u32, Owners)>,
+}
+
+/// Everything that can happen to the view.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Action {
+    /// New URL parameters (a reload, a pasted link, Back).
+    Load(Rc<Vec<(String, String)>>),
+    AddServer,
+    RemoveServer,
+    /// Jump to this many servers (as typed: clamped, with a note).
+    SetServers(i64),
+    SetKeys(i64),
+    SetSeed(u64),
+    ShowScheme(GridScheme, bool),
+    ShowPrevious(bool),
+    /// The preset: 16 servers, then 32.
+    Double,
+    /// Show the details of this key (hover, focus), or none.
+    Detail(Option<usize>),
+    /// Move the keyboard cursor to this key (and show its details).
+    Cursor(usize),
+    DismissNotes,
+}
+
+impl GridsState {
+    pub fn from_query(query: &[(String, String)]) -> GridsState {
+        let (params, notes) = GridsParams::from_query(query);
+        GridsState::new(params, notes)
+    }
+
+    pub fn new(params: GridsParams, notes: Vec<String>) -> GridsState {
+        let mut state = GridsState {
+            params,
+            notes,
+            keys: Rc::new(Vec::new()),
+            hashes: Rc::new(Vec::new()),
+            grids: Vec::new(),
+            cursor: 0,
+            detail: None,
+            announcement: String::new(),
+            cache: Vec::new(),
+        };
+        state.new_keys();
+        state
+    }
+
+    pub fn query(&self) -> Vec<(String, String)> {
+        self.params.to_query()
+    }
+
+    /// The grid of `scheme`, when it is shown.
+    pub fn grid(&self, scheme: GridScheme) -> Option<&Grid> {
+        self.grids.iter().find(|g| g.scheme == scheme)
+    }
+
+    /// New key names (count or seed changed): every placement is made again.
+    fn new_keys(&mut self) {
+        let keys = key_names(self.params.seed, self.params.keys as usize);
+        self.hashes = Rc::new(keys.iter().map(|k| key_hash(k)).collect());
+        self.keys = Rc::new(keys);
+        self.cache.clear();
+        self.cursor = self.cursor.min(self.keys.len().saturating_sub(1));
+        self.detail = self.detail.filter(|&d| d < self.keys.len());
+        self.rebuild();
+    }
+
+    fn owners(&mut self, scheme: GridScheme, servers: u32) -> Owners {
+        if let Some((_, _, owners)) = self
+            .cache
+            .iter()
+            .find(|(s, n, _)| *s == scheme && *n == servers)
+        {
+            return owners.clone();
+        }
+        let owners = place(scheme, servers, self.params.vnodes, &self.keys);
+        if self.cache.len() == CACHE {
+            self.cache.remove(0);
+        }
+        self.cache.push((scheme, servers, owners.clone()));
+        owners
+    }
+
+    /// Places the keys for every shown scheme, before and after the last change.
+    fn rebuild(&mut self) {
+        let (servers, from) = (self.params.servers, self.params.from);
+        let schemes = self.params.schemes.clone();
+        self.grids = schemes
+            .into_iter()
+            .map(|scheme| {
+                let owners = self.owners(scheme, servers);
+                let before = from.map(|f| (f, self.owners(scheme, f)));
+                Grid::new(scheme, servers, owners, before)
+            })
+            .collect();
+    }
+
+    /// One paragraph for the live region about the change just shown.
+    pub fn summary(&self) -> String {
+        let Some(from) = self.params.from else {
+            return format!("{} servers, {} keys.", self.params.servers, self.keys.len());
+        };
+        let moved: Vec<String> = self
+            .grids
+            .iter()
+            .filter_map(|g| Some(format!("{} {}", g.scheme.title(), g.counter()?)))
+            .collect();
+        let mut text = format!(
+            "{from} → {} servers: {}.",
+            self.params.servers,
+            moved.join("; ")
+        );
+        for line in comparisons(&self.grids) {
+            text.push_str(&format!(" {}.", capitalize(&line)));
+        }
+        if let Some(why) = doubling_text(from, self.params.servers) {
+            text.push(' ');
+            text.push_str(&why);
+        }
+        text
+    }
+
+    fn note(&mut self, text: String) {
+        self.announcement = text.clone();
+        self.notes.push(text);
+    }
+
+    /// Goes to `servers` servers, remembering the count before as `from`.
+    fn resize(&mut self, servers: u32) {
+        if servers == self.params.servers {
+            self.announcement = format!("Already {servers} servers.");
+            return;
+        }
+        self.params.from = Some(self.params.servers);
+        self.params.servers = servers;
+        self.rebuild();
+        self.announcement = self.summary();
+    }
+
+    fn apply(&mut self, action: Action) {
+        match action {
+            Action::Load(query) => {
+                let (params, notes) = GridsParams::from_query(&query);
+                if params != self.params {
+                    *self = GridsState::new(params, notes);
+                }
+            }
+            Action::AddServer => {
+                if self.params.servers >= SERVERS.1 {
+                    return self.note(format!("The grids have at most {} servers.", SERVERS.1));
+                }
+                self.resize(self.params.servers + 1);
+            }
+            Action::RemoveServer => {
+                if self.params.servers <= SERVERS.0 {
+                    return self.note("At least one server is needed.".into());
+                }
+                self.resize(self.params.servers - 1);
+            }
+            Action::SetServers(n) => {
+                let clamped = n.clamp(SERVERS.0 as i64, SERVERS.1 as i64) as u32;
+                if clamped as i64 != n {
+                    self.note(format!(
+                        "{n} servers is outside {} to {}: using {clamped}.",
+                        SERVERS.0, SERVERS.1
+                    ));
+                }
+                self.resize(clamped);
+            }
+            Action::SetKeys(k) => {
+                let clamped = k.clamp(KEYS.0 as i64, KEYS.1 as i64) as u32;
+                if clamped as i64 != k {
+                    self.note(format!(
+                        "{k} keys is outside {} to {}: using {clamped}.",
+                        KEYS.0, KEYS.1
+                    ));
+                }
+                if clamped != self.params.keys {
+                    self.params.keys = clamped;
+                    self.new_keys();
+                    self.announcement = self.summary();
+                }
+            }
+            Action::SetSeed(seed) => {
+                if seed != self.params.seed {
+                    self.params.seed = seed;
+                    self.new_keys();
+                    self.announcement = self.summary();
+                }
+            }
+            Action::ShowScheme(scheme, on) => {
+                let shown = self.params.schemes.contains(&scheme);
+                if on == shown {
+                    return;
+                }
+                if on {
+                    self.params.schemes.push(scheme);
+                    self.params.schemes.sort();
+                } else if self.params.schemes.len() == 1 {
+                    return self.note("At least one grid stays shown.".into());
+                } else {
+                    self.params.schemes.retain(|&s| s != scheme);
+                }
+                self.rebuild();
+                self.announcement = self.summary();
+            }
+            Action::ShowPrevious(on) => self.params.previous = on,
+            Action::Double => {
+                self.params.servers = 32;
+                self.params.from = Some(16);
+                self.rebuild();
+                self.announcement = self.summary();
+            }
+            Action::Detail(key) => self.detail = key.filter(|&k| k < self.keys.len()),
+            Action::Cursor(key) => {
+                if key < self.keys.len() {
+                    self.cursor = key;
+                    self.detail = Some(key);
+                }
+            }
+            Action::DismissNotes => self.notes.clear(),
+        }
+    }
+}
+
+fn capitalize(text: &str) -> String {
+    let mut chars = text.chars();
+    match chars.next() {
+        Some(c) => c.to_uppercase().chain(chars).collect(),
+        None => String::new(),
+    }
+}
+
+impl Reducible for GridsState {
+    type Action = Action;
+
+    fn reduce(self: Rc<Self>, action: Action) -> Rc<Self> {
+        let mut next = (*self).clone();
+        next.apply(action);
+        if next == *self {
+            self
+        } else {
+            Rc::new(next)
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn state(query: &str) -> GridsState {
+        GridsState::from_query(&crate::route::parse_query(query))
+    }
+
+    fn run(mut s: GridsState, actions: impl IntoIterator<Item = Action>) -> GridsState {
+        for a in actions {
+            s.apply(a);
+        }
+        s
+    }
+
+    #[test]
+    fn the_default_shows_two_grids_and_no_change() {
+        let s = state("");
+        assert_eq!(s.keys.len(), 100);
+        assert_eq!(s.grids.len(), 2);
+        assert!(s
+            .grids
+            .iter()
+            .all(|g| g.counter().is_none() && g.moved == 0));
+        assert_eq!(s.summary(), "8 servers, 100 keys.");
+    }
+
+    #[test]
+    fn add_and_remove_light_the_moved_cells_on_every_grid() {
+        let s = run(
+            state("schemes=modulo,ring,jump,rendezvous"),
+            [Action::AddServer],
+        );
+        assert_eq!((s.params.from, s.params.servers), (Some(8), 9));
+        assert_eq!(s.grids.len(), 4);
+        let modulo = s.grid(GridScheme::Modulo).unwrap();
+        assert!(modulo.moved > 70, "{}", modulo.moved);
+        for g in &s.grids[1..] {
+            assert!(g.moved < 30, "{:?} {}", g.scheme, g.moved);
+        }
+        assert!(
+            s.announcement.starts_with("8 → 9 servers: modulo "),
+            "{}",
+            s.announcement
+        );
+        assert!(
+            s.announcement.contains("The ring moved "),
+            "{}",
+            s.announcement
+        );
+        let s = run(s, [Action::RemoveServer]);
+        assert_eq!((s.params.from, s.params.servers), (Some(9), 8));
+        // Going back moves the same keys back.
+        let again = run(state(""), [Action::AddServer]);
+        assert_eq!(
+            s.grid(GridScheme::Modulo).unwrap().lit,
+            again.grid(GridScheme::Modulo).unwrap().lit
+        );
+        assert_eq!(
+            s.query(),
+            crate::route::parse_query(
+                "servers=8&from=9&keys=100&seed=7&vnodes=160&schemes=modulo,ring,jump,rendezvous"
+            )
+        );
+    }
+
+    #[test]
+    fn limits_are_kept_with_notes() {
+        let s = run(state("servers=1"), [Action::RemoveServer]);
+        assert_eq!(s.params.servers, 1);
+        assert_eq!(s.params.from, None);
+        assert_eq!(s.notes.len(), 1);
+        let s = run(state("servers=1000"), [Action::AddServer]);
+        assert_eq!(s.params.servers, 1000);
+        let s = run(state(""), [Action::SetServers(5000)]);
+        assert_eq!((s.params.from, s.params.servers), (Some(8), 1000));
+        assert!(s.notes[0].contains("5000"), "{:?}", s.notes);
+        let s = run(state(""), [Action::SetServers(-2)]);
+        assert_eq!(s.params.servers, 1);
+        let s = run(state(""), [Action::SetServers(8)]);
+        assert_eq!(s.params.from, None);
+        let s = run(state(""), [Action::SetKeys(0)]);
+        assert_eq!(s.keys.len(), 1);
+        assert_eq!(s.notes.len(), 1);
+        let s = run(state(""), [Action::ShowScheme(GridScheme::Modulo, false)]);
+        let s = run(s, [Action::ShowScheme(GridScheme::Ring, false)]);
+        assert_eq!(s.params.schemes, [GridScheme::Ring]);
+        assert_eq!(s.notes.len(), 1);
+        let s = run(s, [Action::DismissNotes]);
+        assert!(s.notes.is_empty());
+    }
+
+    #[test]
+    fn the_doubling_preset_goes_from_sixteen_to_thirty_two() {
+        let s = run(state("servers=3"), [Action::Double]);
+        assert_eq!((s.params.from, s.params.servers), (Some(16), 32));
+        let modulo = s.grid(GridScheme::Modulo).unwrap();
+        assert!(
+            (modulo.fraction() - 0.5).abs() < 0.15,
+            "{}",
+            modulo.fraction()
+        );
+        assert!(
+            s.announcement.contains("h mod 16 + 16"),
+            "{}",
+            s.announcement
+        );
+    }
+
+    #[test]
+    fn schemes_keys_seed_and_cursor() {
+        let s = run(
+            state("servers=9&from=8"),
+            [
+                Action::ShowScheme(GridScheme::Jump, true),
+                Action::ShowScheme(GridScheme::Jump, true),
+            ],
+        );
+        assert_eq!(
+            s.params.schemes,
+            [GridScheme::Modulo, GridScheme::Ring, GridScheme::Jump]
+        );
+        assert!(s.grid(GridScheme::Jump).unwrap().counter().is_some());
+        let keys = s.keys.clone();
+        let s = run(s, [Action::SetSeed(8)]);
+        assert_ne!(s.keys, keys);
+        assert_eq!(s.keys[..], key_names(8, 100)[..]);
+        let s = run(
+            s,
+            [Action::SetKeys(10), Action::Cursor(9), Action::Cursor(10)],
+        );
+        assert_eq!((s.cursor, s.detail), (9, Some(9)));
+        let s = run(s, [Action::SetKeys(5)]);
+        assert_eq!((s.cursor, s.detail), (4, None));
+        let s = run(s, [Action::ShowPrevious(true), Action::Detail(Some(2))]);
+        assert!(s.params.previous);
+        assert_eq!(s.detail, Some(2));
+        // A reload of the URL shows the same.
+        let again = GridsState::from_query(&s.query());
+        assert_eq!(again.params, s.params);
+        assert_eq!(again.grids, s.grids);
+    }
+
+    #[test]
+    fn loading_the_same_url_keeps_the_state() {
+        let s = Rc::new(state("servers=9&from=8"));
+        let same = s.clone().reduce(Action::Load(Rc::new(s.query())));
+        assert!(Rc::ptr_eq(&s, &same));
+        let other = s.reduce(Action::Load(Rc::new(crate::route::parse_query(
+            "servers=3",
+        ))));
+        assert_eq!(other.params.servers, 3);
+    }
+}

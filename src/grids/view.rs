@@ -1,0 +1,517 @@
+//! The grids component: controls, one grid per scheme (DOM links for small grids, a
+//! canvas for large ones), the counters and the theory under each, and the text twin (a
+//! live region, the details of the key under the pointer or the cursor).
+
+use std::rc::Rc;
+
+use gloo::events::EventListener;
+use wasm_bindgen::JsCast;
+use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement, HtmlElement, HtmlInputElement};
+use yew::prelude::*;
+
+use super::draw::{draw, Theme};
+use super::layout::{step, Layout, CANVAS_CELLS};
+use super::params::{GridScheme, GridsParams, KEYS, SERVERS};
+use super::placement::{comparisons, doubling_text, number, Grid};
+use super::state::{Action, GridsState};
+use super::GridsProps;
+use crate::playground::params::default_name;
+
+fn window_matches(query: &str) -> bool {
+    web_sys::window()
+        .and_then(|w| w.match_media(query).ok().flatten())
+        .is_some_and(|m| m.matches())
+}
+
+fn context(canvas: &HtmlCanvasElement) -> Option<CanvasRenderingContext2d> {
+    canvas
+        .get_context("2d")
+        .ok()
+        .flatten()?
+        .dyn_into::<CanvasRenderingContext2d>()
+        .ok()
+}
+
+/// Opens the ring playground at `link` (a hash): the shell follows the `hashchange`.
+fn open(link: &str) {
+    if let Some(window) = web_sys::window() {
+        let _ = window.location().set_hash(link);
+    }
+}
+
+fn focus_id(id: &str) {
+    let element = web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.get_element_by_id(id))
+        .and_then(|e| e.dyn_into::<HtmlElement>().ok());
+    if let Some(element) = element {
+        let _ = element.focus();
+    }
+}
+
+fn cell_id(scheme: GridScheme, key: usize) -> String {
+    format!("gr-{}-{key}", scheme.name())
+}
+
+/// The columns of a DOM grid as laid out now: the cells on the first row.
+fn dom_columns(scheme: GridScheme) -> usize {
+    let document = web_sys::window().and_then(|w| w.document());
+    let Some(document) = document else { return 1 };
+    let top = |key: usize| {
+        document
+            .get_element_by_id(&cell_id(scheme, key))
+            .and_then(|e| e.dyn_into::<HtmlElement>().ok())
+            .map(|e| e.offset_top())
+    };
+    let Some(first) = top(0) else { return 1 };
+    (1..CANVAS_CELLS)
+        .find(|&k| top(k) != Some(first))
+        .unwrap_or(CANVAS_CELLS)
+}
+
+/// "server 5 (E)".
+fn server_text(owner: Option<u32>) -> String {
+    match owner {
+        Some(o) => format!("server {} ({})", o + 1, default_name(o as usize)),
+        None => "no server".into(),
+    }
+}
+
+/// What one grid says about key `key`.
+fn owner_line(grid: &Grid, key: usize, hash: u64) -> String {
+    let now = grid.owners.get(key).copied().flatten();
+    let mut text = String::new();
+    if grid.scheme == GridScheme::Modulo {
+        text.push_str(&format!(
+            "h mod {} = {}, ",
+            grid.servers,
+            hash % grid.servers.max(1) as u64
+        ));
+    }
+    text.push_str(&server_text(now));
+    if let Some(was) = grid.previous(key) {
+        if was == now {
+            text.push_str(", unchanged");
+        } else {
+            text.push_str(&format!(", moved from {}", server_text(was)));
+        }
+    }
+    text
+}
+
+/// The cell's accessible name: "user:12 on server 5, moved from server 3".
+fn cell_label(grid: &Grid, key: usize, name: &str) -> String {
+    let now = grid.owners.get(key).copied().flatten();
+    let mut text = format!("{name} on server {}", number(now));
+    if grid.lit.get(key).copied().unwrap_or(false) {
+        if let Some(was) = grid.previous(key) {
+            text.push_str(&format!(", moved from server {}", number(was)));
+        }
+    }
+    text
+}
+
+#[derive(Properties, PartialEq)]
+struct CellsProps {
+    grid: Grid,
+    keys: Rc<Vec<String>>,
+    params: GridsParams,
+    cursor: usize,
+    dispatch: UseReducerDispatcher<GridsState>,
+}
+
+/// A small grid: one link per key, a roving tab stop moved by the arrow keys.
+#[component]
+fn DomCells(props: &CellsProps) -> Html {
+    let grid = &props.grid;
+    let scheme = grid.scheme;
+    let keys = props.keys.len();
+    let onkeydown = {
+        let dispatch = props.dispatch.clone();
+        let cursor = props.cursor;
+        Callback::from(move |e: KeyboardEvent| {
+            let cols = dom_columns(scheme);
+            if let Some(next) = step(cursor, &e.key(), cols, keys) {
+                e.prevent_default();
+                dispatch.dispatch(Action::Cursor(next));
+                focus_id(&cell_id(scheme, next));
+            }
+        })
+    };
+    let onmouseleave = {
+        let dispatch = props.dispatch.clone();
+        Callback::from(move |_: MouseEvent| dispatch.dispatch(Action::Detail(None)))
+    };
+    let previous = props.params.previous;
+    html! {
+        <div class="gr-cells" role="group" aria-label={format!("{} cells", scheme.heading())}
+            {onkeydown} {onmouseleave}>
+            { for (0..keys).map(|key| {
+                let lit = grid.lit.get(key).copied().unwrap_or(false);
+                let now = number(grid.owners.get(key).copied().flatten());
+                let was = grid.previous(key).map(number);
+                let class = classes!("gr-cell", lit.then_some("lit"));
+                let onfocus = {
+                    let dispatch = props.dispatch.clone();
+                    Callback::from(move |_: FocusEvent| dispatch.dispatch(Action::Cursor(key)))
+                };
+                let onmouseenter = {
+                    let dispatch = props.dispatch.clone();
+                    Callback::from(move |_: MouseEvent| {
+                        dispatch.dispatch(Action::Detail(Some(key)))
+                    })
+                };
+                let tabindex = if key == props.cursor { "0" } else { "-1" };
+                html! {
+                    <a {class} id={cell_id(scheme, key)} href={props.params.walk_link(key)}
+                        {tabindex} aria-label={cell_label(grid, key, &props.keys[key])}
+                        {onfocus} {onmouseenter}>
+                        if previous && lit {
+                            <span class="gr-was" aria-hidden="true">{ was.unwrap_or_default() }</span>
+                        }
+                        <span class="gr-now" aria-hidden="true">{ now }</span>
+                    </a>
+                }
+            }) }
+        </div>
+    }
+}
+
+/// The grids view.
+#[component]
+pub fn Grids(props: &GridsProps) -> Html {
+    let state = {
+        let query = props.query.clone();
+        use_reducer(move || GridsState::from_query(&query))
+    };
+    let canvases: [NodeRef; 4] = [
+        use_node_ref(),
+        use_node_ref(),
+        use_node_ref(),
+        use_node_ref(),
+    ];
+    let redraw = use_force_update();
+
+    // The URL in: a reload, a pasted link, Back.
+    {
+        let dispatch = state.dispatcher();
+        use_effect_with(props.query.clone(), move |query| {
+            dispatch.dispatch(Action::Load(query.clone()));
+        });
+    }
+    // The URL out.
+    {
+        let on_query = props.on_query.clone();
+        use_effect_with(state.query(), move |query| on_query.emit(query.clone()));
+    }
+    // Redraw on resize.
+    use_effect_with((), move |_| {
+        let listener = web_sys::window()
+            .map(|w| EventListener::new(&w, "resize", move |_| redraw.force_update()));
+        move || drop(listener)
+    });
+    // After every render: size and draw the canvases.
+    {
+        let state = state.clone();
+        let canvases = canvases.clone();
+        use_effect(move || {
+            if state.keys.len() > CANVAS_CELLS {
+                let ratio = web_sys::window().map_or(1.0, |w| w.device_pixel_ratio().max(1.0));
+                let theme = if window_matches("(prefers-color-scheme: dark)") {
+                    Theme::dark()
+                } else {
+                    Theme::light()
+                };
+                for grid in &state.grids {
+                    let slot = GridScheme::ALL.iter().position(|&s| s == grid.scheme);
+                    let Some(canvas) = slot.and_then(|i| canvases[i].cast::<HtmlCanvasElement>())
+                    else {
+                        continue;
+                    };
+                    let layout = Layout::new(grid.keys(), canvas.client_width() as f64);
+                    let (w, h) = (
+                        (layout.width * ratio).round() as u32,
+                        (layout.height * ratio).round() as u32,
+                    );
+                    if canvas.width() != w {
+                        canvas.set_width(w);
+                    }
+                    if canvas.height() != h {
+                        canvas.set_height(h);
+                    }
+                    let cursor = Some(state.cursor);
+                    if let Some(ctx) = context(&canvas) {
+                        draw(
+                            &ctx,
+                            &layout,
+                            grid,
+                            state.params.previous,
+                            cursor,
+                            &theme,
+                            ratio,
+                        );
+                    }
+                }
+            }
+        });
+    }
+
+    let params = &state.params;
+    let dispatch = state.dispatcher();
+    let act = |action: Action| {
+        let dispatch = dispatch.clone();
+        Callback::from(move |_: MouseEvent| dispatch.dispatch(action.clone()))
+    };
+    let number_input = |make: fn(i64) -> Action| {
+        let dispatch = dispatch.clone();
+        Callback::from(move |e: Event| {
+            let input = e.target_unchecked_into::<HtmlInputElement>();
+            let text = input.value();
+            match text.trim().parse::<f64>() {
+                Ok(v) if v.is_finite() => {
+                    dispatch.dispatch(make(v.round().clamp(-1e12, 1e12) as i64))
+                }
+                _ => {}
+            }
+        })
+    };
+    let on_servers = number_input(Action::SetServers);
+    let on_keys = number_input(Action::SetKeys);
+    let on_previous = {
+        let dispatch = dispatch.clone();
+        Callback::from(move |e: Event| {
+            let on = e.target_unchecked_into::<HtmlInputElement>().checked();
+            dispatch.dispatch(Action::ShowPrevious(on));
+        })
+    };
+
+    let notes = if state.notes.is_empty() {
+        html! {}
+    } else {
+        html! {
+            <div class="gr-notes" role="note">
+                <ul>{ for state.notes.iter().map(|n| html! { <li>{ n.clone() }</li> }) }</ul>
+                <button type="button" onclick={act(Action::DismissNotes)}>{ "Dismiss notes" }</button>
+            </div>
+        }
+    };
+
+    let scheme_boxes = GridScheme::ALL.iter().map(|&scheme| {
+        let checked = params.schemes.contains(&scheme);
+        let dispatch = dispatch.clone();
+        let onchange = Callback::from(move |e: Event| {
+            let on = e.target_unchecked_into::<HtmlInputElement>().checked();
+            dispatch.dispatch(Action::ShowScheme(scheme, on));
+        });
+        html! {
+            <label class="gr-check">
+                <input type="checkbox" {checked} {onchange} />
+                { scheme.heading() }
+            </label>
+        }
+    });
+
+    let controls = html! {
+        <div class="gr-controls">
+            <div class="gr-row" role="group" aria-label="Servers">
+                <button type="button" onclick={act(Action::RemoveServer)}
+                    disabled={params.servers <= SERVERS.0}>{ "Remove server" }</button>
+                <label class="gr-number">
+                    { "Servers" }
+                    <input type="number" min={SERVERS.0.to_string()} max={SERVERS.1.to_string()}
+                        value={params.servers.to_string()} onchange={on_servers} />
+                </label>
+                <button type="button" onclick={act(Action::AddServer)}
+                    disabled={params.servers >= SERVERS.1}>{ "Add server" }</button>
+                <button type="button" onclick={act(Action::Double)}>{ "Double 16 → 32" }</button>
+            </div>
+            <div class="gr-row">
+                <label class="gr-number">
+                    { "Keys" }
+                    <input type="number" min={KEYS.0.to_string()} max={KEYS.1.to_string()}
+                        value={params.keys.to_string()} onchange={on_keys} />
+                </label>
+                <label class="gr-check">
+                    <input type="checkbox" checked={params.previous} onchange={on_previous} />
+                    { "Show previous owner" }
+                </label>
+            </div>
+            <fieldset class="gr-row gr-schemes">
+                <legend>{ "Grids" }</legend>
+                { for scheme_boxes }
+            </fieldset>
+        </div>
+    };
+
+    let shown = state.detail.unwrap_or(state.cursor);
+    let details = match (state.keys.get(shown), state.hashes.get(shown)) {
+        (Some(name), Some(&hash)) => html! {
+            <div class="gr-details" aria-live="polite" aria-label="Key details">
+                <p class="gr-key">
+                    <strong>{ name.clone() }</strong>
+                    { format!(" · key {shown} · hash ") }
+                    <code>{ format!("0x{hash:016x}") }</code>
+                </p>
+                <ul>
+                    { for state.grids.iter().map(|g| html! {
+                        <li><span class="gr-scheme">{ format!("{}: ", g.scheme.heading()) }</span>
+                            { owner_line(g, shown, hash) }</li>
+                    }) }
+                </ul>
+                <p class="gr-open">
+                    <a href={params.walk_link(shown)}>{ format!("Walk {name} on the ring") }</a>
+                </p>
+            </div>
+        },
+        _ => html! {},
+    };
+
+    let canvas_mode = state.keys.len() > CANVAS_CELLS;
+    let grids = state.grids.iter().map(|grid| {
+        let scheme = grid.scheme;
+        let heading_id = format!("gr-h-{}", scheme.name());
+        let cells = if canvas_mode {
+            let slot = GridScheme::ALL
+                .iter()
+                .position(|&s| s == scheme)
+                .unwrap_or(0);
+            canvas_view(&state, grid, canvases[slot].clone())
+        } else {
+            html! {
+                <DomCells grid={grid.clone()} keys={state.keys.clone()} params={params.clone()}
+                    cursor={state.cursor} dispatch={state.dispatcher()} />
+            }
+        };
+        let counter = grid.counter();
+        let theory = grid.theory_text();
+        html! {
+            <section class="gr-grid" aria-labelledby={heading_id.clone()}>
+                <h2 id={heading_id}>
+                    { scheme.heading() }
+                    <span class="gr-count">{ format!(" · {} servers", grid.servers) }</span>
+                </h2>
+                { cells }
+                <p class="gr-counter">
+                    if let Some(counter) = counter {
+                        <strong>{ counter }</strong>
+                    } else {
+                        <span>{ "No change yet: add or remove a server." }</span>
+                    }
+                    if let Some(theory) = theory {
+                        <br /><span class="gr-theory">{ theory }</span>
+                    }
+                </p>
+            </section>
+        }
+    });
+
+    let compare = comparisons(&state.grids);
+    let why = params.from.and_then(|f| doubling_text(f, params.servers));
+    let legend = if canvas_mode {
+        "Each square is a key; filled squares moved in the last change. Numbers show when the \
+         squares are big enough; hover, or focus a grid and use the arrow keys, to read any \
+         key, and press Enter to walk it on the ring."
+    } else {
+        "Each cell is a key and shows the number of the server that holds it; highlighted \
+         cells moved in the last change. Hover or focus a cell for its details; click it, or \
+         press Enter, to walk that key on the ring."
+    };
+    let class = classes!("grids", props.embed.then_some("gr-embed"));
+    html! {
+        <section {class} aria-label="Modulo vs ring">
+            { notes }
+            if !props.embed {
+                <h1>{ "Modulo vs ring" }</h1>
+                <p class="gr-intro">
+                    { "The same keys, placed by h mod N and by a hash ring (and, if you like, \
+                       jump hash and rendezvous). Add one server and watch almost every modulo \
+                       cell light up, while the ring moves only the newcomer's share." }
+                </p>
+            }
+            { controls }
+            <p class="gr-status" role="status" aria-live="polite">{ state.announcement.clone() }</p>
+            if !compare.is_empty() {
+                <ul class="gr-compare" aria-label="Comparison">
+                    { for compare.iter().map(|c| html! { <li>{ c.clone() }</li> }) }
+                </ul>
+            }
+            if let Some(why) = why {
+                <p class="gr-why">{ why }</p>
+            }
+            <p class="gr-legend">{ legend }</p>
+            { details }
+            <div class="gr-columns">{ for grids }</div>
+        </section>
+    }
+}
+
+fn canvas_view(state: &UseReducerHandle<GridsState>, grid: &Grid, node: NodeRef) -> Html {
+    let scheme = grid.scheme;
+    let keys = state.keys.len();
+    let layout_of =
+        move |canvas: &HtmlCanvasElement| Layout::new(keys, canvas.client_width() as f64);
+    let hit = move |e: &MouseEvent| {
+        let canvas = e.target_dyn_into::<HtmlCanvasElement>()?;
+        layout_of(&canvas).hit(e.offset_x() as f64, e.offset_y() as f64)
+    };
+    let onpointermove = {
+        let dispatch = state.dispatcher();
+        let detail = state.detail;
+        Callback::from(move |e: PointerEvent| {
+            let key = hit(&e);
+            if key.is_some() && key != detail {
+                dispatch.dispatch(Action::Detail(key));
+            }
+        })
+    };
+    let onpointerleave = {
+        let dispatch = state.dispatcher();
+        Callback::from(move |_: PointerEvent| dispatch.dispatch(Action::Detail(None)))
+    };
+    let params = state.params.clone();
+    let onclick = {
+        let params = params.clone();
+        Callback::from(move |e: MouseEvent| {
+            if let Some(key) = hit(&e) {
+                open(&params.walk_link(key));
+            }
+        })
+    };
+    let onkeydown = {
+        let dispatch = state.dispatcher();
+        let cursor = state.cursor;
+        Callback::from(move |e: KeyboardEvent| {
+            if e.key() == "Enter" {
+                e.prevent_default();
+                open(&params.walk_link(cursor));
+                return;
+            }
+            let Some(canvas) = e.target_dyn_into::<HtmlCanvasElement>() else {
+                return;
+            };
+            let cols = layout_of(&canvas).cols;
+            if let Some(next) = step(cursor, &e.key(), cols, keys) {
+                e.prevent_default();
+                dispatch.dispatch(Action::Cursor(next));
+            }
+        })
+    };
+    let onfocus = {
+        let dispatch = state.dispatcher();
+        let cursor = state.cursor;
+        Callback::from(move |_: FocusEvent| dispatch.dispatch(Action::Cursor(cursor)))
+    };
+    let label = format!(
+        "{} grid of {} keys on {} servers{}. Arrow keys move the cursor, Enter walks its key \
+         on the ring; the key details follow.",
+        scheme.heading(),
+        keys,
+        grid.servers,
+        grid.counter().map(|c| format!(": {c}")).unwrap_or_default(),
+    );
+    html! {
+        <canvas ref={node} class="gr-canvas" role="img" tabindex="0" aria-label={label}
+            {onpointermove} {onpointerleave} {onclick} {onkeydown} {onfocus}>
+        </canvas>
+    }
+}
