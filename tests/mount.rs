@@ -48,10 +48,13 @@ async fn the_header_renders_with_its_views_and_share_buttons() {
     let (root, handle) = mount("#/ring?keys=8").await;
     let nav = find(&root, "header nav[aria-label='Views']").await;
     let links = nav.query_selector_all("a").unwrap();
-    assert_eq!(links.length(), 1);
+    assert_eq!(links.length(), 2);
     let link: Element = links.get(0).unwrap().dyn_into().unwrap();
     assert_eq!(text(&link), "Ring playground");
     assert_eq!(link.get_attribute("aria-current").as_deref(), Some("page"));
+    let grids: Element = links.get(1).unwrap().dyn_into().unwrap();
+    assert_eq!(text(&grids), "Modulo vs ring");
+    assert_eq!(grids.get_attribute("aria-current"), None);
     let buttons: Vec<String> = {
         let list = root.query_selector_all("header button").unwrap();
         (0..list.length())
@@ -89,6 +92,28 @@ async fn a_bad_hash_gets_a_note_and_is_rewritten() {
         !hash.contains("nowhere") && !hash.contains("embed"),
         "{hash}"
     );
+    handle.destroy();
+    root.remove();
+}
+
+#[wasm_bindgen_test]
+async fn the_grids_view_mounts_with_its_cells_and_counters() {
+    let (root, handle) = mount("#/grids?servers=9&from=8&keys=20").await;
+    find(&root, "a.gr-cell").await;
+    // Two grids (modulo and the ring) of 20 cells each, each under its counter.
+    let cells = root.query_selector_all("a.gr-cell").unwrap();
+    assert_eq!(cells.length(), 40);
+    let counters = root.query_selector_all(".gr-counter strong").unwrap();
+    assert_eq!(counters.length(), 2);
+    for i in 0..counters.length() {
+        let counter = text(&counters.get(i).unwrap().dyn_into::<Element>().unwrap());
+        assert!(counter.ends_with("%)") && counter.contains(" of 20 keys moved ("), "{counter}");
+    }
+    let link = find(&root, "a.gr-cell").await;
+    let href = link.get_attribute("href").unwrap_or_default();
+    assert!(href.starts_with("#/ring?servers=9&") && href.ends_with("&walk=0"), "{href}");
+    let heading = find(&root, "h1").await;
+    assert_eq!(text(&heading), "Modulo vs ring");
     handle.destroy();
     root.remove();
 }

@@ -36,9 +36,15 @@ test("the header lists the views that work, the current one marked", async () =>
   await load(env, page, EXAMPLE);
   const nav = page.getByRole("navigation", { name: "Views" });
   const links = nav.getByRole("link");
-  assert.equal(await links.count(), 1);
+  assert.deepEqual(await links.allInnerTexts(), ["Ring playground", "Modulo vs ring"]);
   const ring = nav.getByRole("link", { name: "Ring playground" });
   assert.equal(await ring.getAttribute("aria-current"), "page");
+  const grids = nav.getByRole("link", { name: "Modulo vs ring" });
+  assert.equal(await grids.getAttribute("aria-current"), null);
+  await grids.click();
+  await page.waitForFunction(() => location.hash.startsWith("#/grids"));
+  assert.equal(await grids.getAttribute("aria-current"), "page");
+  assert.equal(await page.title(), "Modulo vs ring · ringlab");
   await ring.click();
   await page.waitForFunction(() => location.hash === "#/ring" || location.hash.startsWith("#/ring?"));
   await page.getByRole("banner").waitFor();

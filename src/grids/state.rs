@@ -6,7 +6,7 @@ use std::rc::Rc;
 use yew::Reducible;
 
 use super::params::{GridScheme, GridsParams, KEYS, SERVERS};
-use super::placement::{comparisons, doubling_text, key_hash, place, Grid, Owners};
+use super::placement::{key_hash, place, Grid, Owners};
 use crate::playground::placement::key_names;
 
 /// How many placements the state keeps for reuse (scheme and server count).
@@ -137,19 +137,11 @@ impl GridsState {
             .iter()
             .filter_map(|g| Some(format!("{} {}", g.scheme.title(), g.counter()?)))
             .collect();
-        let mut text = format!(
+        format!(
             "{from} → {} servers: {}.",
             self.params.servers,
             moved.join("; ")
-        );
-        for line in comparisons(&self.grids) {
-            text.push_str(&format!(" {}.", capitalize(&line)));
-        }
-        if let Some(why) = doubling_text(from, self.params.servers) {
-            text.push(' ');
-            text.push_str(&why);
-        }
-        text
+        )
     }
 
     fn note(&mut self, text: String) {
@@ -255,14 +247,6 @@ impl GridsState {
     }
 }
 
-fn capitalize(text: &str) -> String {
-    let mut chars = text.chars();
-    match chars.next() {
-        Some(c) => c.to_uppercase().chain(chars).collect(),
-        None => String::new(),
-    }
-}
-
 impl Reducible for GridsState {
     type Action = Action;
 
@@ -322,11 +306,7 @@ mod tests {
             "{}",
             s.announcement
         );
-        assert!(
-            s.announcement.contains("The ring moved "),
-            "{}",
-            s.announcement
-        );
+        assert!(s.announcement.contains("; the ring "), "{}", s.announcement);
         let s = run(s, [Action::RemoveServer]);
         assert_eq!((s.params.from, s.params.servers), (Some(9), 8));
         // Going back moves the same keys back.
@@ -380,7 +360,7 @@ mod tests {
             modulo.fraction()
         );
         assert!(
-            s.announcement.contains("h mod 16 + 16"),
+            s.announcement.starts_with("16 → 32 servers: "),
             "{}",
             s.announcement
         );

@@ -429,15 +429,20 @@ pub fn Grids(props: &GridsProps) -> Html {
                 </p>
             }
             { controls }
-            <p class="gr-status" role="status" aria-live="polite">{ state.announcement.clone() }</p>
-            if !compare.is_empty() {
-                <ul class="gr-compare" aria-label="Comparison">
-                    { for compare.iter().map(|c| html! { <li>{ c.clone() }</li> }) }
-                </ul>
-            }
-            if let Some(why) = why {
-                <p class="gr-why">{ why }</p>
-            }
+            // One live region: what the last change moved, the comparison, and why.
+            <div class="gr-summary" role="status" aria-live="polite">
+                if !state.announcement.is_empty() {
+                    <p class="gr-status">{ state.announcement.clone() }</p>
+                }
+                if !compare.is_empty() {
+                    <ul class="gr-compare" aria-label="Comparison">
+                        { for compare.iter().map(|c| html! { <li>{ c.clone() }</li> }) }
+                    </ul>
+                }
+                if let Some(why) = why {
+                    <p class="gr-why">{ why }</p>
+                }
+            </div>
             <p class="gr-legend">{ legend }</p>
             { details }
             <div class="gr-columns">{ for grids }</div>
