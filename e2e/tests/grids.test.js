@@ -344,6 +344,14 @@ test("dark mode follows the page's colours", async () => {
   const bg = await page.locator("a.gr-cell:not(.lit)").first().evaluate((e) => getComputedStyle(e).backgroundColor);
   assert.equal(bg, "rgb(38, 42, 47)");
   await screenshot(page, "grids-dark");
+  // The canvas of a mid-sized grid, with numbers in its cells, on the dark surface.
+  await load(env, page, "#/grids?servers=9&from=8&keys=1000&seed=7&vnodes=160&schemes=modulo,ring&previous=1");
+  const canvas = page.locator("canvas.gr-canvas").first();
+  await canvas.waitFor();
+  // The bottom right corner: past the last key of the last row, the background.
+  const corner = await canvas.evaluate((c) => [...c.getContext("2d").getImageData(c.width - 2, c.height - 2, 1, 1).data]);
+  assert.ok(corner[0] < 80 && corner[1] < 80 && corner[2] < 80, `dark background: ${corner}`);
+  await screenshot(page, "grids-dark-canvas");
   clean();
   await context.close();
 });

@@ -85,6 +85,9 @@ pub fn draw(
             let (x, y) = layout.origin(key);
             let lit = grid.lit.get(key).copied().unwrap_or(false);
             ctx.set_fill_style_str(if lit { theme.lit_text } else { theme.text });
+            // Moved cells are bold too: not colour alone.
+            let weight = if lit { "700 " } else { "" };
+            ctx.set_font(&format!("{weight}{size:.0}px system-ui, sans-serif"));
             let now = number(grid.owners.get(key).copied().flatten());
             let centre = (x + side / 2.0, y + side / 2.0);
             if previous && lit && layout.shows_previous() {
@@ -92,7 +95,6 @@ pub fn draw(
                 let _ = ctx.fill_text(&now, centre.0, y + side * 0.64);
                 ctx.set_font(&format!("{small:.0}px system-ui, sans-serif"));
                 let _ = ctx.fill_text(&format!("was {was}"), centre.0, y + side * 0.27);
-                ctx.set_font(&format!("{size:.0}px system-ui, sans-serif"));
             } else {
                 let _ = ctx.fill_text(&now, centre.0, centre.1);
             }
