@@ -107,11 +107,17 @@ async fn the_grids_view_mounts_with_its_cells_and_counters() {
     assert_eq!(counters.length(), 2);
     for i in 0..counters.length() {
         let counter = text(&counters.get(i).unwrap().dyn_into::<Element>().unwrap());
-        assert!(counter.ends_with("%)") && counter.contains(" of 20 keys moved ("), "{counter}");
+        assert!(
+            counter.ends_with("%)") && counter.contains(" of 20 keys moved ("),
+            "{counter}"
+        );
     }
     let link = find(&root, "a.gr-cell").await;
     let href = link.get_attribute("href").unwrap_or_default();
-    assert!(href.starts_with("#/ring?servers=9&") && href.ends_with("&walk=0"), "{href}");
+    assert!(
+        href.starts_with("#/ring?servers=9&") && href.ends_with("&walk=0"),
+        "{href}"
+    );
     let heading = find(&root, "h1").await;
     assert_eq!(text(&heading), "Modulo vs ring");
     handle.destroy();
