@@ -254,8 +254,16 @@ test("hovering or focusing a cell shows its key, hash and owners; arrows move th
 test("clicking a cell, or Enter on it, opens that key's walk in the ring playground", async () => {
   const { context, page, clean } = await open();
   await load(env, page, BASE + "&servers=9&from=8");
-  await gridRegion(page, "Hash ring").locator("a.gr-cell").nth(5).click();
+  const cell = gridRegion(page, "Hash ring").locator("a.gr-cell").nth(5);
+  // "user:123 on server 7": server 7 is the playground's G.
+  const [, key, server] = (await cell.getAttribute("aria-label")).match(/^(\S+) on server (\d+)/);
+  const name = String.fromCharCode(64 + Number(server));
+  await cell.click();
   await page.waitForFunction(() => location.hash.startsWith("#/ring?"));
+  // The playground walks the same key to the same owner.
+  const walk = page.getByRole("list", { name: "Key walk" });
+  await walk.waitFor();
+  assert.match(await walk.innerText(), new RegExp(`^${key} walks clockwise from .* to server ${name} at .*: its owner`));
   const p = await params(page);
   assert.equal(p.walk, "5");
   assert.equal(p.servers, "9");
