@@ -56,10 +56,8 @@ impl Ring {
     /// positions and every position must be below that.
     pub fn new(mut points: Vec<Point>, bits: u32, ties: Ties) -> Ring {
         debug_assert!(bits == 32 || bits == 64);
-        // Stable, as `Ties::Keep` needs, and faster than the standard library's stable sort:
-        // about 30% on 10^5 points, more on a 32-bit circle, whose top bytes are all zero
-        // (radsort skips a byte that every key shares).
-        radsort::sort_by_key(&mut points, |p| p.position);
+        // Stable, as `Ties::Keep` needs.
+        sort_points(&mut points, bits);
         if ties == Ties::Drop {
             points.dedup_by_key(|p| p.position);
         }
@@ -173,6 +171,122 @@ impl Ring {
 /// positions, which then fit in the first cache levels and search faster (measured from
 /// 2,560 to 1,000,000 points; see BENCHMARKS.md).
 const EYTZINGER_FROM: usize = 1 << 15;
+
+/// Points a bucket may hold before it is sorted by a merge sort instead of insertion.
+const SMALL_BUCKET: usize = 24;
+/// Rings up to this many points are sorted by one bucket pass (they fit in cache).
+const ONE_PASS: usize = 1 << 14;
+
+/// Sorts points by position, stably (equal positions keep their order), in expected linear
+/// time for the near-uniform positions hashing gives. Up to [`ONE_PASS`] points: a counting
+/// pass on the top bits into about two buckets per point, one stable scatter, then each
+/// bucket's few points in order. Longer rings get a coarse pass first, into buckets of
+/// about 512 points that stay in cache, then the same within each. A crowded bucket
+/// (positions far from uniform, such as hand-placed ones) gets the standard library's
+/// stable sort, so the worst case is `n log n`.
+fn sort_points(points: &mut Vec<Point>, bits: u32) {
+    let len = points.len();
+    if len < 256 || len > u32::MAX as usize {
+        points.sort_by_key(|p| p.position);
+        return;
+    }
+    let mut sorted = vec![points[0]; len];
+    let mut counts = Vec::new();
+    if len <= ONE_PASS {
+        bucket_sort(points, &mut sorted, bits, 0, &mut counts);
+    } else {
+        let coarse = (log2(len) - 9).min(bits);
+        scatter(points, &mut sorted, bits, 0, coarse, &mut counts);
+        let starts = counts.clone();
+        for b in 0..1usize << coarse {
+            let (from, to) = (starts[b] as usize, starts[b + 1] as usize);
+            bucket_sort(
+                &sorted[from..to],
+                &mut points[from..to],
+                bits,
+                coarse,
+                &mut counts,
+            );
+        }
+        // The coarse pass went into `sorted`, the fine passes back into `points`.
+        return;
+    }
+    *points = sorted;
+}
+
+/// floor(log2(n)) for n >= 1.
+fn log2(n: usize) -> u32 {
+    usize::BITS - 1 - n.leading_zeros()
+}
+
+/// Stable counting sort of `source` into `target` on the `width` bits of the position
+/// below its top `skip` bits (of `bits`); `counts` ends as the bucket starts.
+fn scatter(
+    source: &[Point],
+    target: &mut [Point],
+    bits: u32,
+    skip: u32,
+    width: u32,
+    counts: &mut Vec<u32>,
+) {
+    let shift = bits - skip - width;
+    let mask = (1usize << width) - 1;
+    let bucket = |p: &Point| ((p.position >> shift) as usize) & mask;
+    counts.clear();
+    counts.resize((1 << width) + 1, 0);
+    for p in source {
+        counts[bucket(p) + 1] += 1;
+    }
+    for b in 0..1usize << width {
+        counts[b + 1] += counts[b];
+    }
+    let mut next = counts[..1 << width].to_vec();
+    for p in source {
+        let slot = &mut next[bucket(p)];
+        target[*slot as usize] = *p;
+        *slot += 1;
+    }
+}
+
+/// Sorts `source` into `target`, whose positions agree on their top `skip` bits: buckets
+/// on the next bits, then each bucket in order.
+fn bucket_sort(
+    source: &[Point],
+    target: &mut [Point],
+    bits: u32,
+    skip: u32,
+    counts: &mut Vec<u32>,
+) {
+    let len = source.len();
+    if len <= SMALL_BUCKET {
+        target.copy_from_slice(source);
+        insertion_sort(target);
+        return;
+    }
+    let width = (log2(len) + 1).min(bits - skip);
+    scatter(source, target, bits, skip, width, counts);
+    for b in 0..1usize << width {
+        let run = &mut target[counts[b] as usize..counts[b + 1] as usize];
+        if run.len() > SMALL_BUCKET {
+            run.sort_by_key(|p| p.position);
+        } else {
+            insertion_sort(run);
+        }
+    }
+}
+
+/// Stable insertion sort by position, for a bucket's few points.
+fn insertion_sort(points: &mut [Point]) {
+    for i in 1..points.len() {
+        let point = points[i];
+        let mut j = i;
+        while j > 0 && points[j - 1].position > point.position {
+            points[j] = points[j - 1];
+            j -= 1;
+        }
+        points[j] = point;
+    }
+}
 
 /// The positions of a ring's points, apart from the rest of each point, for the binary
 /// search of every lookup: a dense array of `u32` on a 32-bit circle (`u64` on a 64-bit
@@ -345,6 +459,38 @@ impl Ring {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The bucket sort gives exactly the standard library's stable sort, on hashed
+    /// positions of both widths, on crowded ones and on runs of ties, at every size class.
+    #[test]
+    fn points_sort_like_a_stable_sort() {
+        let mut state = 0x9E37_79B9_7F4A_7C15u64;
+        let mut next = move || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        };
+        for len in [0, 1, 255, 256, 1000, ONE_PASS, ONE_PASS + 1, 100_000] {
+            for (bits, spread) in [(64, u64::MAX), (32, 1 << 32), (64, 1000), (32, 3)] {
+                let points: Vec<Point> = (0..len)
+                    .map(|i| Point {
+                        position: next() % spread,
+                        server: i % 7,
+                        vnode: i as u32,
+                    })
+                    .collect();
+                let mut expected = points.clone();
+                expected.sort_by_key(|p| p.position);
+                let mut sorted = points;
+                sort_points(&mut sorted, bits);
+                assert!(
+                    sorted == expected,
+                    "len {len}, bits {bits}, spread {spread}"
+                );
+            }
+        }
+    }
 
     //    0                                   2^32
     //    |----A(100)------B(1000)-----------|
