@@ -8,7 +8,7 @@ WASM_RUNNER_ENV := CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER=wasm-bindgen-test-
 # wasm-opt comes from npm (tools/), trunk and wasm-bindgen from cargo install.
 TRUNK := PATH="$(CURDIR)/tools/node_modules/.bin:$$HOME/.cargo/bin:$$PATH" trunk
 
-.PHONY: test tools serve dist lint native wasm e2e bench
+.PHONY: test tools serve dist lint native wasm e2e bench bench-browser
 
 test: tools lint native wasm e2e
 
@@ -49,3 +49,8 @@ e2e: dist
 # Benchmarks (not tests): criterion groups with peer crates as baselines.
 bench:
 	$(CARGO) bench -p ringlab-core
+
+# The browser benchmark (not a test): frame times and slider-to-frame latency on the
+# release build in headless Chromium, and the gzip size of dist/ (e2e/bench/probe.js).
+bench-browser: tools dist
+	cd e2e && node bench/probe.js

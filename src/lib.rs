@@ -6,6 +6,7 @@
 
 pub mod app;
 pub mod browser;
+pub mod format;
 pub mod grids;
 pub mod panic;
 pub mod playground;

@@ -104,6 +104,18 @@ pub fn draw_still(ctx: &CanvasRenderingContext2d, scene: &Scene, theme: &Theme, 
         }
     }
 
+    // A thin gap where one owner's arc meets another's.
+    ctx.set_line_width(2.0);
+    ctx.set_stroke_style_str(theme.background);
+    ctx.begin_path();
+    for &at in &scene.boundaries {
+        let (x0, y0) = g.at(at, g.radius - 7.0);
+        let (x1, y1) = g.at(at, g.radius + 7.0);
+        ctx.move_to(x0, y0);
+        ctx.line_to(x1, y1);
+    }
+    ctx.stroke();
+
     // Keys, grouped by colour.
     ctx.set_line_width(1.0);
     // Black (the eighth colour) and ownerless keys first, so that they do not cover the rest.
@@ -203,8 +215,11 @@ pub fn draw_overlay(ctx: &CanvasRenderingContext2d, scene: &Scene, theme: &Theme
         ctx.set_stroke_style_str(theme.focus);
         match step.rank {
             Some(rank) => {
-                ctx.set_line_width(3.0);
-                ring(ctx, step.x, step.y, 12.0);
+                // Once the walk is over, the chosen servers' circles take the rings' place.
+                if o.circled.is_empty() {
+                    ctx.set_line_width(3.0);
+                    ring(ctx, step.x, step.y, step.radius);
+                }
                 ctx.set_fill_style_str(theme.text);
                 // Inside the walk's trail (at 0.9 of the radius), not on it.
                 let (dx, dy) = outward(g.cx, g.cy, step.x, step.y, -(g.radius * 0.1 + 14.0));
@@ -222,10 +237,14 @@ pub fn draw_overlay(ctx: &CanvasRenderingContext2d, scene: &Scene, theme: &Theme
         }
     }
     ctx.set_global_alpha(1.0);
-    for &(x, y, _) in &o.circled {
+    for circle in &o.circled {
+        // A halo in the background colour first, so that touching circles stay apart.
+        ctx.set_line_width(5.0);
+        ctx.set_stroke_style_str(theme.background);
+        ring(ctx, circle.x, circle.y, circle.radius);
         ctx.set_line_width(3.0);
         ctx.set_stroke_style_str(theme.focus);
-        ring(ctx, x, y, 17.0);
+        ring(ctx, circle.x, circle.y, circle.radius);
     }
     if let Some((x, y)) = o.cursor {
         ctx.set_fill_style_str(theme.text);

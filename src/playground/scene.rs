@@ -9,6 +9,7 @@
 //! each pixel of circumference gets the owner of its middle position, adjacent pixels of
 //! one owner merge, and [`Scene::aggregated`] tells the legend to say so.
 
+use crate::format::grouped;
 use std::f64::consts::TAU;
 
 use super::params::PlaygroundParams;
@@ -141,6 +142,34 @@ pub struct StepMark {
     /// `Some(rank)` when chosen, `None` when passed over.
     pub rank: Option<usize>,
     pub alpha: f64,
+    /// The radius of a chosen step's ring: smaller when chosen points are close, so the
+    /// rings of neighbouring replicas stay apart.
+    pub radius: f64,
+}
+
+/// A chosen server circled when the walk is over.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Circle {
+    pub x: f64,
+    pub y: f64,
+    pub rank: usize,
+    pub radius: f64,
+}
+
+/// The largest ring around a chosen step, and the smallest one.
+pub const STEP_RING: (f64, f64) = (6.0, 12.0);
+/// The largest circle around a chosen server when the walk is over, and the smallest.
+pub const CIRCLE: (f64, f64) = (11.5, 17.0);
+
+/// The radius of a ring around `(x, y)` that leaves a 3 px gap to rings of the same kind
+/// around `others` (which may include `(x, y)` itself), within `range`.
+pub fn spaced_radius(x: f64, y: f64, others: &[(f64, f64)], range: (f64, f64)) -> f64 {
+    let nearest = others
+        .iter()
+        .map(|&(ox, oy)| (ox - x).hypot(oy - y))
+        .filter(|&d| d > 0.5)
+        .fold(f64::INFINITY, f64::min);
+    (nearest / 2.0 - 1.5).clamp(range.0, range.1)
 }
 
 /// A moved key on its way from its old owner's point to its new one.
@@ -160,7 +189,7 @@ pub struct Overlay {
     pub cursor: Option<(f64, f64)>,
     pub steps: Vec<StepMark>,
     /// Chosen servers circled when the walk is over.
-    pub circled: Vec<(f64, f64, usize)>,
+    pub circled: Vec<Circle>,
     pub movers: Vec<Mover>,
 }
 
@@ -171,6 +200,9 @@ pub struct Scene {
     pub arcs: Vec<Arc>,
     /// True when arcs are aggregated per pixel of circumference.
     pub aggregated: bool,
+    /// Where one owner's arc meets another's (fractions of a turn), marked by a thin gap
+    /// so that neighbours of similar colour stay apart; none when aggregated.
+    pub boundaries: Vec<f64>,
     pub points: Vec<PointMark>,
     /// True when there were too many points to mark one by one.
     pub points_hidden: bool,
@@ -301,10 +333,16 @@ pub fn build(
         g.width,
         g.height,
     );
+    let boundaries = if aggregated {
+        Vec::new()
+    } else {
+        boundaries(&arcs)
+    };
     Scene {
         geometry: g,
         arcs,
         aggregated,
+        boundaries,
         points: marks,
         points_hidden,
         keys,
@@ -324,15 +362,17 @@ pub fn legend(points: usize, empty: bool, width: f64, height: f64) -> Vec<String
     ];
     if points as f64 > circumference / 2.0 {
         lines.push(format!(
-            "Arcs aggregated per pixel of circumference: {points} points on about {} pixels; \
+            "Arcs aggregated per pixel of circumference: {} points on about {} pixels; \
              each pixel shows the owner of its middle, so the picture is a summary and the \
              table is exact.",
-            circumference.round()
+            grouped(points as u64),
+            grouped(circumference.round() as u64)
         ));
     }
     if points > MAX_POINT_MARKS {
         lines.push(format!(
-            "Points are not marked one by one above {MAX_POINT_MARKS}."
+            "Points are not marked one by one above {}.",
+            grouped(MAX_POINT_MARKS as u64)
         ));
     }
     if empty {
@@ -365,6 +405,17 @@ fn exact_arcs(placement: &Placement, color_of: &dyn Fn(usize) -> usize) -> Vec<A
                 color: color_of(owner),
             }
         })
+        .collect()
+}
+
+/// The starts of the arcs (in ring order) whose owner differs from the previous arc's.
+fn boundaries(arcs: &[Arc]) -> Vec<f64> {
+    if arcs.len() < 2 {
+        return Vec::new();
+    }
+    (0..arcs.len())
+        .filter(|&i| arcs[i].owner != arcs[(i + arcs.len() - 1) % arcs.len()].owner)
+        .map(|i| arcs[i].start)
         .collect()
 }
 
@@ -412,6 +463,12 @@ pub fn overlay(
     if let Some((walk, frame)) = walk {
         overlay.trail = Some((walk.fraction, frame.travel));
         overlay.cursor = Some(g.at(walk.fraction + frame.travel, g.walk_radius()));
+        let chosen: Vec<(f64, f64)> = walk
+            .steps
+            .iter()
+            .filter(|step| matches!(step.verdict, Verdict::Chosen(_)))
+            .map(|step| g.at(step.fraction, g.radius))
+            .collect();
         for (i, step) in walk.steps.iter().take(frame.reached).enumerate() {
             let (x, y) = g.at(step.fraction, g.radius);
             overlay.steps.push(StepMark {
@@ -421,6 +478,7 @@ pub fn overlay(
                     Verdict::Chosen(rank) => Some(rank),
                     _ => None,
                 },
+                radius: spaced_radius(x, y, &chosen, STEP_RING),
                 alpha: if i + 1 == frame.reached {
                     frame.alpha
                 } else {
@@ -432,7 +490,8 @@ pub fn overlay(
             for step in &walk.steps {
                 if let Verdict::Chosen(rank) = step.verdict {
                     let (x, y) = g.at(step.fraction, g.radius);
-                    overlay.circled.push((x, y, rank));
+                    let radius = spaced_radius(x, y, &chosen, CIRCLE);
+                    overlay.circled.push(Circle { x, y, rank, radius });
                 }
             }
         }
@@ -641,6 +700,43 @@ mod tests {
     }
 
     #[test]
+    fn boundaries_are_where_owners_change() {
+        let arc = |start: f64, end: f64, owner: usize| Arc {
+            start,
+            end,
+            owner,
+            color: owner,
+        };
+        let arcs = [
+            arc(0.9, 1.1, 0),
+            arc(0.1, 0.4, 1),
+            arc(0.4, 0.6, 1),
+            arc(0.6, 0.9, 2),
+        ];
+        assert_eq!(boundaries(&arcs), [0.9, 0.1, 0.6]);
+        assert!(boundaries(&arcs[..1]).is_empty());
+        let p = params(4, 1, &[]);
+        let placement = Placement::new(&p, &key_names(7, 8));
+        let scene = build(&placement, &p, None, None, 400.0, 400.0);
+        assert_eq!(scene.boundaries.len(), 4);
+        let big = params(300, 1000, &[]);
+        let placement = Placement::new(&big, &key_names(7, 8));
+        assert!(build(&placement, &big, None, None, 400.0, 400.0)
+            .boundaries
+            .is_empty());
+    }
+
+    #[test]
+    fn rings_shrink_to_stay_apart() {
+        let others = [(0.0, 0.0), (20.0, 0.0), (200.0, 0.0)];
+        assert_eq!(spaced_radius(0.0, 0.0, &others, CIRCLE), 11.5);
+        assert_eq!(spaced_radius(0.0, 0.0, &others[..1], CIRCLE), 17.0);
+        let r = spaced_radius(0.0, 0.0, &[(0.0, 0.0), (30.0, 0.0)], CIRCLE);
+        assert_eq!(r, 13.5);
+        assert_eq!(spaced_radius(0.0, 0.0, &[(1.0, 1.0)], STEP_RING), 6.0);
+    }
+
+    #[test]
     fn overlay_follows_the_walk_and_the_moves() {
         let p = params(4, 1, &[]);
         let keys = key_names(7, 40);
@@ -649,6 +745,14 @@ mod tests {
         let walk = Walk::new(&placement, &p, &keys, 0).unwrap();
         let o = overlay(&scene, &placement, Some((&walk, walk.done())), None, false);
         assert_eq!(o.circled.len(), 3);
+        // Circles never overlap, however close the chosen points are.
+        for (i, a) in o.circled.iter().enumerate() {
+            for b in &o.circled[i + 1..] {
+                let apart = (a.x - b.x).hypot(a.y - b.y);
+                let fits = apart >= a.radius + b.radius + 3.0 - 1e-9;
+                assert!(fits || a.radius == CIRCLE.0, "{a:?} {b:?}");
+            }
+        }
         assert_eq!(o.steps.len(), walk.steps.len());
         assert!(o.cursor.is_some());
         let mut q = p.clone();

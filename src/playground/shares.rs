@@ -1,6 +1,7 @@
 //! Share of the ring per server against its fair share, the spread next to the theory, and
 //! the table of the same numbers (with each server's weight and rack).
 
+use crate::format::grouped;
 use ringlab_core::analysis::stats::{cv, max_over_mean};
 use ringlab_core::analysis::theory::share_cv;
 use web_sys::HtmlInputElement;
@@ -12,6 +13,20 @@ use super::state::{Action, PlaygroundState};
 
 /// Rows of the table shown at most.
 pub const MAX_ROWS: usize = 100;
+
+/// The note under a table that lists only the first [`MAX_ROWS`] servers.
+pub fn unlisted(more: usize) -> String {
+    let (servers, are) = if more == 1 {
+        ("server is", "its")
+    } else {
+        ("servers are", "their")
+    };
+    format!(
+        "{} more {servers} not listed: the table shows the first {MAX_ROWS}; the spread above \
+         counts {are} shares too.",
+        grouped(more as u64)
+    )
+}
 /// Width of a bar at a share of twice the fair share, in pixels.
 const BAR: f64 = 120.0;
 
@@ -158,7 +173,7 @@ pub fn shares_view(
                 <tbody>{ for rows }</tbody>
             </table>
             if more > 0 {
-                <p class="pg-hint">{ format!("{more} more servers are not listed.") }</p>
+                <p class="pg-hint">{ unlisted(more) }</p>
             }
         </div>
     }
@@ -167,6 +182,13 @@ pub fn shares_view(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn unlisted_servers_are_counted_in_words() {
+        assert!(unlisted(1).starts_with("1 more server is not listed"));
+        assert!(unlisted(1).ends_with("counts its shares too."));
+        assert!(unlisted(1900).starts_with("1,900 more servers are not listed"));
+    }
 
     #[test]
     fn spread_against_the_theory() {

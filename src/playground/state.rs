@@ -322,6 +322,10 @@ impl PlaygroundState {
             Action::SetHashes(on) => {
                 self.params.hashes = on;
                 self.refresh_walk();
+                // A walk under way is told again, with or without its hash values.
+                if let Some(walk) = &self.walk {
+                    self.announcement = walk.narration.join(" ");
+                }
             }
             Action::DragServer(index, fraction) => self.move_point(index, to_micro(fraction)),
             Action::NudgeServer(index, delta) => {
@@ -544,6 +548,16 @@ mod tests {
         let s = act(s, Action::SelectKey(None));
         assert!(s.walk.is_none());
         assert!(!s.query().iter().any(|(k, _)| k == "walk"));
+    }
+
+    #[test]
+    fn hash_values_mid_walk_are_told_again() {
+        let s = act(PlaygroundState::from_query(&[]), Action::SelectKey(Some(2)));
+        let plain = s.announcement.clone();
+        let s = act(s, Action::SetHashes(true));
+        assert_ne!(s.announcement, plain);
+        assert!(s.announcement.starts_with(&s.keys[2]), "{}", s.announcement);
+        assert!(!s.announcement.contains('%'), "{}", s.announcement);
     }
 
     #[test]

@@ -1,0 +1,182 @@
+// The browser benchmark (not a test): the release build in dist/ served on loopback and
+// driven in Debian's headless Chromium, as the e2e tests do. It measures
+//
+// 1. frame time while animating the ring at N=1000 servers x V=1000 points (walks and a
+//    join's moving keys), against the same animation on a 4-point ring: the intervals
+//    between animation frames, so everything the page does per frame is in them;
+// 2. time from a slider key press to the first animation frame showing the redrawn ring,
+//    at 1M points (V 500 -> 1000 at N=1000) against 4,000 points (V 500 -> 1000 at N=4);
+// 3. the gzip size of dist/, file by file.
+//
+// `make bench-browser` builds dist/ and runs it; `node bench/probe.js` from e2e/ reuses the
+// last build. PROBE_ROUNDS (default 5) sets how many slider changes and walks are timed.
+import { readdir, readFile } from "node:fs/promises";
+import { join, relative } from "node:path";
+import { gzipSync } from "node:zlib";
+import { DIST, start } from "../harness.js";
+
+const ROUNDS = Number(process.env.PROBE_ROUNDS ?? 5);
+const BIG = "servers=1000&vnodes=1000&keys=1000&replicas=3&scheme=ring&seed=7";
+const SMALL = "servers=4&vnodes=1&keys=1000&replicas=3&scheme=ring&seed=7";
+
+function percentile(values, p) {
+  const sorted = [...values].sort((a, b) => a - b);
+  if (sorted.length === 0) return NaN;
+  const rank = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1);
+  return sorted[Math.max(0, rank)];
+}
+
+function median(values) {
+  return percentile(values, 50);
+}
+
+async function openRing(browser, url, query) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  const errors = [];
+  page.on("pageerror", (e) => errors.push(String(e)));
+  page.on("console", (m) => m.type() === "error" && errors.push(m.text()));
+  await page.goto(`${url}#/ring?${query}`);
+  await page.getByRole("img", { name: /^Hash ring of the/ }).waitFor();
+  return { context, page, errors };
+}
+
+/**
+ * Frame intervals (ms) while the ring animates: `walks` key walks started with Enter on the
+ * focused canvas, one after another, then a server joining (its moved keys travel).
+ */
+async function animationFrames(page, walks) {
+  const canvas = page.getByRole("img", { name: /^Hash ring of the/ });
+  await canvas.focus();
+  await page.evaluate(() => {
+    window.__frames = [];
+    let last = performance.now();
+    const tick = (t) => {
+      window.__frames.push(t - last);
+      last = t;
+      window.__probe = requestAnimationFrame(tick);
+    };
+    window.__probe = requestAnimationFrame(tick);
+  });
+  const status = page.locator(".pg-side").getByRole("status");
+  for (let i = 0; i < walks; i++) {
+    await page.keyboard.press("Enter");
+    await status.filter({ hasText: "Preference list" }).waitFor();
+    // A walk on a dense ring passes many points; let it run.
+    await page.waitForTimeout(2500);
+  }
+  await page.keyboard.press("Escape");
+  await page.getByRole("button", { name: "Add server" }).click();
+  await page.waitForTimeout(1500);
+  const frames = await page.evaluate(() => {
+    cancelAnimationFrame(window.__probe);
+    return window.__frames.slice(1);
+  });
+  return frames;
+}
+
+/**
+ * Milliseconds from the key press on the "Virtual nodes per server" slider (V 500 -> 1000)
+ * to the first animation frame after the ring was redrawn with it.
+ */
+async function sliderToFrame(page) {
+  const slider = page.getByRole("slider", { name: "Virtual nodes per server" });
+  const exact = page.getByRole("spinbutton", { name: "Virtual nodes per server, exact" });
+  const times = [];
+  for (let i = 0; i < ROUNDS; i++) {
+    await exact.fill("500");
+    await exact.press("Tab");
+    await page.waitForFunction(() => location.hash.includes("vnodes=500"));
+    await page.waitForTimeout(200);
+    await slider.focus();
+    await page.evaluate(() => {
+      window.__pressed = null;
+      window.addEventListener("keydown", () => (window.__pressed = performance.now()), {
+        capture: true,
+        once: true,
+      });
+      window.__drawn = new Promise((resolve, reject) => {
+        setTimeout(() => reject(new Error("no redrawn frame within 20 s")), 20_000);
+        const check = () => {
+          // The component writes the URL in the same effect that redraws the canvas, so
+          // the first frame that sees vnodes=1000 in the URL is the first to show it.
+          if (window.__pressed !== null && location.hash.includes("vnodes=1000")) {
+            resolve(performance.now() - window.__pressed);
+          } else {
+            requestAnimationFrame(check);
+          }
+        };
+        requestAnimationFrame(check);
+      });
+    });
+    await page.keyboard.press("End");
+    times.push(await page.evaluate(() => window.__drawn));
+  }
+  return times;
+}
+
+async function distSizes() {
+  const rows = [];
+  const walk = async (dir) => {
+    for (const entry of await readdir(dir, { withFileTypes: true })) {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) await walk(path);
+      else {
+        const bytes = await readFile(path);
+        rows.push({ file: relative(DIST, path), raw: bytes.length, gzip: gzipSync(bytes, { level: 9 }).length });
+      }
+    }
+  };
+  await walk(DIST);
+  return rows.sort((a, b) => b.gzip - a.gzip);
+}
+
+const fmt = (ms) => `${ms.toFixed(1)} ms`;
+const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KiB`;
+
+async function main() {
+  const env = await start();
+  const report = [];
+  try {
+    const version = env.browser.version();
+    report.push(`Chromium ${version}, headless, --disable-gpu; ${ROUNDS} rounds.`, "");
+
+    const small = await openRing(env.browser, env.url, SMALL);
+    const smallFrames = await animationFrames(small.page, ROUNDS);
+    const smallSlider = await sliderToFrame(small.page);
+    await small.context.close();
+
+    const big = await openRing(env.browser, env.url, BIG);
+    const bigFrames = await animationFrames(big.page, ROUNDS);
+    const bigSlider = await sliderToFrame(big.page);
+    await big.context.close();
+
+    const errors = [...small.errors, ...big.errors];
+    if (errors.length) throw new Error(`console errors: ${errors.join("; ")}`);
+
+    report.push(
+      "| measure | 4 points (baseline) | 1M points | ratio | target |",
+      "|---|---|---|---|---|",
+      `| frame interval while animating, p95 | ${fmt(percentile(smallFrames, 95))} | ${fmt(percentile(bigFrames, 95))} | ${(percentile(bigFrames, 95) / percentile(smallFrames, 95)).toFixed(2)} | 16.7 ms |`,
+      `| frame interval while animating, median | ${fmt(median(smallFrames))} | ${fmt(median(bigFrames))} | ${(median(bigFrames) / median(smallFrames)).toFixed(2)} | |`,
+      `| frames counted | ${smallFrames.length} | ${bigFrames.length} | | |`,
+      `| slider key press to redrawn frame, median | ${fmt(median(smallSlider))} | ${fmt(median(bigSlider))} | ${(median(bigSlider) / median(smallSlider)).toFixed(2)} | 100 ms |`,
+      `| slider key press to redrawn frame, worst | ${fmt(Math.max(...smallSlider))} | ${fmt(Math.max(...bigSlider))} | | |`,
+      "",
+    );
+
+    const sizes = await distSizes();
+    const total = sizes.reduce((sum, r) => sum + r.gzip, 0);
+    report.push("| file in dist/ | bytes | gzip -9 |", "|---|---|---|");
+    for (const r of sizes) report.push(`| ${r.file.replace(/-[0-9a-f]{16}/, "-<hash>")} | ${r.raw} | ${kb(r.gzip)} |`);
+    report.push(`| **all told** | ${sizes.reduce((s, r) => s + r.raw, 0)} | **${kb(total)}** (target 300 KB: ${((total / 300_000) * 100).toFixed(0)}%) |`);
+  } finally {
+    await env.stop();
+  }
+  console.log(report.join("\n"));
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
