@@ -180,12 +180,13 @@ fn hex(byte: Option<&u8>) -> Option<u8> {
     (byte as char).to_digit(16).map(|digit| digit as u8)
 }
 
-/// Percent-encoding for a query key or value: letters, digits and `-._~,:*!` stay as
-/// they are (so server lists like `a,b:11211` stay readable), everything else is `%XX`.
+/// Percent-encoding for a query key or value: letters, digits and `-._~,:@*!` stay as
+/// they are (so lists like `a,b:11211` or `user:42@7` stay readable; a fragment may hold
+/// `:` and `@` as they are), everything else is `%XX`.
 pub fn encode(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     for byte in text.bytes() {
-        if byte.is_ascii_alphanumeric() || b"-._~,:*!".contains(&byte) {
+        if byte.is_ascii_alphanumeric() || b"-._~,:@*!".contains(&byte) {
             out.push(byte as char);
         } else {
             out.push_str(&format!("%{byte:02X}"));
@@ -326,6 +327,7 @@ mod tests {
     #[test]
     fn encoding_keeps_server_lists_readable() {
         assert_eq!(encode("a,b:11211"), "a,b:11211");
+        assert_eq!(encode("user:42@7"), "user:42@7");
         assert_eq!(encode("a b&c=d#e%f+g"), "a%20b%26c%3Dd%23e%25f%2Bg");
         assert_eq!(encode("✓"), "%E2%9C%93");
     }
