@@ -10,16 +10,20 @@
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum View {
     Ring,
+    Clock,
+    Cost,
 }
 
 impl View {
     /// Every view, in header order.
-    pub const ALL: &'static [View] = &[View::Ring];
+    pub const ALL: &'static [View] = &[View::Ring, View::Clock, View::Cost];
 
     /// The path segment after `#/`.
     pub fn path(self) -> &'static str {
         match self {
             View::Ring => "ring",
+            View::Clock => "clock",
+            View::Cost => "cost",
         }
     }
 
@@ -27,6 +31,8 @@ impl View {
     pub fn title(self) -> &'static str {
         match self {
             View::Ring => "Ring playground",
+            View::Clock => "Clock example",
+            View::Cost => "Resize cost",
         }
     }
 

@@ -4,6 +4,8 @@ use std::rc::Rc;
 
 use yew::prelude::*;
 
+use crate::clock::ClockExample;
+use crate::cost::CostPanel;
 use crate::playground::Playground;
 use crate::route::View;
 
@@ -22,6 +24,14 @@ pub fn ViewHost(props: &ViewProps) -> Html {
     match props.view {
         View::Ring => html! {
             <Playground query={props.query.clone()} embed={props.embed}
+                on_query={props.on_query.clone()} />
+        },
+        View::Clock => html! {
+            <ClockExample query={props.query.clone()} embed={props.embed}
+                on_query={props.on_query.clone()} />
+        },
+        View::Cost => html! {
+            <CostPanel query={props.query.clone()} embed={props.embed}
                 on_query={props.on_query.clone()} />
         },
     }

@@ -14,6 +14,9 @@ pub mod dial;
 pub mod model;
 pub mod params;
 pub mod state;
+pub mod view;
+
+pub use view::ClockExample;
 
 /// What the shell hands the view.
 #[derive(Properties, PartialEq)]

@@ -425,13 +425,15 @@ mod tests {
 
     #[test]
     fn a_key_on_a_mark_belongs_to_that_server_and_arcs_wrap() {
-        let mut params = ClockParams::default();
-        params.keys = vec![
-            Mark::new("on-b", 40),
-            Mark::new("zero", 0),
-            Mark::new("top", 99),
-        ];
-        params.add = Mark::new("D", 5);
+        let params = ClockParams {
+            keys: vec![
+                Mark::new("on-b", 40),
+                Mark::new("zero", 0),
+                Mark::new("top", 99),
+            ],
+            add: Mark::new("D", 5),
+            ..ClockParams::default()
+        };
         let e = Exercise::new(&params);
         assert_eq!(owners(&e, Stage::Start), ["B", "A", "A"].map(String::from));
         assert!(e.owner_reason(Stage::Start, 0).contains("own mark"));
