@@ -117,7 +117,17 @@ fn svg(exercise: &Exercise, stage: Stage, picture: &Dial) -> Html {
         .collect();
     let label = format!(
         "Clock, {}: servers {}",
-        stage_name(exercise, stage).to_lowercase(),
+        match stage {
+            Stage::Start => "start".to_string(),
+            _ => {
+                let name = stage_name(exercise, stage);
+                // "After adding D" -> "after adding D": only the first letter.
+                let mut chars = name.chars();
+                chars.next().map_or(String::new(), |c| {
+                    c.to_lowercase().chain(chars).collect::<String>()
+                })
+            }
+        },
         servers.join(", ")
     );
     let view_box = format!("0 0 {SIZE} {SIZE}");
