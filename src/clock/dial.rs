@@ -5,7 +5,7 @@ use super::model::{Cluster, Exercise, Stage};
 use super::params::MARKS;
 
 /// The side of the SVG's view box.
-pub const SIZE: f64 = 360.0;
+pub const SIZE: f64 = 400.0;
 /// The centre.
 pub const CENTRE: f64 = SIZE / 2.0;
 /// The clock's ring.
@@ -211,7 +211,7 @@ mod tests {
     #[test]
     fn arcs_take_the_short_or_long_way_and_the_whole_circle() {
         // A quarter: small arc. Wrapping from 75 to 10: 35 marks, small. 10 -> 75: large.
-        assert_eq!(arc_path(0, 25, 100.0), "M 180 80 A 100 100 0 0 1 280 180");
+        assert_eq!(arc_path(0, 25, 100.0), "M 200 100 A 100 100 0 0 1 300 200");
         assert!(arc_path(75, 10, 100.0).contains(" 0 0 1 "));
         assert!(arc_path(10, 75, 100.0).contains(" 0 1 1 "));
         let whole = arc_path(10, 10, 100.0);

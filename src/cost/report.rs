@@ -156,7 +156,12 @@ fn explain(params: &CostParams, cost: &ResizeComparison) -> Vec<String> {
         if same(x, 1.0) {
             " The same amount.".to_string()
         } else {
-            format!(" That is {:.1} times as much.", x)
+            let times = if (x - x.round()).abs() < 0.05 {
+                format!("{x:.0}")
+            } else {
+                format!("{x:.1}")
+            };
+            format!(" mod N moves {times} times as much.")
         }
     } else {
         String::new()
@@ -198,8 +203,8 @@ fn explain(params: &CostParams, cost: &ResizeComparison) -> Vec<String> {
         prose.push(format!(
             "Yet both take the same {} on the critical path: {}, whatever the scheme. mod N \
              spreads its {} over {} sending and {} receiving at once, and none of their links \
-             carries more than that (the busiest sends {} and receives {}); the ring moves \
-             only what has to move.",
+             carries more than that (the busiest sender sends {}, the busiest receiver \
+             receives {}); the ring moves only what has to move.",
             hours(r.hours),
             path(r),
             bytes(m.replicated_bytes_moved),
@@ -218,9 +223,20 @@ fn explain(params: &CostParams, cost: &ResizeComparison) -> Vec<String> {
             path(r),
         ));
     }
+    let total = n.max(n2) as usize;
+    let busy = m.senders.max(m.receivers);
+    let everyone = if busy == total {
+        format!("every one of the {} servers is", grouped(total as f64))
+    } else {
+        format!(
+            "{} of the {} servers are",
+            grouped(busy as f64),
+            grouped(total as f64)
+        )
+    };
     prose.push(format!(
-        "On the ring {} and {} take part; under mod N {} send and {} receive, so nearly \
-         every link in the cluster is busy with the rebalance for the whole {}.",
+        "On the ring {} and {}. Under mod N {} send and {} receive: {everyone} busy with the \
+         rebalance for up to {}.",
         plural(r.senders, "server sends", "servers send"),
         plural(r.receivers, "receives", "receive"),
         grouped(m.senders as f64),
@@ -263,7 +279,11 @@ mod tests {
             prose.contains("the new server must receive 1.92 TB through its 1 Gbps link"),
             "{prose}"
         );
-        assert!(prose.contains("16.0 times as much"), "{prose}");
+        assert!(prose.contains("mod N moves 16 times as much"), "{prose}");
+        assert!(
+            prose.contains("every one of the 17 servers is busy"),
+            "{prose}"
+        );
     }
 
     #[test]
