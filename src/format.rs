@@ -13,6 +13,25 @@ pub fn grouped(n: u64) -> String {
     out
 }
 
+/// A measured amount rounded to a whole number and grouped: `-1,235` for -1234.6. Not a
+/// number, or infinite, prints as Rust does.
+pub fn grouped_rounded(value: f64) -> String {
+    if !value.is_finite() {
+        return value.to_string();
+    }
+    let rounded = value.abs().round();
+    let digits = if rounded >= u64::MAX as f64 {
+        format!("{rounded:.0}")
+    } else {
+        grouped(rounded as u64)
+    };
+    if value < 0.0 && rounded != 0.0 {
+        format!("-{digits}")
+    } else {
+        digits
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -25,5 +44,13 @@ mod tests {
         assert_eq!(grouped(101_000), "101,000");
         assert_eq!(grouped(1_000_000), "1,000,000");
         assert_eq!(grouped(u64::MAX), "18,446,744,073,709,551,615");
+    }
+
+    #[test]
+    fn rounded_amounts_keep_their_sign() {
+        assert_eq!(grouped_rounded(10_240_000_000_000.0), "10,240,000,000,000");
+        assert_eq!(grouped_rounded(-1234.6), "-1,235");
+        assert_eq!(grouped_rounded(-0.2), "0");
+        assert_eq!(grouped_rounded(f64::NAN), "NaN");
     }
 }

@@ -6,6 +6,8 @@
 
 pub mod app;
 pub mod browser;
+pub mod clock;
+pub mod cost;
 pub mod format;
 pub mod grids;
 pub mod panic;

@@ -11,17 +11,21 @@
 pub enum View {
     Ring,
     Grids,
+    Clock,
+    Cost,
 }
 
 impl View {
     /// Every view, in header order.
-    pub const ALL: &'static [View] = &[View::Ring, View::Grids];
+    pub const ALL: &'static [View] = &[View::Ring, View::Grids, View::Clock, View::Cost];
 
     /// The path segment after `#/`.
     pub fn path(self) -> &'static str {
         match self {
             View::Ring => "ring",
             View::Grids => "grids",
+            View::Clock => "clock",
+            View::Cost => "cost",
         }
     }
 
@@ -30,6 +34,8 @@ impl View {
         match self {
             View::Ring => "Ring playground",
             View::Grids => "Modulo vs ring",
+            View::Clock => "Clock example",
+            View::Cost => "Resize cost",
         }
     }
 
@@ -183,12 +189,13 @@ fn hex(byte: Option<&u8>) -> Option<u8> {
     (byte as char).to_digit(16).map(|digit| digit as u8)
 }
 
-/// Percent-encoding for a query key or value: letters, digits and `-._~,:*!` stay as
-/// they are (so server lists like `a,b:11211` stay readable), everything else is `%XX`.
+/// Percent-encoding for a query key or value: letters, digits and `-._~,:@*!` stay as
+/// they are (so lists like `a,b:11211` or `user:42@7` stay readable; a fragment may hold
+/// `:` and `@` as they are), everything else is `%XX`.
 pub fn encode(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     for byte in text.bytes() {
-        if byte.is_ascii_alphanumeric() || b"-._~,:*!".contains(&byte) {
+        if byte.is_ascii_alphanumeric() || b"-._~,:@*!".contains(&byte) {
             out.push(byte as char);
         } else {
             out.push_str(&format!("%{byte:02X}"));
@@ -329,6 +336,7 @@ mod tests {
     #[test]
     fn encoding_keeps_server_lists_readable() {
         assert_eq!(encode("a,b:11211"), "a,b:11211");
+        assert_eq!(encode("user:42@7"), "user:42@7");
         assert_eq!(encode("a b&c=d#e%f+g"), "a%20b%26c%3Dd%23e%25f%2Bg");
         assert_eq!(encode("✓"), "%E2%9C%93");
     }

@@ -4,6 +4,8 @@ use std::rc::Rc;
 
 use yew::prelude::*;
 
+use crate::clock::ClockExample;
+use crate::cost::CostPanel;
 use crate::grids::Grids;
 use crate::playground::Playground;
 use crate::route::View;
@@ -27,6 +29,14 @@ pub fn ViewHost(props: &ViewProps) -> Html {
         },
         View::Grids => html! {
             <Grids query={props.query.clone()} embed={props.embed}
+                on_query={props.on_query.clone()} />
+        },
+        View::Clock => html! {
+            <ClockExample query={props.query.clone()} embed={props.embed}
+                on_query={props.on_query.clone()} />
+        },
+        View::Cost => html! {
+            <CostPanel query={props.query.clone()} embed={props.embed}
                 on_query={props.on_query.clone()} />
         },
     }

@@ -48,7 +48,18 @@ async fn the_header_renders_with_its_views_and_share_buttons() {
     let (root, handle) = mount("#/ring?keys=8").await;
     let nav = find(&root, "header nav[aria-label='Views']").await;
     let links = nav.query_selector_all("a").unwrap();
-    assert_eq!(links.length(), 2);
+    let names: Vec<String> = (0..links.length())
+        .map(|i| text(&links.get(i).unwrap().dyn_into::<Element>().unwrap()))
+        .collect();
+    assert_eq!(
+        names,
+        [
+            "Ring playground",
+            "Modulo vs ring",
+            "Clock example",
+            "Resize cost"
+        ]
+    );
     let link: Element = links.get(0).unwrap().dyn_into().unwrap();
     assert_eq!(text(&link), "Ring playground");
     assert_eq!(link.get_attribute("aria-current").as_deref(), Some("page"));
@@ -120,6 +131,43 @@ async fn the_grids_view_mounts_with_its_cells_and_counters() {
     );
     let heading = find(&root, "h1").await;
     assert_eq!(text(&heading), "Modulo vs ring");
+    handle.destroy();
+    root.remove();
+}
+
+#[wasm_bindgen_test]
+async fn the_clock_mounts_with_its_servers_keys_and_reveal_buttons() {
+    let (root, handle) = mount("#/clock").await;
+    let dial = find(&root, "svg.ck-dial").await;
+    let label = dial.get_attribute("aria-label").unwrap_or_default();
+    assert_eq!(label, "Clock, start: servers A at 10, B at 40, C at 75");
+    let buttons: Vec<String> = {
+        let list = root.query_selector_all(".ck-steps button").unwrap();
+        (0..list.length())
+            .map(|i| list.get(i).unwrap().text_content().unwrap_or_default())
+            .collect()
+    };
+    assert_eq!(
+        buttons.iter().filter(|b| *b == "Reveal").count(),
+        3,
+        "{buttons:?}"
+    );
+    let steps = text(&find(&root, ".ck-steps").await);
+    for key in ["user:42", "cart:7", "order:19", "sess:3", "post:88"] {
+        assert!(steps.contains(key), "{key} missing from {steps}");
+    }
+    handle.destroy();
+    root.remove();
+}
+
+#[wasm_bindgen_test]
+async fn the_cost_panel_mounts_with_the_worked_figures() {
+    let (root, handle) = mount("#/cost").await;
+    let table = text(&find(&root, "table.cost-table").await);
+    assert!(table.contains("10.24 TB"), "{table}");
+    assert!(table.contains("0.64 TB"), "{table}");
+    let why = text(&find(&root, ".cost-prose").await);
+    assert!(why.contains("mod N moves 16 times as much"), "{why}");
     handle.destroy();
     root.remove();
 }

@@ -6,7 +6,7 @@ import assert from "node:assert/strict";
 import { assertClean, load, openPage, screenshot, start } from "../harness.js";
 
 const BASE = "#/grids?servers=8&keys=100&seed=7&vnodes=160&schemes=modulo,ring";
-const COUNTER = /^(\d+) of (\d+) keys moved \((\d+(?:\.\d+)?)%\)$/;
+const COUNTER = /^([\d,]+) of ([\d,]+) keys moved \((\d+(?:\.\d+)?)%\)$/;
 
 let env;
 before(async () => {
@@ -68,8 +68,8 @@ async function counter(page, heading) {
   await strong.waitFor();
   const text = (await strong.innerText()).trim();
   const [, moved, total, pct] = text.match(COUNTER);
-  const k = Number(moved);
-  const n = Number(total);
+  const k = Number(moved.replaceAll(",", ""));
+  const n = Number(total.replaceAll(",", ""));
   assert.ok(k <= n, text);
   assert.ok(Math.abs((k / n) * 100 - Number(pct)) < 0.06, `${text}: the percentage is k/K`);
   return { text, moved: k, total: n, pct: Number(pct) };
@@ -367,7 +367,7 @@ test("dark mode follows the page's colours", async () => {
 test("10,000 keys draw on canvases at devicePixelRatio, with hover, click and arrow keys", async () => {
   const { context, page, clean } = await open({ deviceScaleFactor: 2 });
   await load(env, page, "#/grids?servers=9&from=8&keys=10000&seed=7&vnodes=160&schemes=modulo,ring,jump,rendezvous");
-  const canvas = page.getByRole("img", { name: /^Modulo \(h mod N\) grid of 10000 keys on 9 servers: \d+ of 10000 keys moved/ });
+  const canvas = page.getByRole("img", { name: /^Modulo \(h mod N\) grid of 10,000 keys on 9 servers: [\d,]+ of 10,000 keys moved/ });
   await canvas.waitFor();
   assert.equal(await page.locator("a.gr-cell").count(), 0);
   assert.equal(await page.locator("canvas.gr-canvas").count(), 4);
@@ -379,7 +379,7 @@ test("10,000 keys draw on canvases at devicePixelRatio, with hover, click and ar
   assert.ok(Math.abs(modulo.moved / 10000 - 8 / 9) < 0.02, modulo.text);
   assert.ok(Math.abs(ring.moved / 10000 - 1 / 9) < 0.03, ring.text);
   // The canvas's label carries the same count as the counter.
-  assert.match(await canvas.getAttribute("aria-label"), new RegExp(`: ${modulo.moved} of 10000 keys moved`));
+  assert.match(await canvas.getAttribute("aria-label"), new RegExp(`: ${modulo.moved.toLocaleString("en-US")} of 10,000 keys moved`));
   // Hover: cell (col 2, row 1) of 100 columns is key 102.
   const box = await canvas.boundingBox();
   const cell = box.width / 100;

@@ -36,7 +36,12 @@ test("the header lists the views that work, the current one marked", async () =>
   await load(env, page, EXAMPLE);
   const nav = page.getByRole("navigation", { name: "Views" });
   const links = nav.getByRole("link");
-  assert.deepEqual(await links.allInnerTexts(), ["Ring playground", "Modulo vs ring"]);
+  assert.deepEqual(await links.allInnerTexts(), [
+    "Ring playground",
+    "Modulo vs ring",
+    "Clock example",
+    "Resize cost",
+  ]);
   const ring = nav.getByRole("link", { name: "Ring playground" });
   assert.equal(await ring.getAttribute("aria-current"), "page");
   const grids = nav.getByRole("link", { name: "Modulo vs ring" });

@@ -12,6 +12,7 @@ use ringlab_core::analysis::theory::{self, Fraction};
 use ringlab_core::{build, Options, Server};
 
 use super::params::GridScheme;
+use crate::format::grouped;
 use crate::playground::params::default_name;
 use crate::playground::placement::percent;
 
@@ -120,8 +121,8 @@ impl Grid {
         self.before.as_ref()?;
         Some(format!(
             "{} of {} keys moved ({})",
-            self.moved,
-            self.keys(),
+            grouped(self.moved as u64),
+            grouped(self.keys() as u64),
             percent(self.fraction())
         ))
     }

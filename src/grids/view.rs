@@ -15,6 +15,7 @@ use super::params::{GridScheme, GridsParams, KEYS, SERVERS};
 use super::placement::{comparisons, doubling_text, number, Grid};
 use super::state::{Action, GridsState};
 use super::GridsProps;
+use crate::format::grouped;
 use crate::playground::params::default_name;
 
 fn window_matches(query: &str) -> bool {
@@ -510,7 +511,7 @@ fn canvas_view(state: &UseReducerHandle<GridsState>, grid: &Grid, node: NodeRef)
         "{} grid of {} keys on {} servers{}. Arrow keys move the cursor, Enter walks its key \
          on the ring; the key details follow.",
         scheme.heading(),
-        keys,
+        grouped(keys as u64),
         grid.servers,
         grid.counter().map(|c| format!(": {c}")).unwrap_or_default(),
     );

@@ -1,0 +1,27 @@
+//! The worked clock example: three servers and five keys on a 0..99 clock. The reader
+//! predicts each key's owner, then which keys move when a server joins and when one
+//! leaves, and sees the answer with the reason after each guess.
+//!
+//! Pure modules first, tested natively: `params` (URL state), `model` (the exercise worked
+//! out by `ringlab-core`), `state` (the reducer), `dial` (the clock's geometry). Then the
+//! component, `view`, which draws the clock as inline SVG.
+
+use std::rc::Rc;
+
+use yew::prelude::*;
+
+pub mod dial;
+pub mod model;
+pub mod params;
+pub mod state;
+pub mod view;
+
+pub use view::ClockExample;
+
+/// What the shell hands the view.
+#[derive(Properties, PartialEq)]
+pub struct ClockProps {
+    pub query: Rc<Vec<(String, String)>>,
+    pub embed: bool,
+    pub on_query: Callback<Vec<(String, String)>>,
+}

@@ -1,0 +1,539 @@
+//! The clock example's component: the clock as inline SVG with a text twin, the three
+//! prediction steps with their "Reveal" buttons, and the editor a teacher uses to set
+//! another exercise (which the URL then holds).
+
+use web_sys::{HtmlInputElement, HtmlSelectElement};
+use yew::prelude::*;
+
+use super::dial::{self, Dial, CENTRE, RADIUS, SIZE};
+use super::model::{Change, Exercise, Stage};
+use super::params::Slot;
+use super::state::{Action, ClockState, Edit};
+use super::ClockProps;
+
+/// The colour class of server colour `index` (Okabe-Ito, in `static/clock.css`).
+fn colour_class(index: usize) -> String {
+    format!("ck-c{}", index % 8)
+}
+
+fn input_value(e: &Event) -> String {
+    e.target_unchecked_into::<HtmlInputElement>().value()
+}
+
+fn select_value(e: &Event) -> String {
+    e.target_unchecked_into::<HtmlSelectElement>().value()
+}
+
+fn stage_name(exercise: &Exercise, stage: Stage) -> String {
+    match stage {
+        Stage::Start => "Start".into(),
+        Stage::Joined => format!("After adding {}", exercise.added),
+        Stage::Left => format!("After removing {}", exercise.removed),
+    }
+}
+
+#[component]
+pub fn ClockExample(props: &ClockProps) -> Html {
+    let state = {
+        let query = props.query.clone();
+        use_reducer(move || ClockState::from_query(&query))
+    };
+    // The URL out: the exercise (guesses are the reader's own and stay out of links).
+    {
+        let on_query = props.on_query.clone();
+        use_effect_with(state.query(), move |query| on_query.emit(query.clone()));
+    }
+    let exercise = state.exercise.clone();
+    let dispatch = state.dispatcher();
+
+    let notes = if state.notes.is_empty() {
+        html! {}
+    } else {
+        let dismiss = dispatch.clone();
+        html! {
+            <div class="pg-notes" role="note">
+                <ul>{ for state.notes.iter().map(|n| html! { <li>{ n.clone() }</li> }) }</ul>
+                <button type="button" onclick={move |_| dismiss.dispatch(Action::DismissNotes)}>
+                    { "Dismiss notes" }
+                </button>
+            </div>
+        }
+    };
+
+    let shown = state.shown;
+    let revealed = state.stage_revealed(shown);
+    let picture = dial::dial(&exercise, shown, revealed);
+    let stage_picker = html! {
+        <fieldset class="ck-stages">
+            <legend>{ "Cluster on the clock" }</legend>
+            { for Stage::ALL.iter().map(|&stage| {
+                let dispatch = dispatch.clone();
+                html! {
+                    <label>
+                        <input type="radio" name="ck-stage" checked={stage == shown}
+                            onchange={move |_| dispatch.dispatch(Action::Show(stage))} />
+                        { stage_name(&exercise, stage) }
+                    </label>
+                }
+            }) }
+        </fieldset>
+    };
+
+    html! {
+        <section class={classes!("clock", props.embed.then_some("ck-embed"))}
+            aria-label="Clock example">
+            { notes }
+            <p class="ck-intro">
+                { "A clock with marks 0 to 99 stands in for the hash ring. Each key belongs to \
+                   the first server at or clockwise after its mark, wrapping from 99 back to 0. \
+                   A key exactly on a server's mark belongs to that server." }
+            </p>
+            <div class="ck-main">
+                <figure class="ck-figure">
+                    { svg(&exercise, shown, &picture) }
+                    <figcaption>
+                        { stage_picker }
+                        { twin(&exercise, shown, revealed) }
+                    </figcaption>
+                </figure>
+                <div class="ck-steps">
+                    { owners_step(&state, &dispatch) }
+                    { moves_step(&state, &dispatch, Change::Join) }
+                    { moves_step(&state, &dispatch, Change::Leave) }
+                </div>
+            </div>
+            { editor(&state, &dispatch) }
+        </section>
+    }
+}
+
+/// The clock itself. Decorative detail is hidden from screen readers; the figure's text
+/// twin says the same.
+fn svg(exercise: &Exercise, stage: Stage, picture: &Dial) -> Html {
+    let cluster = exercise.cluster(stage);
+    let servers: Vec<String> = cluster
+        .clockwise()
+        .map(|s| format!("{} at {}", s.name, s.at))
+        .collect();
+    let label = format!(
+        "Clock, {}: servers {}",
+        match stage {
+            Stage::Start => "start".to_string(),
+            _ => {
+                let name = stage_name(exercise, stage);
+                // "After adding D" -> "after adding D": only the first letter.
+                let mut chars = name.chars();
+                chars.next().map_or(String::new(), |c| {
+                    c.to_lowercase().chain(chars).collect::<String>()
+                })
+            }
+        },
+        servers.join(", ")
+    );
+    let view_box = format!("0 0 {SIZE} {SIZE}");
+    let c = dial::num(CENTRE);
+    html! {
+        <svg class="ck-dial" viewBox={view_box} role="img" aria-label={label}>
+            <circle class="ck-track" cx={c.clone()} cy={c.clone()} r={dial::num(RADIUS)} />
+            { for picture.arcs.iter().map(|arc| html! {
+                <path class={classes!("ck-arc", colour_class(arc.colour))} d={arc.path.clone()} />
+            }) }
+            { for dial::ticks().into_iter().map(|t| {
+                let long = t.mark % 10 == 0;
+                html! {
+                    <g class="ck-tick">
+                        <line x1={dial::num(t.inner.0)} y1={dial::num(t.inner.1)}
+                            x2={dial::num(t.outer.0)} y2={dial::num(t.outer.1)} />
+                        { for long.then(|| html! {
+                            <text x={dial::num(t.label.0)} y={dial::num(t.label.1)}
+                                text-anchor="middle" dominant-baseline="middle">
+                                { t.mark }
+                            </text>
+                        }) }
+                    </g>
+                }
+            }) }
+            { for picture.keys.iter().map(|k| {
+                let class = match k.colour {
+                    Some(colour) => colour_class(colour),
+                    None => "ck-unknown".into(),
+                };
+                html! {
+                    <g class="ck-key">
+                        { for k.moved.then(|| html! {
+                            <circle class="ck-moved" cx={dial::num(k.centre.0)}
+                                cy={dial::num(k.centre.1)} r="9" />
+                        }) }
+                        <circle class={classes!("ck-key-dot", class)} cx={dial::num(k.centre.0)}
+                            cy={dial::num(k.centre.1)} r="5" />
+                        <text x={dial::num(k.label.0)} y={dial::num(k.label.1)}
+                            text-anchor={k.anchor} dominant-baseline="middle">
+                            { format!("{} · {}", k.name, k.at) }
+                        </text>
+                    </g>
+                }
+            }) }
+            { for picture.servers.iter().map(|s| {
+                let (x, y) = s.centre;
+                let points = format!(
+                    "{},{} {},{} {},{} {},{}",
+                    dial::num(x), dial::num(y - 9.0), dial::num(x + 9.0), dial::num(y),
+                    dial::num(x), dial::num(y + 9.0), dial::num(x - 9.0), dial::num(y),
+                );
+                html! {
+                    <g class="ck-server">
+                        <polygon class={classes!("ck-server-mark", colour_class(s.colour.unwrap_or(0)))}
+                            points={points} />
+                        <text x={dial::num(s.label.0)} y={dial::num(s.label.1)}
+                            text-anchor={s.anchor} dominant-baseline="middle">
+                            { format!("{} · {}", s.name, s.at) }
+                        </text>
+                    </g>
+                }
+            }) }
+        </svg>
+    }
+}
+
+/// The clock in words.
+fn twin(exercise: &Exercise, stage: Stage, revealed: bool) -> Html {
+    let cluster = exercise.cluster(stage);
+    if !revealed {
+        let servers: Vec<String> = cluster
+            .clockwise()
+            .map(|s| format!("{} at {}", s.name, s.at))
+            .collect();
+        let keys: Vec<String> = exercise
+            .keys
+            .iter()
+            .map(|k| format!("{} at {}", k.name, k.at))
+            .collect();
+        return html! {
+            <div class="ck-twin">
+                <p>{ format!("Servers: {}.", servers.join(", ")) }</p>
+                <p>{ format!("Keys: {}.", keys.join(", ")) }</p>
+                <p class="ck-hint">{ "Owners are shown here once you reveal them." }</p>
+            </div>
+        };
+    }
+    html! {
+        <ul class="ck-twin" aria-label="Owners on the clock">
+            { for cluster.clockwise().map(|s| {
+                let arc = cluster.arc(&s.name).map(|a| a.text()).unwrap_or_default();
+                let keys: Vec<String> = exercise
+                    .keys
+                    .iter()
+                    .filter(|k| cluster.owner(k.at).is_some_and(|o| o.name == s.name))
+                    .map(|k| format!("{} ({})", k.name, k.at))
+                    .collect();
+                let keys = if keys.is_empty() { "no key".to_string() } else { keys.join(", ") };
+                html! {
+                    <li>
+                        <span class={classes!("ck-swatch", colour_class(s.colour))} aria-hidden="true"></span>
+                        { format!("{} at {} owns {arc}: {keys}", s.name, s.at) }
+                    </li>
+                }
+            }) }
+        </ul>
+    }
+}
+
+fn verdict(right: bool, answered: bool) -> (&'static str, &'static str) {
+    match (answered, right) {
+        (_, true) => ("ck-right", "✓ Right."),
+        (false, false) => ("ck-wrong", "Not answered."),
+        (true, false) => ("ck-wrong", "✗ Not quite."),
+    }
+}
+
+/// Step 1: the owner of each key.
+fn owners_step(state: &ClockState, dispatch: &UseReducerDispatcher<ClockState>) -> Html {
+    let exercise = &state.exercise;
+    let names: Vec<String> = exercise
+        .start
+        .servers
+        .iter()
+        .map(|s| s.name.clone())
+        .collect();
+    let revealed = state.owners_revealed;
+    let reveal = {
+        let dispatch = dispatch.clone();
+        move |_| dispatch.dispatch(Action::RevealOwners)
+    };
+    let score =
+        revealed.then(|| format!("{} of {} right.", state.owners_right(), exercise.keys.len()));
+    html! {
+        <section class="ck-step" aria-labelledby="ck-step-owners">
+            <h2 id="ck-step-owners">{ "1. Who owns each key?" }</h2>
+            <ul class="ck-answers">
+                { for exercise.keys.iter().enumerate().map(|(k, key)| {
+                    let id = format!("ck-owner-{k}");
+                    let guess = state.owner_guess[k].clone();
+                    let onchange = {
+                        let dispatch = dispatch.clone();
+                        Callback::from(move |e: Event| {
+                            let value = select_value(&e);
+                            dispatch.dispatch(Action::GuessOwner(
+                                k,
+                                (!value.is_empty()).then_some(value),
+                            ));
+                        })
+                    };
+                    let result = revealed.then(|| {
+                        let owner = exercise.owner(Stage::Start, k);
+                        let right = guess.as_deref() == Some(owner.as_str());
+                        let (class, word) = verdict(right, guess.is_some());
+                        let yours = match (&guess, right) {
+                            (Some(g), false) => format!(" You said {g}; it is {owner}."),
+                            _ => String::new(),
+                        };
+                        html! {
+                            <p class={classes!("ck-result", class)}>
+                                { format!("{word}{yours} {}", exercise.owner_reason(Stage::Start, k)) }
+                            </p>
+                        }
+                    });
+                    html! {
+                        <li>
+                            <label for={id.clone()}>{ format!("Owner of {} at {}", key.name, key.at) }</label>
+                            <select id={id} {onchange}>
+                                <option value="" selected={guess.is_none()}>{ "Choose…" }</option>
+                                { for names.iter().map(|n| html! {
+                                    <option value={n.clone()} selected={guess.as_deref() == Some(n.as_str())}>
+                                        { n.clone() }
+                                    </option>
+                                }) }
+                            </select>
+                            { for result }
+                        </li>
+                    }
+                }) }
+            </ul>
+            <div class="ck-reveal">
+                <button type="button" onclick={reveal}>{ "Reveal" }</button>
+                <p class="ck-score" role="status">{ for score }</p>
+            </div>
+        </section>
+    }
+}
+
+/// Steps 2 and 3: which keys a change moves.
+fn moves_step(
+    state: &ClockState,
+    dispatch: &UseReducerDispatcher<ClockState>,
+    change: Change,
+) -> Html {
+    let exercise = &state.exercise;
+    let i = change.index();
+    let revealed = state.moves_revealed[i];
+    let (id, title) = match change {
+        Change::Join => {
+            let at = exercise.joined.find(&exercise.added).map_or(0, |s| s.at);
+            (
+                "ck-step-join",
+                format!("2. Add {} at {at}: which keys move?", exercise.added),
+            )
+        }
+        Change::Leave => (
+            "ck-step-leave",
+            format!("3. Then remove {}: which keys move?", exercise.removed),
+        ),
+    };
+    let reveal = {
+        let dispatch = dispatch.clone();
+        move |_| dispatch.dispatch(Action::RevealMoves(change))
+    };
+    let score = revealed.then(|| {
+        let moved = (0..exercise.keys.len())
+            .filter(|&k| exercise.key_move(change, k).moved())
+            .count();
+        format!(
+            "{} of {} right. {moved} of {} keys move.",
+            state.moves_right(change),
+            exercise.keys.len(),
+            exercise.keys.len()
+        )
+    });
+    html! {
+        <section class="ck-step" aria-labelledby={id}>
+            <h2 {id}>{ title }</h2>
+            <p class="ck-hint">{ "Tick the keys you expect to change owner." }</p>
+            <ul class="ck-answers">
+                { for exercise.keys.iter().enumerate().map(|(k, key)| {
+                    let guess = state.move_guess[i][k];
+                    let onchange = {
+                        let dispatch = dispatch.clone();
+                        Callback::from(move |e: Event| {
+                            let on = e.target_unchecked_into::<HtmlInputElement>().checked();
+                            dispatch.dispatch(Action::GuessMove(change, k, on));
+                        })
+                    };
+                    let result = revealed.then(|| {
+                        let m = exercise.key_move(change, k);
+                        let right = guess == m.moved();
+                        let (class, word) = verdict(right, true);
+                        let what = if m.moved() {
+                            format!("It moves, {} → {}.", m.from, m.to)
+                        } else {
+                            format!("It stays with {}.", m.from)
+                        };
+                        html! {
+                            <p class={classes!("ck-result", class)}>
+                                { format!("{word} {what} {}", m.reason) }
+                            </p>
+                        }
+                    });
+                    html! {
+                        <li>
+                            <label>
+                                <input type="checkbox" checked={guess} {onchange} />
+                                { format!("{} at {} moves", key.name, key.at) }
+                            </label>
+                            { for result }
+                        </li>
+                    }
+                }) }
+            </ul>
+            <div class="ck-reveal">
+                <button type="button" onclick={reveal}>{ "Reveal" }</button>
+                <p class="ck-score" role="status">{ for score }</p>
+            </div>
+            { for revealed.then(|| html! { <p class="ck-rule">{ exercise.rule(change) }</p> }) }
+        </section>
+    }
+}
+
+/// A labelled name and mark pair of inputs.
+fn mark_inputs(
+    what: &str,
+    id: &str,
+    name: &str,
+    at: u32,
+    on_name: Callback<Event>,
+    on_mark: Callback<Event>,
+) -> Html {
+    let name_id = format!("{id}-name");
+    let mark_id = format!("{id}-mark");
+    html! {
+        <div class="ck-edit-row">
+            <label for={name_id.clone()}>{ format!("{what} name") }</label>
+            <input id={name_id} type="text" value={name.to_string()} onchange={on_name}
+                autocomplete="off" spellcheck="false" />
+            <label for={mark_id.clone()}>{ format!("{what} mark") }</label>
+            <input id={mark_id} type="number" min="0" max="99" step="1" value={at.to_string()}
+                onchange={on_mark} />
+        </div>
+    }
+}
+
+/// The teacher's editor: names and marks, the server that joins, the one that leaves.
+fn editor(state: &ClockState, dispatch: &UseReducerDispatcher<ClockState>) -> Html {
+    let params = &state.params;
+    let edit = |make: fn(String) -> Edit| {
+        let dispatch = dispatch.clone();
+        Callback::from(move |e: Event| dispatch.dispatch(Action::Edit(make(input_value(&e)))))
+    };
+    let server_rows = params.servers.iter().enumerate().map(|(i, s)| {
+        let d = dispatch.clone();
+        let on_name = Callback::from(move |e: Event| {
+            d.dispatch(Action::Edit(Edit::ServerName(
+                Slot::Server(i),
+                input_value(&e),
+            )))
+        });
+        let d = dispatch.clone();
+        let on_mark = Callback::from(move |e: Event| {
+            d.dispatch(Action::Edit(Edit::ServerMark(
+                Slot::Server(i),
+                input_value(&e),
+            )))
+        });
+        mark_inputs(
+            &format!("Server {}", i + 1),
+            &format!("ck-server-{i}"),
+            &s.name,
+            s.at,
+            on_name,
+            on_mark,
+        )
+    });
+    let key_rows = params.keys.iter().enumerate().map(|(i, k)| {
+        let d = dispatch.clone();
+        let on_name = Callback::from(move |e: Event| {
+            d.dispatch(Action::Edit(Edit::KeyName(i, input_value(&e))))
+        });
+        let d = dispatch.clone();
+        let on_mark = Callback::from(move |e: Event| {
+            d.dispatch(Action::Edit(Edit::KeyMark(i, input_value(&e))))
+        });
+        mark_inputs(
+            &format!("Key {}", i + 1),
+            &format!("ck-key-{i}"),
+            &k.name,
+            k.at,
+            on_name,
+            on_mark,
+        )
+    });
+    let added = mark_inputs(
+        "Added server",
+        "ck-added",
+        &params.add.name,
+        params.add.at,
+        edit(|v| Edit::ServerName(Slot::Added, v)),
+        edit(|v| Edit::ServerMark(Slot::Added, v)),
+    );
+    let on_remove = {
+        let dispatch = dispatch.clone();
+        Callback::from(move |e: Event| {
+            dispatch.dispatch(Action::Edit(Edit::Remove(select_value(&e))))
+        })
+    };
+    let leavers: Vec<String> = params
+        .servers
+        .iter()
+        .chain(std::iter::once(&params.add))
+        .map(|s| s.name.clone())
+        .collect();
+    let reset = {
+        let dispatch = dispatch.clone();
+        move |_| dispatch.dispatch(Action::ResetExercise)
+    };
+    let start_over = {
+        let dispatch = dispatch.clone();
+        move |_| dispatch.dispatch(Action::StartOver)
+    };
+    html! {
+        <details class="ck-edit">
+            <summary>{ "Edit the exercise" }</summary>
+            <p class="ck-hint">
+                { "Set your own servers and keys (marks 0 to 99), the server that joins and the \
+                   one that leaves; the link in the address bar then holds your exercise." }
+            </p>
+            <fieldset>
+                <legend>{ "Servers" }</legend>
+                { for server_rows }
+            </fieldset>
+            <fieldset>
+                <legend>{ "Keys" }</legend>
+                { for key_rows }
+            </fieldset>
+            <fieldset>
+                <legend>{ "The change" }</legend>
+                { added }
+                <div class="ck-edit-row">
+                    <label for="ck-remove">{ "Server that leaves" }</label>
+                    <select id="ck-remove" onchange={on_remove}>
+                        { for leavers.iter().map(|n| html! {
+                            <option value={n.clone()} selected={*n == params.remove}>{ n.clone() }</option>
+                        }) }
+                    </select>
+                </div>
+            </fieldset>
+            <div class="ck-edit-buttons">
+                <button type="button" onclick={start_over}>{ "Clear my answers" }</button>
+                <button type="button" onclick={reset}>{ "Back to the worked example" }</button>
+            </div>
+        </details>
+    }
+}

@@ -1,0 +1,160 @@
+//! The resize cost panel's component: labelled number inputs, a table of the two schemes
+//! side by side, and the explanation.
+
+use ringlab_core::analysis::cost::ResizeCost;
+use web_sys::HtmlInputElement;
+use yew::prelude::*;
+
+use super::params::{CostParams, Field};
+use super::report::{self, bytes, exact_bytes, hours, percent, Report};
+use super::CostProps;
+use crate::format::grouped;
+
+#[derive(Debug, Clone, PartialEq)]
+struct PanelState {
+    params: CostParams,
+    notes: Vec<String>,
+}
+
+#[component]
+pub fn CostPanel(props: &CostProps) -> Html {
+    let state = {
+        let query = props.query.clone();
+        use_state(move || {
+            let (params, notes) = CostParams::from_query(&query);
+            PanelState { params, notes }
+        })
+    };
+    {
+        let on_query = props.on_query.clone();
+        use_effect_with(state.params.to_query(), move |query| {
+            on_query.emit(query.clone())
+        });
+    }
+    let notes = if state.notes.is_empty() {
+        html! {}
+    } else {
+        let dismiss = state.clone();
+        html! {
+            <div class="pg-notes" role="note">
+                <ul>{ for state.notes.iter().map(|n| html! { <li>{ n.clone() }</li> }) }</ul>
+                <button type="button" onclick={move |_| dismiss.set(PanelState {
+                    params: dismiss.params,
+                    notes: Vec::new(),
+                })}>
+                    { "Dismiss notes" }
+                </button>
+            </div>
+        }
+    };
+    let inputs = Field::ALL.into_iter().map(|field| {
+        let id = format!("cost-{}", field.key());
+        let (min, max, step) = field.bounds();
+        let onchange = {
+            let state = state.clone();
+            Callback::from(move |e: Event| {
+                let text = e.target_unchecked_into::<HtmlInputElement>().value();
+                let mut params = state.params;
+                let mut notes = Vec::new();
+                params.set(field, &text, &mut notes);
+                state.set(PanelState { params, notes });
+            })
+        };
+        html! {
+            <div class="cost-field">
+                <label for={id.clone()}>{ field.label() }</label>
+                <input {id} type="number" inputmode="decimal" {min} {max} {step}
+                    value={state.params.get(field)} {onchange} />
+            </div>
+        }
+    });
+    let body = match report::report(&state.params) {
+        Ok(report) => results(&report),
+        Err(why) => html! { <p class="cost-error" role="alert">{ why }</p> },
+    };
+    html! {
+        <section class={classes!("cost", props.embed.then_some("cost-embed"))}
+            aria-label="Resize cost">
+            { notes }
+            <p class="cost-intro">
+                { "What a resize costs: the bytes that move and the hours the slowest link needs, \
+                   for mod N placement and for a consistent hash ring, with every server \
+                   transferring at once over a full-duplex link." }
+            </p>
+            <form class="cost-inputs" aria-label="Workload" onsubmit={|e: SubmitEvent| e.prevent_default()}>
+                { for inputs }
+            </form>
+            { body }
+        </section>
+    }
+}
+
+/// A byte count with the exact figure on hover and for assistive technology.
+fn amount(value: f64) -> Html {
+    html! { <span title={exact_bytes(value)}>{ bytes(value) }</span> }
+}
+
+fn results(report: &Report) -> Html {
+    let (m, r) = (&report.cost.modulo, &report.cost.ring);
+    let changed = report.params.before.abs_diff(report.params.after);
+    type Row = (&'static str, fn(&ResizeCost) -> Html);
+    let rows: [Row; 9] = [
+        ("Keys moved", |c| {
+            html! { { format!("{} ({})", c.moved, percent(c.moved_fraction)) } }
+        }),
+        ("Bytes moved, one copy", |c| amount(c.logical_bytes_moved)),
+        ("Bytes moved, all replicas", |c| {
+            amount(c.replicated_bytes_moved)
+        }),
+        (
+            "Servers sending",
+            |c| html! { { grouped(c.senders as u64) } },
+        ),
+        ("Most sent by one server", |c| amount(c.max_send_bytes)),
+        (
+            "Servers receiving",
+            |c| html! { { grouped(c.receivers as u64) } },
+        ),
+        ("Most received by one server", |c| {
+            amount(c.max_receive_bytes)
+        }),
+        ("Bytes on the critical path", |c| amount(c.critical_bytes)),
+        (
+            "Hours on the critical path",
+            |c| html! { { hours(c.hours) } },
+        ),
+    ];
+    html! {
+        <>
+            <div class="cost-table-wrap">
+                <table class="cost-table">
+                    <caption>{ "Resize cost, mod N against the ring (per-server figures include replicas)" }</caption>
+                    <thead>
+                        <tr>
+                            <th scope="col">{ "" }<span class="visually-hidden">{ "Measure" }</span></th>
+                            <th scope="col">{ "mod N" }</th>
+                            <th scope="col">{ "Ring" }</th>
+                        </tr>
+                    </thead>
+                    <tbody>
+                        { for rows.iter().map(|(label, cell)| html! {
+                            <tr>
+                                <th scope="row">{ *label }</th>
+                                <td>{ cell(m) }</td>
+                                <td>{ cell(r) }</td>
+                            </tr>
+                        }) }
+                        <tr>
+                            <th scope="row">{ "Bottleneck" }</th>
+                            <td>{ report::bottleneck(m, changed) }</td>
+                            <td>{ report::bottleneck(r, changed) }</td>
+                        </tr>
+                    </tbody>
+                </table>
+            </div>
+            <div class="cost-prose" aria-label="Why">
+                { for report.prose.iter().map(|p| html! { <p>{ p.clone() }</p> }) }
+            </div>
+        </>
+    }
+}
