@@ -223,6 +223,19 @@ mod tests {
         assert_eq!(modulo_kept_per_period(4, 6), (4, 12));
     }
 
+    /// The grids' worked case: 8 -> 9 servers. mod N moves 8/9 (88.9%, the "89%"), the
+    /// ring 1/9 (11.1%): eight times fewer keys.
+    #[test]
+    fn eight_to_nine() {
+        assert_eq!(modulo_moved(8, 9), Fraction::new(8, 9));
+        assert_eq!(format!("{:.1}", modulo_moved(8, 9).value() * 100.0), "88.9");
+        assert_eq!(ring_moved(8, 9), Fraction::new(1, 9));
+        assert_eq!(modulo_moved(8, 9).value() / ring_moved(8, 9).value(), 8.0);
+        // Sixteen to seventeen: 16/17 against 1/17.
+        assert_eq!(modulo_moved(16, 17), Fraction::new(16, 17));
+        assert_eq!(ring_moved(16, 17), Fraction::new(1, 17));
+    }
+
     #[test]
     fn ring_fractions() {
         assert_eq!(join_moved(16), 1.0 / 17.0);
