@@ -1,9 +1,14 @@
-// Helpers shared by the clock and cost tests: a page whose only allowed failure is the
-// favicon fetch Chromium aborts itself on a same-document URL change (see
-// playground.test.js), and the view's parameters as they stand in the address bar.
+// Helpers shared by the view tests: a page with one allowance, and the view's parameters
+// as they stand in the address bar.
 import assert from "node:assert/strict";
 import { assertClean, openPage } from "./harness.js";
 
+/**
+ * openPage, plus one allowance: Chromium fetches the favicon again on every same-document
+ * URL change (the views write their state to the hash with replaceState) and cancels
+ * that fetch itself when the next change comes first (net::ERR_ABORTED). Only that
+ * exact failure is set aside; any other failed request still fails the test.
+ */
 export async function open(env, options) {
   const opened = await openPage(env, options);
   const aborted = [];
@@ -32,6 +37,7 @@ export function params(page) {
   });
 }
 
+/** Waits until the address bar's parameter `name` satisfies `test`. */
 export async function waitParam(page, name, test) {
   const deadline = Date.now() + 10_000;
   let last;

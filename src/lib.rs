@@ -10,6 +10,7 @@ pub mod clock;
 pub mod cost;
 pub mod format;
 pub mod grids;
+pub mod notes;
 pub mod panic;
 pub mod playground;
 pub mod route;

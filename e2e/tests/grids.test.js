@@ -3,7 +3,8 @@
 // origins (harness.js).
 import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
-import { assertClean, load, openPage, screenshot, start } from "../harness.js";
+import { load, screenshot, start } from "../harness.js";
+import { open as openView, params, waitParam } from "../common.js";
 
 const BASE = "#/grids?servers=8&keys=100&seed=7&vnodes=160&schemes=modulo,ring";
 const COUNTER = /^([\d,]+) of ([\d,]+) keys moved \((\d+(?:\.\d+)?)%\)$/;
@@ -16,45 +17,8 @@ after(async () => {
   await env?.stop();
 });
 
-/** openPage, setting aside Chromium's own aborted favicon refetches (see playground.test.js). */
-async function open(options) {
-  const opened = await openPage(env, options);
-  const aborted = [];
-  opened.page.on("requestfailed", (request) => {
-    const path = new URL(request.url()).pathname;
-    if (/^\/favicon-[0-9a-f]+\.svg$/.test(path) && request.failure()?.errorText === "net::ERR_ABORTED") {
-      aborted.push(request.url());
-    }
-  });
-  opened.clean = () => {
-    for (const url of aborted) {
-      const i = opened.problems.failed.indexOf(url);
-      if (i >= 0) opened.problems.failed.splice(i, 1);
-    }
-    aborted.length = 0;
-    assertClean(assert, opened.problems);
-  };
-  return opened;
-}
-
-function params(page) {
-  return page.evaluate(() => {
-    const hash = location.hash;
-    const q = hash.indexOf("?");
-    return Object.fromEntries(new URLSearchParams(q < 0 ? "" : hash.slice(q + 1)));
-  });
-}
-
-async function waitParam(page, name, test) {
-  const deadline = Date.now() + 10_000;
-  let last;
-  while (Date.now() < deadline) {
-    last = (await params(page))[name];
-    if (test(last)) return last;
-    await page.waitForTimeout(50);
-  }
-  assert.fail(`URL parameter ${name} is ${JSON.stringify(last)}`);
-}
+/** The shared page (common.js) on this file's server. */
+const open = (options) => openView(env, options);
 
 function gridRegion(page, heading) {
   // The grid's own region ("Modulo (h mod N) · 9 servers"), not the view's ("Modulo vs ring").

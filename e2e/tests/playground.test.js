@@ -6,7 +6,8 @@
 // default; shorter while working on something else), E2E_FUZZ_SEED its seed.
 import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
-import { assertClean, load, openPage, screenshot, start } from "../harness.js";
+import { load, screenshot, start } from "../harness.js";
+import { open as openView, params, waitParam } from "../common.js";
 
 const BASE = "#/ring?servers=4&vnodes=1&keys=8&replicas=3&scheme=ring&seed=7";
 const COUNTER = /^(\d+) of (\d+) keys moved \((\d+(?:\.\d+)?)%\)$/;
@@ -19,52 +20,8 @@ after(async () => {
   await env?.stop();
 });
 
-/**
- * openPage, plus one allowance: Chromium fetches the favicon again on every same-document
- * URL change (the playground writes its state to the hash with replaceState) and cancels
- * that fetch itself when the next change comes first (net::ERR_ABORTED). Only that
- * exact failure is set aside; any other failed request still fails the test.
- */
-async function open(options) {
-  const opened = await openPage(env, options);
-  const aborted = [];
-  opened.page.on("requestfailed", (request) => {
-    const path = new URL(request.url()).pathname;
-    if (/^\/favicon-[0-9a-f]+\.svg$/.test(path) && request.failure()?.errorText === "net::ERR_ABORTED") {
-      aborted.push(request.url());
-    }
-  });
-  opened.clean = () => {
-    for (const url of aborted) {
-      const i = opened.problems.failed.indexOf(url);
-      if (i >= 0) opened.problems.failed.splice(i, 1);
-    }
-    aborted.length = 0;
-    assertClean(assert, opened.problems);
-  };
-  return opened;
-}
-
-/** The playground's parameters as they stand in the address bar. */
-function params(page) {
-  return page.evaluate(() => {
-    const hash = location.hash;
-    const q = hash.indexOf("?");
-    return Object.fromEntries(new URLSearchParams(q < 0 ? "" : hash.slice(q + 1)));
-  });
-}
-
-/** Waits until the address bar's parameter `name` satisfies `test`. */
-async function waitParam(page, name, test) {
-  const deadline = Date.now() + 10_000;
-  let last;
-  while (Date.now() < deadline) {
-    last = (await params(page))[name];
-    if (test(last)) return last;
-    await page.waitForTimeout(50);
-  }
-  assert.fail(`URL parameter ${name} is ${JSON.stringify(last)}`);
-}
+/** The shared page (common.js) on this file's server. */
+const open = (options) => openView(env, options);
 
 function sharesTable(page) {
   return page.getByRole("table", { name: /Share of the ring per server/ });

@@ -10,6 +10,7 @@ use super::model::{Change, Exercise, Stage};
 use super::params::Slot;
 use super::state::{Action, ClockState, Edit};
 use super::ClockProps;
+use crate::notes::{dispatching, ViewNotes};
 
 /// The colour class of server colour `index` (Okabe-Ito, in `static/clock.css`).
 fn colour_class(index: usize) -> String {
@@ -46,18 +47,9 @@ pub fn ClockExample(props: &ClockProps) -> Html {
     let exercise = state.exercise.clone();
     let dispatch = state.dispatcher();
 
-    let notes = if state.notes.is_empty() {
-        html! {}
-    } else {
-        let dismiss = dispatch.clone();
-        html! {
-            <div class="pg-notes" role="note">
-                <ul>{ for state.notes.iter().map(|n| html! { <li>{ n.clone() }</li> }) }</ul>
-                <button type="button" onclick={move |_| dismiss.dispatch(Action::DismissNotes)}>
-                    { "Dismiss notes" }
-                </button>
-            </div>
-        }
+    let notes = html! {
+        <ViewNotes notes={state.notes.clone()}
+            on_dismiss={dispatching(&dispatch, Action::DismissNotes)} />
     };
 
     let shown = state.shown;

@@ -9,6 +9,7 @@ use super::params::{CostParams, Field};
 use super::report::{self, bytes, exact_bytes, hours, percent, Report};
 use super::CostProps;
 use crate::format::grouped;
+use crate::notes::ViewNotes;
 
 #[derive(Debug, Clone, PartialEq)]
 struct PanelState {
@@ -31,20 +32,13 @@ pub fn CostPanel(props: &CostProps) -> Html {
             on_query.emit(query.clone())
         });
     }
-    let notes = if state.notes.is_empty() {
-        html! {}
-    } else {
+    let notes = {
         let dismiss = state.clone();
         html! {
-            <div class="pg-notes" role="note">
-                <ul>{ for state.notes.iter().map(|n| html! { <li>{ n.clone() }</li> }) }</ul>
-                <button type="button" onclick={move |_| dismiss.set(PanelState {
-                    params: dismiss.params,
-                    notes: Vec::new(),
-                })}>
-                    { "Dismiss notes" }
-                </button>
-            </div>
+            <ViewNotes notes={state.notes.clone()} on_dismiss={move |()| dismiss.set(PanelState {
+                params: dismiss.params,
+                notes: Vec::new(),
+            })} />
         }
     };
     let inputs = Field::ALL.into_iter().map(|field| {

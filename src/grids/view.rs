@@ -16,6 +16,7 @@ use super::placement::{comparisons, doubling_text, number, Grid};
 use super::state::{Action, GridsState};
 use super::GridsProps;
 use crate::format::grouped;
+use crate::notes::{dispatching, ViewNotes};
 use crate::playground::params::default_name;
 
 fn window_matches(query: &str) -> bool {
@@ -286,15 +287,8 @@ pub fn Grids(props: &GridsProps) -> Html {
         })
     };
 
-    let notes = if state.notes.is_empty() {
-        html! {}
-    } else {
-        html! {
-            <div class="gr-notes" role="note">
-                <ul>{ for state.notes.iter().map(|n| html! { <li>{ n.clone() }</li> }) }</ul>
-                <button type="button" onclick={act(Action::DismissNotes)}>{ "Dismiss notes" }</button>
-            </div>
-        }
+    let notes = html! {
+        <ViewNotes notes={state.notes.clone()} on_dismiss={dispatching(&dispatch, Action::DismissNotes)} />
     };
 
     let scheme_boxes = GridScheme::ALL.iter().map(|&scheme| {

@@ -19,6 +19,7 @@ use super::shares::shares_view;
 use super::state::{Action, PlaygroundState};
 use super::walk::{self, Walk};
 use super::PlaygroundProps;
+use crate::notes::{dispatching, ViewNotes};
 
 /// How long moved keys take to reach their new owners, in seconds.
 const MOVE_SECONDS: f64 = 1.2;
@@ -400,18 +401,9 @@ pub fn Playground(props: &PlaygroundProps) -> Html {
         "Click a key on the ring, or press Enter, to walk it. Points can be dragged with the \
          ring scheme and 1 virtual node per server."
     };
-    let notes = if state.notes.is_empty() {
-        html! {}
-    } else {
-        let dismiss = state.dispatcher();
-        html! {
-            <div class="pg-notes" role="note">
-                <ul>{ for state.notes.iter().map(|n| html! { <li>{ n.clone() }</li> }) }</ul>
-                <button type="button" onclick={move |_| dismiss.dispatch(Action::DismissNotes)}>
-                    { "Dismiss notes" }
-                </button>
-            </div>
-        }
+    let notes = html! {
+        <ViewNotes notes={state.notes.clone()}
+            on_dismiss={dispatching(&state.dispatcher(), Action::DismissNotes)} />
     };
     let moves = match &state.change {
         Some(change) => moves_view(change),
