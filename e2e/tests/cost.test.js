@@ -39,6 +39,11 @@ test("the defaults are the worked workload, with the reasons spelled out", async
   for (const [name, value] of Object.entries(inputs)) {
     assert.equal(await page.getByRole("spinbutton", { name }).inputValue(), value, name);
   }
+  // Long numbers are read out under their inputs, as descriptions.
+  const objects = page.getByRole("spinbutton", { name: "Objects" });
+  assert.equal(await objects.getAttribute("aria-describedby"), "cost-objects-hint");
+  assert.equal(await page.locator("#cost-objects-hint").innerText(), "10,000,000,000 objects");
+  assert.equal(await page.locator("#cost-size-hint").innerText(), "1.09 kB each");
   const logical = await row(page, "Bytes moved, one copy");
   assert.deepEqual([logical.modulo, logical.ring], ["10.24 TB", "0.64 TB"]);
   assert.equal(await logical.cells.nth(0).locator("span").getAttribute("title"), "10,240,000,000,000 bytes");
@@ -103,6 +108,7 @@ test("changing inputs updates the outputs and the URL, and a link round-trips", 
   await load(env, page, "#/cost?before=10&after=20&objects=1000&size=100&rf=2&gbps=10&throttle=25");
   await table(page).waitFor();
   assert.equal(await page.getByRole("spinbutton", { name: "Link speed (Gbps)" }).inputValue(), "10");
+  assert.equal(await page.locator("#cost-objects-hint").innerText(), "1,000 objects");
   assert.deepEqual(Object.values(await row(page, "Keys moved")).slice(0, 2), ["1/2 (50.0%)", "1/2 (50.0%)"]);
   assert.equal((await params(page)).throttle, "25");
   clean();

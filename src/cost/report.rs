@@ -3,7 +3,7 @@
 
 use ringlab_core::analysis::cost::{resize_cost, Bottleneck, ResizeComparison, ResizeCost, Role};
 
-use super::params::CostParams;
+use super::params::{CostParams, Field};
 use crate::format::{grouped, grouped_rounded};
 
 /// Bytes in the largest fitting decimal unit with two decimals: "10.24 TB", "640.00 GB".
@@ -47,6 +47,15 @@ pub fn hours(value: f64) -> String {
         format!("{minutes} min")
     };
     format!("{value:.2} h ({hm})")
+}
+
+/// The reading of a long number under its input: "10,000,000,000 objects", "1.09 kB each".
+pub fn input_hint(params: &CostParams, field: Field) -> Option<String> {
+    match field {
+        Field::Objects => Some(format!("{} objects", grouped(params.objects))),
+        Field::Size => Some(format!("{} each", bytes(params.size as f64))),
+        _ => None,
+    }
 }
 
 /// A share as a percentage with one decimal.
@@ -143,7 +152,7 @@ fn explain(params: &CostParams, cost: &ResizeComparison) -> Vec<String> {
             } else {
                 format!("{x:.1}")
             };
-            format!(" mod N moves {times} times as much.")
+            format!(" So mod N moves {times} times as much.")
         }
     } else {
         String::new()
@@ -302,6 +311,20 @@ mod tests {
         let report = super::report(&same).unwrap();
         assert_eq!(report.prose.len(), 1);
         assert_eq!(bottleneck(&report.cost.modulo, 0), "none: nothing moves");
+    }
+
+    #[test]
+    fn long_inputs_get_a_reading() {
+        let params = CostParams::default();
+        assert_eq!(
+            input_hint(&params, Field::Objects).as_deref(),
+            Some("10,000,000,000 objects")
+        );
+        assert_eq!(
+            input_hint(&params, Field::Size).as_deref(),
+            Some("1.09 kB each")
+        );
+        assert_eq!(input_hint(&params, Field::Replicas), None);
     }
 
     #[test]

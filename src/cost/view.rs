@@ -54,11 +54,16 @@ pub fn CostPanel(props: &CostProps) -> Html {
                 state.set(PanelState { params, notes });
             })
         };
+        let hint = report::input_hint(&state.params, field);
+        let hint_id = format!("{id}-hint");
+        let describedby = hint.is_some().then(|| hint_id.clone());
         html! {
             <div class="cost-field">
                 <label for={id.clone()}>{ field.label() }</label>
                 <input {id} type="number" inputmode="decimal" {min} {max} {step}
+                    aria-describedby={describedby}
                     value={state.params.get(field)} {onchange} />
+                { for hint.map(|text| html! { <small id={hint_id} class="cost-hint">{ text }</small> }) }
             </div>
         }
     });
