@@ -108,6 +108,42 @@ test("the number box jumps to any N, clamped with a visible note", async () => {
   await context.close();
 });
 
+test("virtual nodes and seed: typed, clamped, in the URL; modulo ignores the ring's points", async () => {
+  const { context, page, clean } = await open();
+  await load(env, page, `${BASE.replace("servers=8", "servers=9")}&from=8`);
+  const moduloBefore = await counter(page, "Modulo");
+  const cellsBefore = await page.locator("a.gr-cell").evaluateAll((c) => c.map((e) => e.textContent));
+  const vnodes = page.getByRole("spinbutton", { name: "Virtual nodes" });
+  assert.equal(await vnodes.inputValue(), "160");
+  await vnodes.fill("1");
+  await vnodes.press("Enter");
+  await waitParam(page, "vnodes", (v) => v === "1");
+  // One point per server: the ring's owners change, modulo's do not.
+  assert.deepEqual(await counter(page, "Modulo"), moduloBefore);
+  const cellsAfter = await page.locator("a.gr-cell").evaluateAll((c) => c.map((e) => e.textContent));
+  assert.notDeepEqual(cellsAfter, cellsBefore);
+  await vnodes.fill("0");
+  await vnodes.press("Enter");
+  await page.getByRole("note").filter({ hasText: "0 virtual nodes is outside 1 to 1000: using 1." }).waitFor();
+  assert.equal(await vnodes.inputValue(), "1");
+  // Another seed: other keys, so other cells.
+  const firstKey = await page.locator("a.gr-cell").first().getAttribute("aria-label");
+  const seed = page.getByRole("spinbutton", { name: "Seed" });
+  await seed.fill("8");
+  await seed.press("Tab");
+  await waitParam(page, "seed", (v) => v === "8");
+  await page.waitForFunction(
+    (before) => document.querySelector("a.gr-cell")?.getAttribute("aria-label") !== before,
+    firstKey,
+  );
+  assert.equal(
+    await page.evaluate(() => location.hash),
+    "#/grids?servers=9&from=8&keys=100&seed=8&vnodes=1&schemes=modulo,ring",
+  );
+  clean();
+  await context.close();
+});
+
 test("scheme checkboxes add and remove grids; the last one stays", async () => {
   const { context, page, clean } = await open();
   await load(env, page, BASE + "&servers=9&from=8");

@@ -5,7 +5,7 @@ use std::rc::Rc;
 
 use yew::Reducible;
 
-use super::params::{GridScheme, GridsParams, KEYS, SERVERS};
+use super::params::{GridScheme, GridsParams, KEYS, SERVERS, VNODES};
 use super::placement::{key_hash, place, Grid, Owners};
 use crate::playground::placement::key_names;
 
@@ -44,6 +44,8 @@ pub enum Action {
     SetServers(i64),
     SetKeys(i64),
     SetSeed(u64),
+    /// Points per server on the hash ring (as typed: clamped, with a note).
+    SetVnodes(i64),
     ShowScheme(GridScheme, bool),
     ShowPrevious(bool),
     /// The preset: 16 servers, then 32.
@@ -202,6 +204,23 @@ impl GridsState {
                 if clamped != self.params.keys {
                     self.params.keys = clamped;
                     self.new_keys();
+                    self.announcement = self.summary();
+                }
+            }
+            Action::SetVnodes(v) => {
+                let clamped = v.clamp(VNODES.0 as i64, VNODES.1 as i64) as u32;
+                if clamped as i64 != v {
+                    self.note(format!(
+                        "{v} virtual nodes is outside {} to {}: using {clamped}.",
+                        VNODES.0, VNODES.1
+                    ));
+                }
+                if clamped != self.params.vnodes {
+                    self.params.vnodes = clamped;
+                    // Only the ring's placements depend on it, but the cache is keyed by
+                    // scheme and server count alone.
+                    self.cache.clear();
+                    self.rebuild();
                     self.announcement = self.summary();
                 }
             }
@@ -391,6 +410,27 @@ mod tests {
         assert_eq!((s.cursor, s.detail), (9, Some(9)));
         let s = run(s, [Action::SetKeys(5)]);
         assert_eq!((s.cursor, s.detail), (4, None));
+        let ring = s.grid(GridScheme::Ring).unwrap().clone();
+        let s = run(s, [Action::SetVnodes(4)]);
+        assert_eq!(s.params.vnodes, 4);
+        assert_ne!(
+            s.grid(GridScheme::Ring).unwrap(),
+            &ring,
+            "fewer points, other owners"
+        );
+        let s = run(s, [Action::SetVnodes(5000)]);
+        assert_eq!(s.params.vnodes, 1000);
+        assert!(
+            s.notes.iter().any(|n| n.contains("5000 virtual nodes")),
+            "{:?}",
+            s.notes
+        );
+        let s = run(s, [Action::SetVnodes(160)]);
+        assert_eq!(
+            s.grid(GridScheme::Ring).unwrap(),
+            &ring,
+            "back to 160: the same owners"
+        );
         let s = run(s, [Action::ShowPrevious(true), Action::Detail(Some(2))]);
         assert!(s.params.previous);
         assert_eq!(s.detail, Some(2));

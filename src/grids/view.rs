@@ -11,7 +11,7 @@ use yew::prelude::*;
 
 use super::draw::{draw, Theme};
 use super::layout::{step, Layout, CANVAS_CELLS};
-use super::params::{GridScheme, GridsParams, KEYS, SERVERS};
+use super::params::{GridScheme, GridsParams, KEYS, SERVERS, VNODES};
 use super::placement::{comparisons, doubling_text, number, Grid};
 use super::state::{Action, GridsState};
 use super::GridsProps;
@@ -279,6 +279,17 @@ pub fn Grids(props: &GridsProps) -> Html {
     };
     let on_servers = number_input(Action::SetServers);
     let on_keys = number_input(Action::SetKeys);
+    let on_vnodes = number_input(Action::SetVnodes);
+    let on_seed = {
+        let dispatch = dispatch.clone();
+        Callback::from(move |e: Event| {
+            let text = e.target_unchecked_into::<HtmlInputElement>().value();
+            // A seed is any u64; what is not one (empty, negative, a fraction) is ignored.
+            if let Ok(seed) = text.trim().parse::<u64>() {
+                dispatch.dispatch(Action::SetSeed(seed));
+            }
+        })
+    };
     let on_previous = {
         let dispatch = dispatch.clone();
         Callback::from(move |e: Event| {
@@ -325,6 +336,16 @@ pub fn Grids(props: &GridsProps) -> Html {
                     { "Keys" }
                     <input type="number" min={KEYS.0.to_string()} max={KEYS.1.to_string()}
                         value={params.keys.to_string()} onchange={on_keys} />
+                </label>
+                <label class="gr-number">
+                    { "Virtual nodes" }
+                    <input type="number" min={VNODES.0.to_string()} max={VNODES.1.to_string()}
+                        value={params.vnodes.to_string()} onchange={on_vnodes} />
+                </label>
+                <label class="gr-number">
+                    { "Seed" }
+                    <input type="number" min="0" step="1"
+                        value={params.seed.to_string()} onchange={on_seed} />
                 </label>
                 <label class="gr-check">
                     <input type="checkbox" checked={params.previous} onchange={on_previous} />
