@@ -12,6 +12,7 @@ use yew::prelude::*;
 
 pub mod controls;
 pub mod draw;
+pub mod labels;
 pub mod params;
 pub mod placement;
 pub mod scene;

@@ -12,6 +12,7 @@
 use crate::format::grouped;
 use std::f64::consts::TAU;
 
+use super::labels::{self, Wanted};
 use super::params::PlaygroundParams;
 use super::placement::{Change, Placement};
 use super::walk::{Verdict, Walk, WalkFrame};
@@ -29,6 +30,9 @@ pub const KEY_BAND: f64 = 28.0;
 /// Keys get hash labels up to this many.
 pub const MAX_KEY_LABELS: usize = 16;
 
+/// Room around the circle for the points' labels, in pixels.
+pub const MARGIN: f64 = 44.0;
+
 /// The canvas in CSS pixels and the ring's place on it.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Geometry {
@@ -44,7 +48,7 @@ impl Geometry {
     pub fn new(width: f64, height: f64) -> Geometry {
         let width = width.max(1.0);
         let height = height.max(1.0);
-        let radius = (width.min(height) / 2.0 - 44.0).max(20.0);
+        let radius = (width.min(height) / 2.0 - MARGIN).max(20.0);
         Geometry {
             width,
             height,
@@ -260,19 +264,36 @@ pub fn build(
     let draggable = params.draggable();
     let mut marks = Vec::new();
     if !points_hidden {
-        for p in points {
+        let labels = if labelled {
+            let wanted: Vec<Wanted> = points
+                .iter()
+                .map(|p| {
+                    let name = short(&placement.servers[p.server].name);
+                    let fraction = ring.fraction(p.position);
+                    if params.hashes {
+                        let text = format!("{name} {}", short_hash(p.position, ring.bits()));
+                        Wanted {
+                            fraction,
+                            text,
+                            short: Some(name),
+                        }
+                    } else {
+                        Wanted::new(fraction, name)
+                    }
+                })
+                .collect();
+            let first = points
+                .iter()
+                .position(|p| p.vnode == 0 && focused == Some(placement.ids[p.server]));
+            labels::place(&g, &wanted, first)
+        } else {
+            vec![None; points.len()]
+        };
+        for (p, label) in points.iter().zip(labels) {
             let id = placement.ids[p.server];
             let (color, shape) = style_of(id);
             let fraction = ring.fraction(p.position);
             let (x, y) = g.at(fraction, g.radius);
-            let label = labelled.then(|| {
-                let (lx, ly) = g.at(fraction, g.radius + 22.0);
-                let mut text = short(&placement.servers[p.server].name);
-                if params.hashes {
-                    text = format!("{text} {}", short_hash(p.position, ring.bits()));
-                }
-                Label { x: lx, y: ly, text }
-            });
             marks.push(PointMark {
                 fraction,
                 x,
