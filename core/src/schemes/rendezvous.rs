@@ -53,11 +53,15 @@ impl Rendezvous {
 
     /// Every server's score for `key`, in server order.
     pub fn scores(&self, key: &[u8]) -> Vec<f64> {
+        self.each_score(key).collect()
+    }
+
+    /// The scores one by one, without a vector: what a lookup needs.
+    fn each_score<'a>(&'a self, key: &'a [u8]) -> impl Iterator<Item = f64> + 'a {
         self.seeds
             .iter()
             .zip(&self.servers)
-            .map(|(&seed, server)| weighted_score(key, seed, server.weight))
-            .collect()
+            .map(move |(&seed, server)| weighted_score(key, seed, server.weight))
     }
 
     /// Servers by descending score, ties to the lower index.
@@ -94,7 +98,7 @@ impl Partitioner for Rendezvous {
     }
     fn lookup(&self, key: &[u8]) -> Option<usize> {
         let mut best: Option<(usize, f64)> = None;
-        for (server, score) in self.scores(key).into_iter().enumerate() {
+        for (server, score) in self.each_score(key).enumerate() {
             match best {
                 Some((_, top)) if score <= top => {}
                 _ => best = Some((server, score)),
