@@ -123,6 +123,35 @@ test("editing a mark changes the URL, and a reload keeps the exercise", async ()
   await context.close();
 });
 
+test("the editor adds and removes servers and keys, within limits", async () => {
+  const { context, page, clean } = await open(env);
+  await load(env, page, "#/clock");
+  await page.getByText("Edit the exercise").click();
+  // A server in the widest gap (75 -> 10, with D at 60), a key in the keys' widest gap.
+  await page.getByRole("button", { name: "Add a server" }).click();
+  await waitParam(page, "servers", (v) => v === "A@10,B@40,C@75,E@92");
+  await page.getByRole("img", { name: /^Clock, start: servers A at 10, B at 40, C at 75, E at 92$/ }).waitFor();
+  await page.getByRole("button", { name: "Add a key" }).click();
+  await waitParam(page, "keys", (v) => v?.endsWith(",key6@20"));
+  await step(page, OWNERS).getByRole("combobox", { name: "Owner of key6 at 20" }).waitFor();
+  // Removing B, the server that leaves in step 3: C leaves instead, with a note.
+  await page.getByRole("button", { name: "Remove B" }).click();
+  await waitParam(page, "servers", (v) => v === "A@10,C@75,E@92");
+  assert.equal((await params(page)).remove, "C");
+  await page.getByRole("note").filter({ hasText: "B left the exercise: C leaves instead" }).waitFor();
+  await step(page, "3. Then remove C: which keys move?").waitFor();
+  await page.getByRole("button", { name: "Remove user:42" }).click();
+  await waitParam(page, "keys", (v) => v?.startsWith("cart:7@33,"));
+  await screenshot(page, "clock-editor");
+  // The last key cannot go.
+  await load(env, page, "#/clock?servers=A@10&keys=k@5&add=D@60&remove=A");
+  await page.getByText("Edit the exercise").click();
+  assert.equal(await page.getByRole("button", { name: "Remove k" }).count(), 0);
+  assert.equal(await page.getByRole("button", { name: "Remove A" }).count(), 0);
+  clean();
+  await context.close();
+});
+
 test("a bad link is repaired with visible notes and never breaks the page", async () => {
   const { context, page, clean } = await open(env);
   await load(env, page, "#/clock?servers=A@10,A@200,B@x&keys=k@7,k@-3&remove=Z&bogus=1");

@@ -182,6 +182,31 @@ fn free_mark(at: u32, taken: &[u32]) -> u32 {
         .unwrap_or(at)
 }
 
+/// The mark halfway round the widest gap between `marks` (clockwise, wrapping), or 50 on
+/// an empty clock.
+fn widest_gap_middle(marks: &[u32]) -> u32 {
+    let mut sorted = marks.to_vec();
+    sorted.sort_unstable();
+    sorted.dedup();
+    let Some(&first) = sorted.first() else {
+        return MARKS / 2;
+    };
+    let gaps = sorted
+        .iter()
+        .copied()
+        .zip(
+            sorted
+                .iter()
+                .copied()
+                .skip(1)
+                .chain(std::iter::once(first + MARKS)),
+        )
+        .map(|(from, to)| (to - from, from));
+    // The widest gap; of equal ones, the first clockwise from 0.
+    let (width, from) = gaps.fold((0, 0), |best, gap| if gap.0 > best.0 { gap } else { best });
+    (from + width / 2) % MARKS
+}
+
 impl ClockParams {
     /// Parses the query pairs. Never panics; the notes say what was repaired.
     pub fn from_query(query: &[(String, String)]) -> (ClockParams, Vec<String>) {
@@ -448,6 +473,73 @@ impl ClockParams {
         notes
     }
 
+    /// Adds a server to the starting cluster, with a free name, in the middle of the
+    /// widest gap between the servers.
+    pub fn add_server(&mut self) -> Vec<String> {
+        if self.servers.len() >= SERVERS.1 {
+            return vec![format!(
+                "the exercise has at most {} servers, besides the one that joins",
+                SERVERS.1
+            )];
+        }
+        let all: Vec<&Mark> = self
+            .servers
+            .iter()
+            .chain(std::iter::once(&self.add))
+            .collect();
+        let name = free_server_name(all.iter().map(|m| m.name.as_str()));
+        let marks: Vec<u32> = all.iter().map(|m| m.at).collect();
+        self.servers
+            .push(Mark::new(name, widest_gap_middle(&marks)));
+        let mut notes = Vec::new();
+        self.repair(&mut notes);
+        notes
+    }
+
+    /// Takes server `index` out of the starting cluster; the last one stays. When it was
+    /// the server that leaves, another one leaves instead, with a note.
+    pub fn drop_server(&mut self, index: usize) -> Vec<String> {
+        if self.servers.len() <= SERVERS.0 || index >= self.servers.len() {
+            return vec!["the exercise needs a server to start with".into()];
+        }
+        let gone = self.servers.remove(index);
+        let mut notes = Vec::new();
+        if gone.name == self.remove {
+            let instead = self.servers.get(1).unwrap_or(&self.servers[0]).name.clone();
+            notes.push(format!(
+                "{} left the exercise: {instead} leaves instead",
+                gone.name
+            ));
+            self.remove = instead;
+        }
+        self.repair(&mut notes);
+        notes
+    }
+
+    /// Adds a key with a free name (`key6`, ...), in the middle of the widest gap between
+    /// the keys.
+    pub fn add_key(&mut self) -> Vec<String> {
+        if self.keys.len() >= KEYS.1 {
+            return vec![format!("the exercise has at most {} keys", KEYS.1)];
+        }
+        let name = (self.keys.len() + 1..)
+            .map(|n| format!("key{n}"))
+            .find(|n| self.keys.iter().all(|k| &k.name != n))
+            .unwrap_or_default();
+        let marks: Vec<u32> = self.keys.iter().map(|k| k.at).collect();
+        self.keys.push(Mark::new(name, widest_gap_middle(&marks)));
+        Vec::new()
+    }
+
+    /// Takes key `index` out of the exercise; the last one stays.
+    pub fn drop_key(&mut self, index: usize) -> Vec<String> {
+        if self.keys.len() <= KEYS.0 || index >= self.keys.len() {
+            return vec!["the exercise needs a key".into()];
+        }
+        self.keys.remove(index);
+        Vec::new()
+    }
+
     /// Picks the server that leaves.
     pub fn set_remove(&mut self, name: &str) -> Vec<String> {
         let mut notes = Vec::new();
@@ -469,6 +561,47 @@ mod tests {
     fn text(params: &ClockParams) -> String {
         let query = params.to_query();
         write_query(query.iter().map(|(k, v)| (k.as_str(), v.as_str())))
+    }
+
+    #[test]
+    fn servers_and_keys_are_added_in_the_widest_gap_and_dropped() {
+        let mut p = ClockParams::default();
+        // Servers at 10, 40, 75 and the joining D at 60: the widest gap is 75 -> 10 (35).
+        assert!(p.add_server().is_empty());
+        assert_eq!(p.servers[3], Mark::new("E", 92));
+        assert!(p.add_key().is_empty());
+        // Keys at 7, 33, 52, 64, 81: the widest gap is 7 -> 33 (26).
+        assert_eq!(p.keys[5], Mark::new("key6", 20));
+        assert!(p.drop_key(0).is_empty());
+        assert_eq!(p.keys[0].name, "cart:7");
+        // B leaves in step 3: dropping it picks another leaver, and says so.
+        let notes = p.drop_server(1);
+        assert_eq!(notes, ["B left the exercise: C leaves instead"]);
+        assert_eq!(p.remove, "C");
+        assert_eq!(text(&p).split('&').next(), Some("servers=A@10,C@75,E@92"));
+        // Limits, each with a note.
+        let mut one = parse("servers=A@10&keys=k@1").0;
+        assert_eq!(one.drop_server(0).len(), 1);
+        assert_eq!(one.drop_key(0).len(), 1);
+        assert_eq!(one.drop_key(7).len(), 1);
+        for _ in 1..SERVERS.1 {
+            assert!(one.add_server().is_empty());
+        }
+        assert_eq!(one.servers.len(), SERVERS.1);
+        assert_eq!(one.add_server().len(), 1);
+        for _ in 1..KEYS.1 {
+            assert!(one.add_key().is_empty());
+        }
+        assert_eq!(one.add_key().len(), 1);
+        // Every mark stays distinct among the servers.
+        let mut marks: Vec<u32> = one.servers.iter().map(|m| m.at).collect();
+        marks.push(one.add.at);
+        marks.sort_unstable();
+        marks.dedup();
+        assert_eq!(marks.len(), SERVERS.1 + 1);
+        assert_eq!(widest_gap_middle(&[]), 50);
+        assert_eq!(widest_gap_middle(&[0]), 50);
+        assert_eq!(widest_gap_middle(&[90, 10]), 50);
     }
 
     const DEFAULT: &str = "servers=A@10,B@40,C@75&keys=user:42@7,cart:7@33,order:19@52,\

@@ -32,6 +32,10 @@ pub enum Edit {
     KeyName(usize, String),
     KeyMark(usize, String),
     Remove(String),
+    AddServer,
+    DropServer(usize),
+    AddKey,
+    DropKey(usize),
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -131,6 +135,10 @@ impl ClockState {
                     Edit::KeyName(key, name) => params.rename_key(key, &name),
                     Edit::KeyMark(key, mark) => params.move_key(key, &mark),
                     Edit::Remove(name) => params.set_remove(&name),
+                    Edit::AddServer => params.add_server(),
+                    Edit::DropServer(i) => params.drop_server(i),
+                    Edit::AddKey => params.add_key(),
+                    Edit::DropKey(i) => params.drop_key(i),
                 };
                 let shown = self.shown;
                 if params != self.params {

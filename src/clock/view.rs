@@ -7,7 +7,7 @@ use yew::prelude::*;
 
 use super::dial::{self, Dial, CENTRE, RADIUS, SIZE};
 use super::model::{Change, Exercise, Stage};
-use super::params::Slot;
+use super::params::{Slot, KEYS, SERVERS};
 use super::state::{Action, ClockState, Edit};
 use super::ClockProps;
 use crate::notes::{dispatching, ViewNotes};
@@ -395,7 +395,8 @@ fn moves_step(
     }
 }
 
-/// A labelled name and mark pair of inputs.
+/// A labelled name and mark pair of inputs, and a button that takes the row out when
+/// `on_drop` is given.
 fn mark_inputs(
     what: &str,
     id: &str,
@@ -403,9 +404,17 @@ fn mark_inputs(
     at: u32,
     on_name: Callback<Event>,
     on_mark: Callback<Event>,
+    on_drop: Option<Callback<MouseEvent>>,
 ) -> Html {
     let name_id = format!("{id}-name");
     let mark_id = format!("{id}-mark");
+    let drop = on_drop.map(|onclick| {
+        html! {
+            <button type="button" class="ck-drop" aria-label={format!("Remove {name}")} {onclick}>
+                { "Remove" }
+            </button>
+        }
+    });
     html! {
         <div class="ck-edit-row">
             <label for={name_id.clone()}>{ format!("{what} name") }</label>
@@ -414,6 +423,7 @@ fn mark_inputs(
             <label for={mark_id.clone()}>{ format!("{what} mark") }</label>
             <input id={mark_id} type="number" min="0" max="99" step="1" value={at.to_string()}
                 onchange={on_mark} />
+            { for drop }
         </div>
     }
 }
@@ -424,6 +434,10 @@ fn editor(state: &ClockState, dispatch: &UseReducerDispatcher<ClockState>) -> Ht
     let edit = |make: fn(String) -> Edit| {
         let dispatch = dispatch.clone();
         Callback::from(move |e: Event| dispatch.dispatch(Action::Edit(make(input_value(&e)))))
+    };
+    let act = |edit: Edit| {
+        let dispatch = dispatch.clone();
+        Callback::from(move |_: MouseEvent| dispatch.dispatch(Action::Edit(edit.clone())))
     };
     let server_rows = params.servers.iter().enumerate().map(|(i, s)| {
         let d = dispatch.clone();
@@ -440,6 +454,7 @@ fn editor(state: &ClockState, dispatch: &UseReducerDispatcher<ClockState>) -> Ht
                 input_value(&e),
             )))
         });
+        let on_drop = (params.servers.len() > SERVERS.0).then(|| act(Edit::DropServer(i)));
         mark_inputs(
             &format!("Server {}", i + 1),
             &format!("ck-server-{i}"),
@@ -447,6 +462,7 @@ fn editor(state: &ClockState, dispatch: &UseReducerDispatcher<ClockState>) -> Ht
             s.at,
             on_name,
             on_mark,
+            on_drop,
         )
     });
     let key_rows = params.keys.iter().enumerate().map(|(i, k)| {
@@ -458,6 +474,7 @@ fn editor(state: &ClockState, dispatch: &UseReducerDispatcher<ClockState>) -> Ht
         let on_mark = Callback::from(move |e: Event| {
             d.dispatch(Action::Edit(Edit::KeyMark(i, input_value(&e))))
         });
+        let on_drop = (params.keys.len() > KEYS.0).then(|| act(Edit::DropKey(i)));
         mark_inputs(
             &format!("Key {}", i + 1),
             &format!("ck-key-{i}"),
@@ -465,6 +482,7 @@ fn editor(state: &ClockState, dispatch: &UseReducerDispatcher<ClockState>) -> Ht
             k.at,
             on_name,
             on_mark,
+            on_drop,
         )
     });
     let added = mark_inputs(
@@ -474,6 +492,7 @@ fn editor(state: &ClockState, dispatch: &UseReducerDispatcher<ClockState>) -> Ht
         params.add.at,
         edit(|v| Edit::ServerName(Slot::Added, v)),
         edit(|v| Edit::ServerMark(Slot::Added, v)),
+        None,
     );
     let on_remove = {
         let dispatch = dispatch.clone();
@@ -505,10 +524,18 @@ fn editor(state: &ClockState, dispatch: &UseReducerDispatcher<ClockState>) -> Ht
             <fieldset>
                 <legend>{ "Servers" }</legend>
                 { for server_rows }
+                <div>
+                    <button type="button" onclick={act(Edit::AddServer)}
+                        disabled={params.servers.len() >= SERVERS.1}>{ "Add a server" }</button>
+                </div>
             </fieldset>
             <fieldset>
                 <legend>{ "Keys" }</legend>
                 { for key_rows }
+                <div>
+                    <button type="button" onclick={act(Edit::AddKey)}
+                        disabled={params.keys.len() >= KEYS.1}>{ "Add a key" }</button>
+                </div>
             </fieldset>
             <fieldset>
                 <legend>{ "The change" }</legend>
