@@ -1,11 +1,12 @@
-//! Where the points' names go on the canvas. A label hugs its point from outside the
+//! Where the labels go on the canvas. A point's name hugs its point from outside the
 //! circle, else from inside, else one step further out: the first of these places where
 //! it stays on the canvas, off the keys and clear of every label placed before it (on a
 //! small canvas there is no room inside). A long label (a name with its hash) that fits
-//! nowhere tries again with the name alone. A label
-//! with no such place is left out rather than drawn over another (the shares table and
-//! the ring's text twin name every point). The focused point is placed first, so the one
-//! being dragged or moved by keys always keeps its name.
+//! nowhere tries again with the name alone. A label with no such place is left out rather
+//! than drawn over another (the shares table and the ring's text twin name every point).
+//! The focused point is placed first, so the one being dragged or moved by keys always
+//! keeps its name. The keys' hash labels follow, inside the keys' circle, clear of the
+//! points' labels, the selected key's first.
 
 use super::scene::{Geometry, Label};
 
@@ -19,16 +20,43 @@ const LINE_HEIGHT: f64 = 14.0;
 const PAD: f64 = 3.0;
 const KEY_MARK: f64 = 5.0;
 
-/// The places a label may take, in the order they are tried.
+/// The places a label may take around its circle.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Side {
     Outside,
     Inside,
     FurtherOut,
+    FurtherIn,
 }
 
-impl Side {
-    const ALL: [Side; 3] = [Side::Outside, Side::Inside, Side::FurtherOut];
+/// The circle labels are placed around: the points' (the ring) or the keys'.
+#[derive(Debug, Clone, Copy)]
+pub struct Around {
+    radius: f64,
+    /// The places tried, in order.
+    sides: &'static [Side],
+    /// No label comes closer to the centre than this.
+    inner_limit: f64,
+}
+
+impl Around {
+    /// Around the ring: outside, inside (clear of the keys), further out.
+    pub fn points(g: &Geometry) -> Around {
+        Around {
+            radius: g.radius,
+            sides: &[Side::Outside, Side::Inside, Side::FurtherOut],
+            inner_limit: g.key_radius() + KEY_MARK + PAD,
+        }
+    }
+
+    /// Inside the keys' circle: next to the key, else one step further in.
+    pub fn keys(g: &Geometry) -> Around {
+        Around {
+            radius: g.key_radius(),
+            sides: &[Side::Inside, Side::FurtherIn],
+            inner_limit: 0.0,
+        }
+    }
 }
 
 /// A label's box, centred on its text.
@@ -53,20 +81,23 @@ impl Box {
     }
 }
 
-/// The box for `text` at fraction `f` of the turn on `side`: its nearest edge `GAP` from
-/// the circle, whatever the direction (wide labels sit further out at the sides than at the
-/// top). `None` when an inner box would reach the keys.
-fn candidate(g: &Geometry, f: f64, half_width: f64, side: Side) -> Option<Box> {
+/// The box for `text` at fraction `f` of the turn on `side` of `around`: its nearest
+/// edge `GAP` from the circle, whatever the direction (wide labels sit further out at the
+/// sides than at the top). `None` when it would come closer to the centre than the
+/// circle allows.
+fn candidate(g: &Geometry, around: &Around, f: f64, half_width: f64, side: Side) -> Option<Box> {
     let (ux, uy) = g.at(f, 1.0);
     let (ux, uy) = (ux - g.cx, uy - g.cy);
     // How far the box reaches along the radius, from its centre.
     let extent = half_width * ux.abs() + LINE_HEIGHT / 2.0 * uy.abs();
+    let r = around.radius;
     let distance = match side {
-        Side::Outside => g.radius + GAP + extent,
-        Side::Inside => g.radius - GAP - extent,
-        Side::FurtherOut => g.radius + GAP + 3.0 * extent + PAD,
+        Side::Outside => r + GAP + extent,
+        Side::Inside => r - GAP - extent,
+        Side::FurtherOut => r + GAP + 3.0 * extent + PAD,
+        Side::FurtherIn => r - GAP - 3.0 * extent - PAD,
     };
-    if side == Side::Inside && distance - extent < g.key_radius() + KEY_MARK + PAD {
+    if distance - extent < around.inner_limit {
         return None;
     }
     let (x, y) = g.at(f, distance);
@@ -92,47 +123,69 @@ impl Wanted {
     }
 }
 
-/// Labels and their sides for the wanted ones, in the same order; `first` is placed
-/// before the others when given.
-pub fn place_sided(
-    g: &Geometry,
-    wanted: &[Wanted],
-    first: Option<usize>,
-) -> Vec<Option<(Label, Side)>> {
-    let mut order: Vec<usize> = first.filter(|&i| i < wanted.len()).into_iter().collect();
-    order.extend((0..wanted.len()).filter(|&i| Some(i) != first));
-    let mut placed: Vec<Box> = Vec::with_capacity(wanted.len());
-    let mut labels = vec![None; wanted.len()];
-    for i in order {
-        let w = &wanted[i];
-        let texts = std::iter::once(&w.text).chain(w.short.as_ref());
-        let spot = texts.into_iter().find_map(|text| {
-            let half_width = text.chars().count() as f64 * CHAR_WIDTH / 2.0;
-            Side::ALL.into_iter().find_map(|side| {
-                let b = candidate(g, w.fraction, half_width, side)?;
-                let free = b.on_canvas(g) && !placed.iter().any(|p| p.overlaps(&b));
-                free.then_some((b, side, text))
-            })
-        });
-        if let Some((b, side, text)) = spot {
-            placed.push(b);
-            let label = Label {
-                x: b.x,
-                y: b.y,
-                text: text.clone(),
-            };
-            labels[i] = Some((label, side));
-        }
-    }
-    labels
+/// Places labels one circle after another, each clear of all placed before.
+pub struct Placer<'g> {
+    g: &'g Geometry,
+    placed: Vec<Box>,
 }
 
-/// The labels alone, as the scene draws them.
-pub fn place(g: &Geometry, wanted: &[Wanted], first: Option<usize>) -> Vec<Option<Label>> {
-    place_sided(g, wanted, first)
-        .into_iter()
-        .map(|l| l.map(|(label, _)| label))
-        .collect()
+impl<'g> Placer<'g> {
+    pub fn new(g: &'g Geometry) -> Placer<'g> {
+        Placer {
+            g,
+            placed: Vec::new(),
+        }
+    }
+
+    /// Labels and their sides for the wanted ones `around`, in the same order;
+    /// `first` is placed before the others when given.
+    pub fn place_sided(
+        &mut self,
+        around: Around,
+        wanted: &[Wanted],
+        first: Option<usize>,
+    ) -> Vec<Option<(Label, Side)>> {
+        let g = self.g;
+        let mut order: Vec<usize> = first.filter(|&i| i < wanted.len()).into_iter().collect();
+        order.extend((0..wanted.len()).filter(|&i| Some(i) != first));
+        let mut labels = vec![None; wanted.len()];
+        for i in order {
+            let w = &wanted[i];
+            let texts = std::iter::once(&w.text).chain(w.short.as_ref());
+            let placed = &self.placed;
+            let spot = texts.into_iter().find_map(|text| {
+                let half_width = text.chars().count() as f64 * CHAR_WIDTH / 2.0;
+                around.sides.iter().find_map(|&side| {
+                    let b = candidate(g, &around, w.fraction, half_width, side)?;
+                    let free = b.on_canvas(g) && !placed.iter().any(|p| p.overlaps(&b));
+                    free.then_some((b, side, text))
+                })
+            });
+            if let Some((b, side, text)) = spot {
+                self.placed.push(b);
+                let label = Label {
+                    x: b.x,
+                    y: b.y,
+                    text: text.clone(),
+                };
+                labels[i] = Some((label, side));
+            }
+        }
+        labels
+    }
+
+    /// The labels alone, as the scene draws them.
+    pub fn place(
+        &mut self,
+        around: Around,
+        wanted: &[Wanted],
+        first: Option<usize>,
+    ) -> Vec<Option<Label>> {
+        self.place_sided(around, wanted, first)
+            .into_iter()
+            .map(|l| l.map(|(label, _)| label))
+            .collect()
+    }
 }
 
 #[cfg(test)]
@@ -141,6 +194,15 @@ mod tests {
 
     fn geometry() -> Geometry {
         Geometry::new(400.0, 400.0)
+    }
+
+    /// Point labels alone.
+    fn place_sided(
+        g: &Geometry,
+        wanted: &[Wanted],
+        first: Option<usize>,
+    ) -> Vec<Option<(Label, Side)>> {
+        Placer::new(g).place_sided(Around::points(g), wanted, first)
     }
 
     fn texts(points: &[(f64, &str)]) -> Vec<Wanted> {
@@ -276,7 +338,12 @@ mod tests {
             sides(&place_sided(&g, &wanted, Some(9)))[0],
             Some(Side::Outside)
         );
-        assert_eq!(place(&g, &wanted, None).len(), 4);
+        assert_eq!(
+            Placer::new(&g)
+                .place(Around::points(&g), &wanted, None)
+                .len(),
+            4
+        );
     }
 
     #[test]
@@ -290,7 +357,31 @@ mod tests {
     fn inner_labels_keep_off_the_keys() {
         // A short name fits inside at the top; a long one at the side would reach the keys.
         let g = geometry();
-        assert!(candidate(&g, 0.0, 10.0, Side::Inside).is_some());
-        assert!(candidate(&g, 0.25, 40.0, Side::Inside).is_none());
+        let points = Around::points(&g);
+        assert!(candidate(&g, &points, 0.0, 10.0, Side::Inside).is_some());
+        assert!(candidate(&g, &points, 0.25, 40.0, Side::Inside).is_none());
+    }
+
+    #[test]
+    fn key_labels_sit_inside_the_keys_and_clear_of_the_points_labels() {
+        let g = geometry();
+        let mut placer = Placer::new(&g);
+        let points = placer.place_sided(Around::points(&g), &texts(&[(0.0, "A")]), None);
+        // Three keys' hashes close together at the top: one next to its key, one further
+        // in, one left out.
+        let keys = placer.place_sided(
+            Around::keys(&g),
+            &texts(&[(0.0, "fdbe27…"), (0.001, "6278d1…"), (0.002, "0f44f9…")]),
+            None,
+        );
+        assert_eq!(
+            sides(&keys),
+            [Some(Side::Inside), Some(Side::FurtherIn), None]
+        );
+        let (near, _) = keys[0].as_ref().unwrap();
+        assert!((g.cy - near.y - (g.key_radius() - GAP - LINE_HEIGHT / 2.0)).abs() < 1e-9);
+        let mut all = points;
+        all.extend(keys);
+        tidy(&g, &all);
     }
 }

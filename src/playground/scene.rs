@@ -12,7 +12,7 @@
 use crate::format::grouped;
 use std::f64::consts::TAU;
 
-use super::labels::{self, Wanted};
+use super::labels::{Around, Placer, Wanted};
 use super::params::PlaygroundParams;
 use super::placement::{Change, Placement};
 use super::walk::{Verdict, Walk, WalkFrame};
@@ -262,6 +262,7 @@ pub fn build(
     let points_hidden = points.len() > MAX_POINT_MARKS;
     let labelled = points.len() <= MAX_LABELS;
     let draggable = params.draggable();
+    let mut placer = Placer::new(&g);
     let mut marks = Vec::new();
     if !points_hidden {
         let labels = if labelled {
@@ -285,7 +286,7 @@ pub fn build(
             let first = points
                 .iter()
                 .position(|p| p.vnode == 0 && focused == Some(placement.ids[p.server]));
-            labels::place(&g, &wanted, first)
+            placer.place(Around::points(&g), &wanted, first)
         } else {
             vec![None; points.len()]
         };
@@ -314,7 +315,7 @@ pub fn build(
     };
     let band = placement.hashes.len() > 200;
     let key_labels = params.hashes && placement.hashes.len() <= MAX_KEY_LABELS;
-    let keys = placement
+    let mut keys: Vec<KeyMark> = placement
         .hashes
         .iter()
         .enumerate()
@@ -328,14 +329,6 @@ pub fn build(
                 0.0
             };
             let (x, y) = g.at(fraction, g.key_radius() - spread * KEY_BAND);
-            let label = key_labels.then(|| {
-                let (lx, ly) = g.at(fraction, g.key_radius() - 16.0);
-                Label {
-                    x: lx,
-                    y: ly,
-                    text: short_hash(hash.unwrap_or_default(), ring.bits()),
-                }
-            });
             Some(KeyMark {
                 key,
                 fraction,
@@ -344,10 +337,24 @@ pub fn build(
                 color: placement.owners[key].map(color_of),
                 size,
                 selected: selected == Some(key),
-                label,
+                label: None,
             })
         })
         .collect();
+    if key_labels {
+        let wanted: Vec<Wanted> = keys
+            .iter()
+            .map(|k| {
+                let hash = placement.hashes[k.key].unwrap_or_default();
+                Wanted::new(k.fraction, short_hash(hash, ring.bits()))
+            })
+            .collect();
+        let first = keys.iter().position(|k| k.selected);
+        let labels = placer.place(Around::keys(&g), &wanted, first);
+        for (key, label) in keys.iter_mut().zip(labels) {
+            key.label = label;
+        }
+    }
     let legend = legend(
         points.len(),
         placement.servers.is_empty(),
