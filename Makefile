@@ -8,7 +8,7 @@ WASM_RUNNER_ENV := CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER=wasm-bindgen-test-
 # wasm-opt comes from npm (tools/), trunk and wasm-bindgen from cargo install.
 TRUNK := PATH="$(CURDIR)/tools/node_modules/.bin:$$HOME/.cargo/bin:$$PATH" trunk
 
-.PHONY: test tools serve dist lint native wasm e2e bench bench-browser
+.PHONY: test tools serve dist lint native wasm e2e bench bench-browser profile-browser
 
 test: tools lint native wasm e2e
 
@@ -54,3 +54,12 @@ bench:
 # release build in headless Chromium, and the gzip size of dist/ (e2e/bench/probe.js).
 bench-browser: tools dist
 	cd e2e && node bench/probe.js
+
+# Where the browser's time goes on the million-point slider (not a test): a release build
+# with function names and without wasm-opt, under Chromium's profiler (e2e/bench/profile.js).
+profile-browser: tools
+	$(CARGO) fetch --locked
+	sed 's/data-wasm-opt="z"/data-wasm-opt="0" data-keep-debug/' index.html > index-profile.html
+	$(TRUNK) build --release --offline=true --dist target/profile-dist index-profile.html; \
+		status=$$?; rm -f index-profile.html; exit $$status
+	cd e2e && RINGLAB_DIST=../target/profile-dist node bench/profile.js
