@@ -1,0 +1,156 @@
+//! Property tests of the views' URL state and reducers, natively: any query, however
+//! hostile, parses without a panic into parameters whose own query parses back to them
+//! with nothing to repair, and random edits never break the clock exercise's rules.
+#![cfg(not(target_arch = "wasm32"))]
+
+use std::rc::Rc;
+
+use proptest::prelude::*;
+use yew::Reducible;
+
+use ringlab::clock::model::{Change, Stage};
+use ringlab::clock::params::{ClockParams, Slot, KEYS, MARKS, SERVERS};
+use ringlab::clock::state::{Action, ClockState, Edit};
+use ringlab::cost::params::{CostParams, Field};
+use ringlab::cost::report::report;
+use ringlab::grids::params::GridsParams;
+
+/// Text a person or a broken link might put anywhere: names, marks, numbers, separators.
+fn text() -> impl Strategy<Value = String> {
+    prop_oneof![
+        "[A-Za-z0-9]{0,6}",
+        "[a-z:]{0,5}@-?[0-9]{1,4}",
+        "-?[0-9]{1,20}(\\.[0-9]{0,4})?",
+        "[ ,@:=&#%<>\"'a-z0-9.é✓-]{0,40}",
+        Just(String::new()),
+        Just("NaN".to_string()),
+        Just("1e400".to_string()),
+    ]
+}
+
+/// A list of `name@mark` items as the clock writes them, with some damage.
+fn marks() -> impl Strategy<Value = String> {
+    prop::collection::vec(text(), 0..14).prop_map(|items| items.join(","))
+}
+
+fn query(
+    keys: &'static [&'static str],
+    value: BoxedStrategy<String>,
+) -> impl Strategy<Value = Vec<(String, String)>> {
+    prop::collection::vec((prop::sample::select(keys), value), 0..10)
+        .prop_map(|pairs| pairs.into_iter().map(|(k, v)| (k.to_string(), v)).collect())
+}
+
+/// The clock's rules: counts in range, marks on the clock, distinct server marks and
+/// names, distinct key names, and a leaving server that exists.
+fn well_formed(p: &ClockParams) {
+    assert!((SERVERS.0..=SERVERS.1).contains(&p.servers.len()), "{p:?}");
+    assert!((KEYS.0..=KEYS.1).contains(&p.keys.len()), "{p:?}");
+    let servers: Vec<_> = p.servers.iter().chain(std::iter::once(&p.add)).collect();
+    let mut at: Vec<u32> = servers.iter().map(|s| s.at).collect();
+    let mut names: Vec<&str> = servers.iter().map(|s| s.name.as_str()).collect();
+    assert!(at.iter().all(|&m| m < MARKS) && p.keys.iter().all(|k| k.at < MARKS));
+    at.sort_unstable();
+    at.dedup();
+    names.sort_unstable();
+    names.dedup();
+    assert_eq!(at.len(), servers.len(), "server marks are distinct: {p:?}");
+    assert_eq!(
+        names.len(),
+        servers.len(),
+        "server names are distinct: {p:?}"
+    );
+    let mut keys: Vec<&str> = p.keys.iter().map(|k| k.name.as_str()).collect();
+    keys.sort_unstable();
+    keys.dedup();
+    assert_eq!(keys.len(), p.keys.len(), "key names are distinct: {p:?}");
+    assert!(servers.iter().any(|s| s.name == p.remove), "{p:?}");
+}
+
+fn clock_action() -> impl Strategy<Value = Action> {
+    let slot = prop_oneof![(0usize..9).prop_map(Slot::Server), Just(Slot::Added)];
+    let change = prop_oneof![Just(Change::Join), Just(Change::Leave)];
+    let stage = prop_oneof![Just(Stage::Start), Just(Stage::Joined), Just(Stage::Left)];
+    prop_oneof![
+        (slot.clone(), text()).prop_map(|(s, t)| Action::Edit(Edit::ServerName(s, t))),
+        (slot, text()).prop_map(|(s, t)| Action::Edit(Edit::ServerMark(s, t))),
+        (0usize..12, text()).prop_map(|(k, t)| Action::Edit(Edit::KeyName(k, t))),
+        (0usize..12, text()).prop_map(|(k, t)| Action::Edit(Edit::KeyMark(k, t))),
+        text().prop_map(|t| Action::Edit(Edit::Remove(t))),
+        Just(Action::Edit(Edit::AddServer)),
+        (0usize..9).prop_map(|i| Action::Edit(Edit::DropServer(i))),
+        Just(Action::Edit(Edit::AddKey)),
+        (0usize..12).prop_map(|i| Action::Edit(Edit::DropKey(i))),
+        (0usize..12, prop::option::of(text())).prop_map(|(k, g)| Action::GuessOwner(k, g)),
+        (change.clone(), 0usize..12, any::<bool>())
+            .prop_map(|(c, k, b)| Action::GuessMove(c, k, b)),
+        Just(Action::RevealOwners),
+        change.prop_map(Action::RevealMoves),
+        stage.prop_map(Action::Show),
+        Just(Action::ResetExercise),
+        Just(Action::StartOver),
+        Just(Action::DismissNotes),
+    ]
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 300, ..ProptestConfig::default() })]
+
+    #[test]
+    fn any_clock_link_is_repaired_into_a_fixed_point(
+        q in query(&["servers", "keys", "add", "remove", "embed", "bogus"], marks().boxed()),
+    ) {
+        let (params, _) = ClockParams::from_query(&q);
+        well_formed(&params);
+        let (again, notes) = ClockParams::from_query(&params.to_query());
+        prop_assert_eq!(&again, &params);
+        prop_assert!(notes.is_empty(), "{:?}", notes);
+    }
+
+    #[test]
+    fn random_clock_edits_keep_the_exercise_well_formed(
+        actions in prop::collection::vec(clock_action(), 1..40),
+    ) {
+        let mut state = Rc::new(ClockState::from_query(&[]));
+        for action in actions {
+            state = state.reduce(action);
+            well_formed(&state.params);
+            prop_assert_eq!(state.owner_guess.len(), state.params.keys.len());
+            let (again, notes) = ClockParams::from_query(&state.query());
+            prop_assert_eq!(&again, &state.params);
+            prop_assert!(notes.is_empty(), "{:?}", notes);
+        }
+    }
+
+    #[test]
+    fn any_cost_link_is_clamped_into_a_fixed_point_with_a_report(
+        q in query(&["before", "after", "objects", "size", "rf", "gbps", "throttle", "x"], text().boxed()),
+    ) {
+        let (params, _) = CostParams::from_query(&q);
+        let (again, notes) = CostParams::from_query(&params.to_query());
+        prop_assert_eq!(again, params);
+        prop_assert!(notes.is_empty(), "{:?}", notes);
+        for field in Field::ALL {
+            let (min, max, _) = field.bounds();
+            let value: f64 = params.get(field).parse().unwrap();
+            prop_assert!(value >= min.parse::<f64>().unwrap() && value <= max.parse::<f64>().unwrap());
+        }
+        if let Ok(r) = report(&params) {
+            for c in [r.cost.modulo, r.cost.ring] {
+                prop_assert!(c.hours.is_finite() && c.hours >= 0.0);
+                prop_assert!(c.logical_bytes_moved.is_finite() && c.logical_bytes_moved >= 0.0);
+            }
+            prop_assert!(!r.prose.is_empty());
+        }
+    }
+
+    #[test]
+    fn any_grids_link_is_clamped_into_a_fixed_point(
+        q in query(&["servers", "from", "keys", "seed", "vnodes", "schemes", "previous", "embed", "y"], text().boxed()),
+    ) {
+        let (params, _) = GridsParams::from_query(&q);
+        let (again, notes) = GridsParams::from_query(&params.to_query());
+        prop_assert_eq!(&again, &params);
+        prop_assert!(notes.is_empty(), "{:?}", notes);
+    }
+}
