@@ -83,7 +83,7 @@ test("changing inputs updates the outputs and the URL, and a link round-trips", 
   await waitParam(page, "after", (v) => v === "5");
   assert.equal((await params(page)).before, "3");
   assert.deepEqual(Object.values(await row(page, "Keys moved")).slice(0, 2), ["4/5 (80.0%)", "2/5 (40.0%)"]);
-  assert.match(await page.locator(".cost-prose").innerText(), /mod N also takes longer/);
+  assert.match(await page.locator(".cost-prose").innerText(), /It also takes longer under mod N/);
   const throttle = page.getByRole("spinbutton", { name: "Throttle (% of link)" });
   await throttle.fill("50");
   await throttle.press("Tab");

@@ -192,9 +192,9 @@ fn explain(params: &CostParams, cost: &ResizeComparison) -> Vec<String> {
     };
     if same(m.hours, r.hours) {
         prose.push(format!(
-            "Yet both take the same {} on the critical path: {}, whatever the scheme. mod N \
-             spreads its {} over {} sending and {} receiving at once, and none of their links \
-             carries more than that (the busiest sender sends {}, the busiest receiver \
+            "Yet both take the same {} on the critical path: {}, whatever the scheme. Under \
+             mod N its {} is spread over {} sending and {} receiving at once, and none of \
+             their links carries more than that (the busiest sender sends {}, the busiest receiver \
              receives {}); the ring moves only what has to move.",
             hours(r.hours),
             path(r),
@@ -206,8 +206,8 @@ fn explain(params: &CostParams, cost: &ResizeComparison) -> Vec<String> {
         ));
     } else {
         prose.push(format!(
-            "mod N also takes longer: {} against the ring's {}. Under mod N {}; on the ring \
-             {}.",
+            "It also takes longer under mod N: {} against the ring's {}. Under mod N {}; on \
+             the ring {}.",
             hours(m.hours),
             hours(r.hours),
             path(m),
@@ -288,7 +288,10 @@ mod tests {
         };
         let report = report(&params).unwrap();
         let prose = report.prose.join("\n");
-        assert!(prose.contains("mod N also takes longer"), "{prose}");
+        assert!(
+            prose.contains("It also takes longer under mod N"),
+            "{prose}"
+        );
         assert!(prose.contains("throttled to 50%"), "{prose}");
         assert!(prose.contains("each new server must receive"), "{prose}");
         // A shrink: the leaver's outbound link.
