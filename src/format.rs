@@ -1,4 +1,4 @@
-//! Numbers as people read them.
+//! Numbers and words as people read them.
 
 /// `n` with a comma between groups of three digits: `101,000`.
 pub fn grouped(n: u64) -> String {
@@ -32,6 +32,14 @@ pub fn grouped_rounded(value: f64) -> String {
     }
 }
 
+/// `text` with its first letter a capital, to start a sentence: "The ring moved ...".
+pub fn capitalized(text: &str) -> String {
+    let mut chars = text.chars();
+    chars.next().map_or(String::new(), |first| {
+        first.to_uppercase().chain(chars).collect()
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -44,6 +52,16 @@ mod tests {
         assert_eq!(grouped(101_000), "101,000");
         assert_eq!(grouped(1_000_000), "1,000,000");
         assert_eq!(grouped(u64::MAX), "18,446,744,073,709,551,615");
+    }
+
+    #[test]
+    fn sentences_start_with_a_capital() {
+        assert_eq!(
+            capitalized("the ring moved 8× fewer"),
+            "The ring moved 8× fewer"
+        );
+        assert_eq!(capitalized("élan"), "Élan");
+        assert_eq!(capitalized(""), "");
     }
 
     #[test]

@@ -12,7 +12,7 @@ use ringlab_core::analysis::theory::{self, Fraction};
 use ringlab_core::{build, Options, Server};
 
 use super::params::GridScheme;
-use crate::format::grouped;
+use crate::format::{capitalized, grouped};
 use crate::playground::params::default_name;
 use crate::playground::placement::percent;
 
@@ -186,7 +186,8 @@ pub fn compare(other: &Grid, base: &Grid) -> String {
     }
 }
 
-/// The comparisons of every shown scheme with the first (modulo when it is shown).
+/// The comparisons of every shown scheme with the first (modulo when it is shown), as
+/// sentences: "The ring moved 8× fewer keys than modulo".
 pub fn comparisons(grids: &[Grid]) -> Vec<String> {
     let Some(base) = grids.first() else {
         return Vec::new();
@@ -194,7 +195,10 @@ pub fn comparisons(grids: &[Grid]) -> Vec<String> {
     if base.before.is_none() {
         return Vec::new();
     }
-    grids[1..].iter().map(|g| compare(g, base)).collect()
+    grids[1..]
+        .iter()
+        .map(|g| capitalized(&compare(g, base)))
+        .collect()
 }
 
 /// Why a doubling splits each modulo server with exactly one new one, when the change was
