@@ -163,6 +163,18 @@ impl GridsState {
         self.announcement = self.summary();
     }
 
+    /// `value` brought into `range`, with a note when it had to be.
+    fn clamped(&mut self, value: i64, range: (u32, u32), what: &str) -> u32 {
+        let clamped = value.clamp(range.0 as i64, range.1 as i64) as u32;
+        if clamped as i64 != value {
+            self.note(format!(
+                "{value} {what} is outside {} to {}: using {clamped}.",
+                range.0, range.1
+            ));
+        }
+        clamped
+    }
+
     fn apply(&mut self, action: Action) {
         match action {
             Action::Load(query) => {
@@ -184,23 +196,11 @@ impl GridsState {
                 self.resize(self.params.servers - 1);
             }
             Action::SetServers(n) => {
-                let clamped = n.clamp(SERVERS.0 as i64, SERVERS.1 as i64) as u32;
-                if clamped as i64 != n {
-                    self.note(format!(
-                        "{n} servers is outside {} to {}: using {clamped}.",
-                        SERVERS.0, SERVERS.1
-                    ));
-                }
+                let clamped = self.clamped(n, SERVERS, "servers");
                 self.resize(clamped);
             }
             Action::SetKeys(k) => {
-                let clamped = k.clamp(KEYS.0 as i64, KEYS.1 as i64) as u32;
-                if clamped as i64 != k {
-                    self.note(format!(
-                        "{k} keys is outside {} to {}: using {clamped}.",
-                        KEYS.0, KEYS.1
-                    ));
-                }
+                let clamped = self.clamped(k, KEYS, "keys");
                 if clamped != self.params.keys {
                     self.params.keys = clamped;
                     self.new_keys();
@@ -208,13 +208,7 @@ impl GridsState {
                 }
             }
             Action::SetVnodes(v) => {
-                let clamped = v.clamp(VNODES.0 as i64, VNODES.1 as i64) as u32;
-                if clamped as i64 != v {
-                    self.note(format!(
-                        "{v} virtual nodes is outside {} to {}: using {clamped}.",
-                        VNODES.0, VNODES.1
-                    ));
-                }
+                let clamped = self.clamped(v, VNODES, "virtual nodes");
                 if clamped != self.params.vnodes {
                     self.params.vnodes = clamped;
                     // Only the ring's placements depend on it, but the cache is keyed by
