@@ -204,8 +204,61 @@ pub fn encode(text: &str) -> String {
     out
 }
 
+/// Parses a whole number and clamps it into `range`, with a note when it had to.
+pub fn clamp_number<T>(
+    what: &str,
+    text: &str,
+    range: (T, T),
+    default: T,
+    notes: &mut Vec<String>,
+) -> T
+where
+    T: Copy + PartialOrd + std::fmt::Display + std::str::FromStr,
+{
+    let text = text.trim();
+    // A number too large for the type is still "above the maximum".
+    let digits = !text.is_empty() && text.chars().all(|c| c.is_ascii_digit());
+    match text.parse::<T>() {
+        Ok(v) if v < range.0 => {
+            notes.push(format!(
+                "{what}={text} is below {}: using {}",
+                range.0, range.0
+            ));
+            range.0
+        }
+        Ok(v) if v > range.1 => {
+            notes.push(format!(
+                "{what}={text} is above {}: using {}",
+                range.1, range.1
+            ));
+            range.1
+        }
+        Ok(v) => v,
+        Err(_) if digits => {
+            notes.push(format!(
+                "{what}={text} is above {}: using {}",
+                range.1, range.1
+            ));
+            range.1
+        }
+        Err(_) if text.starts_with('-') && text[1..].chars().all(|c| c.is_ascii_digit()) => {
+            notes.push(format!(
+                "{what}={text} is below {}: using {}",
+                range.0, range.0
+            ));
+            range.0
+        }
+        Err(_) => {
+            notes.push(format!(
+                "{what}={text:?} is not a whole number: using {default}"
+            ));
+            default
+        }
+    }
+}
+
 /// At most 40 characters of user input in a note.
-fn shorten(text: &str) -> String {
+pub fn shorten(text: &str) -> String {
     const MAX: usize = 40;
     if text.chars().count() <= MAX {
         text.to_string()
@@ -255,6 +308,28 @@ pub fn escape_attribute(text: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn numbers_are_clamped_into_range_with_a_note() {
+        let mut notes = Vec::new();
+        assert_eq!(clamp_number("keys", " 12 ", (1u32, 100), 8, &mut notes), 12);
+        assert!(notes.is_empty());
+        assert_eq!(clamp_number("keys", "0", (1u32, 100), 8, &mut notes), 1);
+        assert_eq!(clamp_number("keys", "101", (1u32, 100), 8, &mut notes), 100);
+        // Too long for the type, or negative for an unsigned one: still out of range.
+        assert_eq!(
+            clamp_number("keys", "99999999999999999999", (1u32, 100), 8, &mut notes),
+            100
+        );
+        assert_eq!(clamp_number("keys", "-4", (1u32, 100), 8, &mut notes), 1);
+        assert_eq!(clamp_number("keys", "x", (1u32, 100), 8, &mut notes), 8);
+        assert_eq!(notes.len(), 5, "{notes:?}");
+        assert_eq!(
+            notes[2],
+            "keys=99999999999999999999 is above 100: using 100"
+        );
+        assert_eq!(notes[4], "keys=\"x\" is not a whole number: using 8");
+    }
 
     fn pairs(list: &[(&str, &str)]) -> Vec<(String, String)> {
         list.iter()

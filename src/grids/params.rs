@@ -15,6 +15,8 @@
 
 use ringlab_core::SchemeKind;
 
+use crate::route::{clamp_number, shorten};
+
 /// Servers.
 pub const SERVERS: (u32, u32) = (1, 1000);
 /// Number of keys.
@@ -105,69 +107,6 @@ impl Default for GridsParams {
             schemes: vec![GridScheme::Modulo, GridScheme::Ring],
             previous: false,
         }
-    }
-}
-
-/// Parses a whole number and clamps it into `range`, with a note when it had to.
-pub fn clamp_number<T>(
-    what: &str,
-    text: &str,
-    range: (T, T),
-    default: T,
-    notes: &mut Vec<String>,
-) -> T
-where
-    T: Copy + PartialOrd + std::fmt::Display + std::str::FromStr,
-{
-    let text = text.trim();
-    // A number too large for the type is still "above the maximum".
-    let digits = !text.is_empty() && text.chars().all(|c| c.is_ascii_digit());
-    match text.parse::<T>() {
-        Ok(v) if v < range.0 => {
-            notes.push(format!(
-                "{what}={text} is below {}: using {}",
-                range.0, range.0
-            ));
-            range.0
-        }
-        Ok(v) if v > range.1 => {
-            notes.push(format!(
-                "{what}={text} is above {}: using {}",
-                range.1, range.1
-            ));
-            range.1
-        }
-        Ok(v) => v,
-        Err(_) if digits => {
-            notes.push(format!(
-                "{what}={text} is above {}: using {}",
-                range.1, range.1
-            ));
-            range.1
-        }
-        Err(_) if text.starts_with('-') && text[1..].chars().all(|c| c.is_ascii_digit()) => {
-            notes.push(format!(
-                "{what}={text} is below {}: using {}",
-                range.0, range.0
-            ));
-            range.0
-        }
-        Err(_) => {
-            notes.push(format!(
-                "{what}={text:?} is not a whole number: using {default}"
-            ));
-            default
-        }
-    }
-}
-
-fn shorten(text: &str) -> String {
-    if text.chars().count() <= 40 {
-        text.to_string()
-    } else {
-        let mut short: String = text.chars().take(40).collect();
-        short.push('…');
-        short
     }
 }
 

@@ -21,6 +21,8 @@
 
 use ringlab_core::SchemeKind;
 
+use crate::route::clamp_number;
+
 /// Most servers the playground draws.
 pub const MAX_SERVERS: usize = 1000;
 /// Virtual nodes per server.
@@ -160,38 +162,6 @@ pub fn clamp_weight(weight: f64) -> f64 {
     ((weight * 100.0).round() / 100.0).clamp(WEIGHT.0, WEIGHT.1)
 }
 
-fn clamp_int<T: Copy + PartialOrd + std::fmt::Display + std::str::FromStr>(
-    what: &str,
-    text: &str,
-    range: (T, T),
-    default: T,
-    notes: &mut Vec<String>,
-) -> T {
-    match text.trim().parse::<T>() {
-        Ok(v) if v < range.0 => {
-            notes.push(format!(
-                "{what}={text} is below {}: using {}",
-                range.0, range.0
-            ));
-            range.0
-        }
-        Ok(v) if v > range.1 => {
-            notes.push(format!(
-                "{what}={text} is above {}: using {}",
-                range.1, range.1
-            ));
-            range.1
-        }
-        Ok(v) => v,
-        Err(_) => {
-            notes.push(format!(
-                "{what}={text:?} is not a whole number: using {default}"
-            ));
-            default
-        }
-    }
-}
-
 fn split_list(text: &str) -> impl Iterator<Item = &str> {
     text.split(',').map(str::trim)
 }
@@ -215,13 +185,13 @@ impl PlaygroundParams {
             match key.as_str() {
                 "servers" => params.servers = parse_servers(value, &mut notes),
                 "vnodes" => {
-                    params.vnodes = clamp_int("vnodes", value, VNODES, 1, &mut notes);
+                    params.vnodes = clamp_number("vnodes", value, VNODES, 1, &mut notes);
                 }
-                "keys" => params.keys = clamp_int("keys", value, KEYS, 8, &mut notes),
+                "keys" => params.keys = clamp_number("keys", value, KEYS, 8, &mut notes),
                 "replicas" => {
-                    params.replicas = clamp_int("replicas", value, REPLICAS, 3, &mut notes);
+                    params.replicas = clamp_number("replicas", value, REPLICAS, 3, &mut notes);
                 }
-                "seed" => params.seed = clamp_int("seed", value, (0, u64::MAX), 7, &mut notes),
+                "seed" => params.seed = clamp_number("seed", value, (0, u64::MAX), 7, &mut notes),
                 "scheme" => match Scheme::parse(value.trim()) {
                     Some(scheme) => params.scheme = scheme,
                     None => notes.push(format!(
