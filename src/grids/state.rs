@@ -36,8 +36,6 @@ pub struct GridsState {
 /// Everything that can happen to the view.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Action {
-    /// New URL parameters (a reload, a pasted link, Back).
-    Load(Rc<Vec<(String, String)>>),
     AddServer,
     RemoveServer,
     /// Jump to this many servers (as typed: clamped, with a note).
@@ -177,12 +175,6 @@ impl GridsState {
 
     fn apply(&mut self, action: Action) {
         match action {
-            Action::Load(query) => {
-                let (params, notes) = GridsParams::from_query(&query);
-                if params != self.params {
-                    *self = GridsState::new(params, notes);
-                }
-            }
             Action::AddServer => {
                 if self.params.servers >= SERVERS.1 {
                     return self.note(format!("The grids have at most {} servers.", SERVERS.1));
@@ -432,16 +424,5 @@ mod tests {
         let again = GridsState::from_query(&s.query());
         assert_eq!(again.params, s.params);
         assert_eq!(again.grids, s.grids);
-    }
-
-    #[test]
-    fn loading_the_same_url_keeps_the_state() {
-        let s = Rc::new(state("servers=9&from=8"));
-        let same = s.clone().reduce(Action::Load(Rc::new(s.query())));
-        assert!(Rc::ptr_eq(&s, &same));
-        let other = s.reduce(Action::Load(Rc::new(crate::route::parse_query(
-            "servers=3",
-        ))));
-        assert_eq!(other.params.servers, 3);
     }
 }

@@ -39,8 +39,6 @@ pub struct PlaygroundState {
 /// Everything that can happen to the playground.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Action {
-    /// New URL parameters (a reload, a pasted link, Back).
-    Load(Rc<Vec<(String, String)>>),
     /// Adds a server; `None` picks the next free name.
     AddServer(Option<String>),
     RemoveServer(String),
@@ -180,14 +178,6 @@ impl PlaygroundState {
 
     fn apply(&mut self, action: Action) {
         match action {
-            Action::Load(query) => {
-                let (params, notes) = PlaygroundParams::from_query(&query);
-                if params != self.params {
-                    let focused = self.focused;
-                    *self = PlaygroundState::new(params, notes);
-                    self.focused = focused.filter(|&i| i < self.params.servers.len());
-                }
-            }
             Action::AddServer(name) => {
                 if self.params.servers.len() >= MAX_SERVERS {
                     return self.note(format!("The playground has at most {MAX_SERVERS} servers."));
@@ -403,12 +393,6 @@ impl Reducible for PlaygroundState {
     type Action = Action;
 
     fn reduce(self: Rc<Self>, action: Action) -> Rc<Self> {
-        // The URL echoing the playground's own parameters changes nothing: no new render.
-        if let Action::Load(query) = &action {
-            if PlaygroundParams::from_query(query).0 == self.params {
-                return self;
-            }
-        }
         let mut next = (*self).clone();
         next.apply(action);
         Rc::new(next)
@@ -518,22 +502,6 @@ mod tests {
     }
 
     #[test]
-    fn load_replaces_only_when_the_parameters_differ() {
-        let q = vec![("vnodes".to_string(), "0".to_string())];
-        let s = PlaygroundState::from_query(&q);
-        assert_eq!(s.notes.len(), 1);
-        // The canonical query coming back from the URL keeps the note, and the state.
-        let rc = Rc::new(s.clone());
-        let same = rc.clone().reduce(Action::Load(Rc::new(s.query())));
-        assert!(Rc::ptr_eq(&rc, &same));
-        assert_eq!(same.notes.len(), 1);
-        let q = vec![("servers".to_string(), "7".to_string())];
-        let s = act(s, Action::Load(Rc::new(q)));
-        assert_eq!(s.params.servers.len(), 7);
-        assert!(s.notes.is_empty());
-    }
-
-    #[test]
     fn walks_start_and_follow_changes() {
         let s = act(start(), Action::SelectKey(Some(3)));
         let walk = s.walk.clone().unwrap();
@@ -630,7 +598,10 @@ mod tests {
                             (k.to_string(), format!("{}{}", word, next() % 3000))
                         })
                         .collect();
-                    Action::Load(Rc::new(q))
+                    // A navigation: the shell mounts the playground afresh from the new
+                    // URL (it keys the view by visit). Then the default action.
+                    s = PlaygroundState::from_query(&q);
+                    Action::SelectKey(None)
                 }
                 _ => Action::SelectKey(None),
             };

@@ -186,14 +186,8 @@ pub fn Playground(props: &PlaygroundProps) -> Html {
     let shared = use_mut_ref(Canvas::default);
     let redraw = use_force_update();
 
-    // The URL in: a reload, a pasted link, Back.
-    {
-        let dispatch = state.dispatcher();
-        use_effect_with(props.query.clone(), move |query| {
-            dispatch.dispatch(Action::Load(query.clone()));
-        });
-    }
-    // The URL out.
+    // The URL out. (A reload, a pasted link or Back mounts the view afresh from the URL:
+    // the shell keys it by visit.)
     {
         let on_query = props.on_query.clone();
         use_effect_with(state.query(), move |query| on_query.emit(query.clone()));
