@@ -1,4 +1,5 @@
-//! The few browser calls the shell makes: read and rewrite the URL hash, copy text.
+//! The few browser calls the app makes: read and rewrite the URL hash, copy text, ask a
+//! media query, get a canvas's 2D context.
 //! Every call tolerates a missing `window`, `history` or `navigator.clipboard` (an iframe
 //! sandbox, an insecure origin): it does nothing or reports failure, it never panics.
 
@@ -58,4 +59,24 @@ pub async fn copy_text(text: &str) -> bool {
     wasm_bindgen_futures::JsFuture::from(clipboard.write_text(text))
         .await
         .is_ok()
+}
+
+/// Whether the media query (`(prefers-color-scheme: dark)`) matches; false without a
+/// `window`.
+pub fn media_matches(query: &str) -> bool {
+    web_sys::window()
+        .and_then(|w| w.match_media(query).ok().flatten())
+        .is_some_and(|m| m.matches())
+}
+
+/// The canvas's 2D context, or `None` when the browser gives none.
+pub fn canvas_context(
+    canvas: &web_sys::HtmlCanvasElement,
+) -> Option<web_sys::CanvasRenderingContext2d> {
+    canvas
+        .get_context("2d")
+        .ok()
+        .flatten()?
+        .dyn_into::<web_sys::CanvasRenderingContext2d>()
+        .ok()
 }

@@ -6,7 +6,7 @@ use std::rc::Rc;
 
 use gloo::events::EventListener;
 use wasm_bindgen::JsCast;
-use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement, HtmlElement, HtmlInputElement};
+use web_sys::{HtmlCanvasElement, HtmlElement, HtmlInputElement};
 use yew::prelude::*;
 
 use super::draw::{draw, Theme};
@@ -15,24 +15,10 @@ use super::params::{GridScheme, GridsParams, KEYS, SERVERS, VNODES};
 use super::placement::{comparisons, doubling_text, number, Grid};
 use super::state::{Action, GridsState};
 use super::GridsProps;
+use crate::browser::{canvas_context, media_matches};
 use crate::format::grouped;
 use crate::notes::{dispatching, ViewNotes};
 use crate::playground::params::default_name;
-
-fn window_matches(query: &str) -> bool {
-    web_sys::window()
-        .and_then(|w| w.match_media(query).ok().flatten())
-        .is_some_and(|m| m.matches())
-}
-
-fn context(canvas: &HtmlCanvasElement) -> Option<CanvasRenderingContext2d> {
-    canvas
-        .get_context("2d")
-        .ok()
-        .flatten()?
-        .dyn_into::<CanvasRenderingContext2d>()
-        .ok()
-}
 
 /// Opens the ring playground at `link` (a hash): the shell follows the `hashchange`.
 fn open(link: &str) {
@@ -213,7 +199,7 @@ pub fn Grids(props: &GridsProps) -> Html {
         use_effect(move || {
             if state.keys.len() > CANVAS_CELLS {
                 let ratio = web_sys::window().map_or(1.0, |w| w.device_pixel_ratio().max(1.0));
-                let theme = if window_matches("(prefers-color-scheme: dark)") {
+                let theme = if media_matches("(prefers-color-scheme: dark)") {
                     Theme::dark()
                 } else {
                     Theme::light()
@@ -236,7 +222,7 @@ pub fn Grids(props: &GridsProps) -> Html {
                         canvas.set_height(h);
                     }
                     let cursor = Some(state.cursor);
-                    if let Some(ctx) = context(&canvas) {
+                    if let Some(ctx) = canvas_context(&canvas) {
                         draw(
                             &ctx,
                             &layout,

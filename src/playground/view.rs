@@ -8,7 +8,7 @@ use std::rc::Rc;
 use gloo::events::EventListener;
 use gloo::render::{request_animation_frame, AnimationFrame};
 use wasm_bindgen::JsCast;
-use web_sys::{CanvasRenderingContext2d, Element, HtmlCanvasElement};
+use web_sys::{Element, HtmlCanvasElement};
 use yew::prelude::*;
 
 use super::controls::Controls;
@@ -19,6 +19,7 @@ use super::shares::shares_view;
 use super::state::{Action, PlaygroundState};
 use super::walk::{self, Walk};
 use super::PlaygroundProps;
+use crate::browser::{canvas_context, media_matches};
 use crate::notes::{dispatching, ViewNotes};
 
 /// How long moved keys take to reach their new owners, in seconds.
@@ -57,25 +58,10 @@ struct Canvas {
     drag: Option<usize>,
 }
 
-fn window_matches(query: &str) -> bool {
-    web_sys::window()
-        .and_then(|w| w.match_media(query).ok().flatten())
-        .is_some_and(|m| m.matches())
-}
-
 fn now() -> f64 {
     web_sys::window()
         .and_then(|w| w.performance())
         .map_or(0.0, |p| p.now())
-}
-
-fn context(canvas: &HtmlCanvasElement) -> Option<CanvasRenderingContext2d> {
-    canvas
-        .get_context("2d")
-        .ok()
-        .flatten()?
-        .dyn_into::<CanvasRenderingContext2d>()
-        .ok()
 }
 
 /// Draws the frame at `time` (milliseconds); true while something still moves.
@@ -105,7 +91,7 @@ fn paint(c: &mut Canvas, time: f64) -> bool {
         Theme::light()
     };
     let ratio = c.ratio;
-    if let Some(ctx) = context(element) {
+    if let Some(ctx) = canvas_context(element) {
         let fresh = c.still_fresh;
         let scene = c.scene.as_mut().expect("checked above");
         scene.overlay = overlay;
@@ -139,7 +125,7 @@ fn draw_still_layer(c: &mut Canvas, backing: u32) {
     if still.height() != backing {
         still.set_height(backing);
     }
-    if let Some(ctx) = context(still) {
+    if let Some(ctx) = canvas_context(still) {
         let theme = if c.dark {
             Theme::dark()
         } else {
@@ -234,8 +220,8 @@ pub fn Playground(props: &PlaygroundProps) -> Html {
                     let mut c = shared.borrow_mut();
                     c.ratio = ratio;
                     c.side = side;
-                    c.reduced = window_matches("(prefers-reduced-motion: reduce)");
-                    c.dark = window_matches("(prefers-color-scheme: dark)");
+                    c.reduced = media_matches("(prefers-reduced-motion: reduce)");
+                    c.dark = media_matches("(prefers-color-scheme: dark)");
                     if c.walk_epoch != state.walk_epoch {
                         c.walk_epoch = state.walk_epoch;
                         c.walk_start = time;
