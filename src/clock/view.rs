@@ -255,7 +255,7 @@ fn owners_step(state: &ClockState, dispatch: &UseReducerDispatcher<ClockState>) 
     let score =
         revealed.then(|| format!("{} of {} right.", state.owners_right(), exercise.keys.len()));
     html! {
-        <section class="ck-step" aria-labelledby="ck-step-owners">
+        <section class="ck-step panel" aria-labelledby="ck-step-owners">
             <h2 id="ck-step-owners">{ "1. Who owns each key?" }</h2>
             <ul class="ck-answers">
                 { for exercise.keys.iter().enumerate().map(|(k, key)| {
@@ -347,7 +347,7 @@ fn moves_step(
         )
     });
     html! {
-        <section class="ck-step" aria-labelledby={id}>
+        <section class="ck-step panel" aria-labelledby={id}>
             <h2 {id}>{ title }</h2>
             <p class="ck-hint">{ "Tick the keys you expect to change owner." }</p>
             <ul class="ck-answers">
@@ -515,7 +515,7 @@ fn editor(state: &ClockState, dispatch: &UseReducerDispatcher<ClockState>) -> Ht
         move |_| dispatch.dispatch(Action::StartOver)
     };
     html! {
-        <details class="ck-edit">
+        <details class="ck-edit panel">
             <summary>{ "Edit the exercise" }</summary>
             <p class="ck-hint">
                 { "Set your own servers and keys (marks 0 to 99), the server that joins and the \

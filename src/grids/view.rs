@@ -342,7 +342,7 @@ pub fn Grids(props: &GridsProps) -> Html {
     let shown = state.detail.unwrap_or(state.cursor);
     let details = match (state.keys.get(shown), state.hashes.get(shown)) {
         (Some(name), Some(&hash)) => html! {
-            <div class="gr-details" aria-live="polite" aria-label="Key details">
+            <div class="gr-details panel" aria-live="polite" aria-label="Key details">
                 <p class="gr-key">
                     <strong>{ name.clone() }</strong>
                     { format!(" · key {shown} · hash ") }
