@@ -428,6 +428,25 @@ fn mark_inputs(
     }
 }
 
+/// The editor's rows of servers or keys, and the button that adds one (off at the limit).
+fn marks_fieldset(
+    legend: &str,
+    rows: Vec<Html>,
+    add_label: &str,
+    onclick: Callback<MouseEvent>,
+    full: bool,
+) -> Html {
+    html! {
+        <fieldset>
+            <legend>{ legend }</legend>
+            { for rows }
+            <div>
+                <button type="button" {onclick} disabled={full}>{ add_label }</button>
+            </div>
+        </fieldset>
+    }
+}
+
 /// The teacher's editor: names and marks, the server that joins, the one that leaves.
 fn editor(state: &ClockState, dispatch: &UseReducerDispatcher<ClockState>) -> Html {
     let params = &state.params;
@@ -521,22 +540,10 @@ fn editor(state: &ClockState, dispatch: &UseReducerDispatcher<ClockState>) -> Ht
                 { "Set your own servers and keys (marks 0 to 99), the server that joins and the \
                    one that leaves; the link in the address bar then holds your exercise." }
             </p>
-            <fieldset>
-                <legend>{ "Servers" }</legend>
-                { for server_rows }
-                <div>
-                    <button type="button" onclick={act(Edit::AddServer)}
-                        disabled={params.servers.len() >= SERVERS.1}>{ "Add a server" }</button>
-                </div>
-            </fieldset>
-            <fieldset>
-                <legend>{ "Keys" }</legend>
-                { for key_rows }
-                <div>
-                    <button type="button" onclick={act(Edit::AddKey)}
-                        disabled={params.keys.len() >= KEYS.1}>{ "Add a key" }</button>
-                </div>
-            </fieldset>
+            { marks_fieldset("Servers", server_rows.collect(), "Add a server",
+                act(Edit::AddServer), params.servers.len() >= SERVERS.1) }
+            { marks_fieldset("Keys", key_rows.collect(), "Add a key",
+                act(Edit::AddKey), params.keys.len() >= KEYS.1) }
             <fieldset>
                 <legend>{ "The change" }</legend>
                 { added }
