@@ -1,14 +1,15 @@
-//! The page: header (views, sharing), notes about the URL, the current view. `embed=1`
-//! leaves only the view and its notes.
+//! The page: header (views, sharing), the view's title, notes about the URL, the current
+//! view. `embed=1` leaves only the view, its title (for screen readers) and its notes.
 
 use gloo::events::EventListener;
+use ringlab_model::route::Route;
+use ringlab_model::shell::{Action, Shell};
 use yew::prelude::*;
 
 use crate::browser;
-use crate::route::{Route, View};
+use crate::registry::{entry, infos, ViewProps, VIEWS};
 use crate::share::ShareBar;
-use crate::state::{Action, Shell};
-use crate::views::ViewHost;
+use crate::store::Store;
 
 #[component]
 pub fn App() -> Html {
@@ -16,9 +17,9 @@ pub fn App() -> Html {
     // no bad `embed`) here and on every navigation, before the view renders: a view that
     // reports its own canonical parameters from its first effect then has the last word.
     let shell = use_reducer(|| {
-        let shell = Shell::load(&browser::hash());
+        let shell = Shell::load(Route::parse(&browser::hash(), infos()));
         browser::replace_hash(&shell.hash());
-        shell
+        Store::new(shell)
     });
 
     // Typed, pasted, back, forward or a header link: read the hash again.
@@ -27,9 +28,9 @@ pub fn App() -> Html {
         use_effect_with((), move |_| {
             let listener = web_sys::window().map(|window| {
                 EventListener::new(&window, "hashchange", move |_| {
-                    let hash = browser::hash();
-                    browser::replace_hash(&Route::parse(&hash).to_hash());
-                    shell.dispatch(Action::Navigate(hash));
+                    let route = Route::parse(&browser::hash(), infos());
+                    browser::replace_hash(&route.to_hash());
+                    shell.dispatch(Action::Navigate(route));
                 })
             });
             move || drop(listener)
@@ -37,8 +38,9 @@ pub fn App() -> Html {
     }
 
     use_effect_with(shell.view, |view| {
-        browser::set_title(&format!("{} · ringlab", view.title()));
+        browser::set_title(&format!("{} · ringlab", view.title));
     });
+    use_effect_with(shell.theme, |theme| browser::set_theme(*theme));
 
     let on_query = {
         let shell = shell.clone();
@@ -47,9 +49,16 @@ pub fn App() -> Html {
         })
     };
 
+    let props = ViewProps {
+        query: shell.query.clone(),
+        embed: shell.embed,
+        controls: shell.controls,
+        on_query,
+    };
     let view = html! {
-        <ViewHost key={shell.visit.to_string()} view={shell.view} query={shell.query.clone()}
-            embed={shell.embed} {on_query} />
+        <div class="view-host" key={shell.visit.to_string()}>
+            { (entry(shell.view).render)(&props) }
+        </div>
     };
     let notes = (!shell.notes.is_empty()).then(|| {
         html! {
@@ -61,7 +70,8 @@ pub fn App() -> Html {
 
     if shell.embed {
         return html! {
-            <div class="app embed">
+            <div class={classes!("app", "embed", (!shell.controls).then_some("no-controls"))}>
+                <h1 class="visually-hidden">{ shell.view.title }</h1>
                 { for notes }
                 <main id="main">{ view }</main>
             </div>
@@ -72,16 +82,19 @@ pub fn App() -> Html {
         <div class="app">
             <a class="skip" href="#main" onclick={skip_to_main()}>{ "Skip to content" }</a>
             <header class="top">
-                <span class="brand">{ "ringlab" }</span>
+                <a class="brand" href={format!("#/{}", crate::index::INDEX_PATH)}>{ "ringlab" }</a>
                 <nav aria-label="Views">
                     <ul>
-                        { for View::ALL.iter().map(|&view| header_link(view, shell.view)) }
+                        { for VIEWS.iter().map(|entry| header_link(&entry.info, shell.view)) }
                     </ul>
                 </nav>
-                <ShareBar />
+                <ShareBar title={shell.view.title} />
             </header>
             { for notes }
-            <main id="main" tabindex="-1">{ view }</main>
+            <main id="main" tabindex="-1">
+                <h1 class="view-title">{ shell.view.title }</h1>
+                { view }
+            </main>
             <footer class="bottom">
                 <p>
                     { "Every placement is computed by ringlab-core, the same Rust code as the " }
@@ -93,11 +106,14 @@ pub fn App() -> Html {
     }
 }
 
-fn header_link(view: View, current: View) -> Html {
-    let href = format!("#/{}", view.path());
-    let current = (view == current).then_some("page");
+fn header_link(
+    view: &'static ringlab_model::view_state::ViewInfo,
+    current: &'static ringlab_model::view_state::ViewInfo,
+) -> Html {
+    let href = format!("#/{}", view.path);
+    let current = std::ptr::eq(view, current).then_some("page");
     html! {
-        <li><a href={href} aria-current={current}>{ view.title() }</a></li>
+        <li><a href={href} aria-current={current} title={view.description}>{ view.title }</a></li>
     }
 }
 

@@ -1,22 +1,24 @@
 //! The ringlab web app: a shell (header, URL state, sharing) around the views, which call
 //! `ringlab-core` for every placement.
 //!
-//! Pure modules (`route`, `state`) are tested natively; the components are mounted in
-//! headless Chromium by `tests/mount.rs` and driven end to end by `e2e/`.
+//! Every view is one line of [`registry::VIEWS`]. The views' pure state (URL parameters,
+//! reducers, geometry, prose) lives in the `ringlab-model` crate, which cannot reach the
+//! browser; this crate holds the components and the few browser calls. Components are
+//! mounted in headless Chromium by `tests/mount.rs` and driven end to end by `e2e/`.
 
 pub mod app;
 pub mod browser;
 pub mod clock;
 pub mod cost;
-pub mod format;
 pub mod grids;
+pub mod index;
 pub mod notes;
 pub mod panic;
 pub mod playground;
-pub mod route;
+pub mod registry;
 pub mod share;
-pub mod state;
-pub mod views;
+pub mod store;
+pub mod url_out;
 
 /// Mounts the app on `<body>`.
 pub fn start() {

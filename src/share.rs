@@ -4,10 +4,16 @@
 
 use yew::prelude::*;
 
-use crate::{browser, route};
+use ringlab_model::route;
 
-/// The `title` of the embedded iframe.
-pub const EMBED_TITLE: &str = "ringlab: consistent hashing ring playground";
+use crate::browser;
+use crate::registry::infos;
+
+#[derive(Properties, PartialEq)]
+pub struct ShareProps {
+    /// The current view's title, for the iframe's `title`.
+    pub title: &'static str,
+}
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum What {
@@ -32,17 +38,23 @@ struct Copied {
 }
 
 #[component]
-pub fn ShareBar() -> Html {
+pub fn ShareBar(props: &ShareProps) -> Html {
     let copied = use_state(|| None::<Copied>);
     let text_ref = use_node_ref();
 
+    let title = format!("ringlab: {}", props.title);
     let copy = |what: What| {
         let copied = copied.clone();
+        let title = title.clone();
         Callback::from(move |_: MouseEvent| {
             let href = browser::href();
             let text = match what {
                 What::Link => href,
-                What::Embed => route::iframe_code(&route::embed_url(&href), EMBED_TITLE),
+                What::Embed => format!(
+                    "{}\n{}",
+                    route::iframe_code(&route::embed_url(&href, infos()), &title),
+                    route::embed_script_code(&href)
+                ),
             };
             let copied = copied.clone();
             yew::platform::spawn_local(async move {

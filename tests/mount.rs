@@ -51,15 +51,11 @@ async fn the_header_renders_with_its_views_and_share_buttons() {
     let names: Vec<String> = (0..links.length())
         .map(|i| text(&links.get(i).unwrap().dyn_into::<Element>().unwrap()))
         .collect();
-    assert_eq!(
-        names,
-        [
-            "Ring playground",
-            "Modulo vs ring",
-            "Clock example",
-            "Resize cost"
-        ]
-    );
+    let titles: Vec<&str> = ringlab::registry::VIEWS
+        .iter()
+        .map(|entry| entry.info.title)
+        .collect();
+    assert_eq!(names, titles);
     let link: Element = links.get(0).unwrap().dyn_into().unwrap();
     assert_eq!(text(&link), "Ring playground");
     assert_eq!(link.get_attribute("aria-current").as_deref(), Some("page"));
@@ -168,6 +164,52 @@ async fn the_cost_panel_mounts_with_the_worked_figures() {
     assert!(table.contains("0.64 TB"), "{table}");
     let why = text(&find(&root, ".cost-prose").await);
     assert!(why.contains("mod N moves 16 times as much"), "{why}");
+    handle.destroy();
+    root.remove();
+}
+
+/// Every registered view mounts, full page and embedded, with its title in the one `<h1>`
+/// and in the page title, and without a note for its own canonical link.
+#[wasm_bindgen_test]
+async fn every_registered_view_mounts_with_one_h1() {
+    for entry in ringlab::registry::VIEWS {
+        for embed in ["", "?embed=1"] {
+            let hash = format!("#/{}{embed}", entry.info.path);
+            let (root, handle) = mount(&hash).await;
+            let heading = find(&root, "h1").await;
+            assert_eq!(text(&heading), entry.info.title, "{hash}");
+            assert_eq!(root.query_selector_all("h1").unwrap().length(), 1, "{hash}");
+            yew::platform::time::sleep(Duration::from_millis(50)).await;
+            assert_eq!(
+                document().title(),
+                format!("{} · ringlab", entry.info.title)
+            );
+            assert!(
+                root.query_selector(".notes, .view-notes")
+                    .unwrap()
+                    .is_none(),
+                "{hash}"
+            );
+            handle.destroy();
+            root.remove();
+        }
+    }
+}
+
+#[wasm_bindgen_test]
+async fn the_theme_parameter_sets_the_page_theme() {
+    let (root, handle) = mount("#/cost?theme=dark&embed=1&controls=0").await;
+    find(&root, "main#main").await;
+    yew::platform::time::sleep(Duration::from_millis(50)).await;
+    let html = document().document_element().unwrap();
+    assert_eq!(html.get_attribute("data-theme").as_deref(), Some("dark"));
+    assert!(root.query_selector(".app.no-controls").unwrap().is_some());
+    handle.destroy();
+    root.remove();
+    let (root, handle) = mount("#/cost").await;
+    find(&root, "main#main").await;
+    yew::platform::time::sleep(Duration::from_millis(50)).await;
+    assert_eq!(html.get_attribute("data-theme"), None);
     handle.destroy();
     root.remove();
 }

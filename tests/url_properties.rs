@@ -6,7 +6,7 @@
 use std::rc::Rc;
 
 use proptest::prelude::*;
-use yew::Reducible;
+use ringlab_model::Reducer;
 
 use ringlab::clock::model::{Change, Stage};
 use ringlab::clock::params::{ClockParams, Slot, KEYS, MARKS, SERVERS};
@@ -14,6 +14,8 @@ use ringlab::clock::state::{Action, ClockState, Edit};
 use ringlab::cost::params::{CostParams, Field};
 use ringlab::cost::report::report;
 use ringlab::grids::params::GridsParams;
+use ringlab::registry::{infos, VIEWS};
+use ringlab_model::route::Route;
 
 /// Text a person or a broken link might put anywhere: names, marks, numbers, separators.
 fn text() -> impl Strategy<Value = String> {
@@ -153,4 +155,58 @@ proptest! {
         prop_assert_eq!(&again, &params);
         prop_assert!(notes.is_empty(), "{:?}", notes);
     }
+
+    /// Every registered view, from the registry: any query, with any of the parameters any
+    /// view knows (and some none does), repairs into a link that reads back as itself
+    /// with no notes.
+    #[test]
+    fn every_registered_view_repairs_any_link_into_a_fixed_point(
+        q in query(ALL_PARAMETERS, prop_oneof![text(), marks(), numbers()].boxed()),
+    ) {
+        for entry in VIEWS {
+            let (canonical, _) = (entry.canonical)(&q);
+            let (again, notes) = (entry.canonical)(&canonical);
+            prop_assert_eq!(&again, &canonical, "{}", entry.info.path);
+            prop_assert!(notes.is_empty(), "{}: {:?}", entry.info.path, notes);
+        }
+    }
+
+    /// The shell's part of any hash: read, written, read again is the same route.
+    #[test]
+    fn any_hash_repairs_into_a_fixed_point(
+        path in prop_oneof![(0..VIEWS.len()).prop_map(|i| VIEWS[i].info.path.to_string()), text()],
+        q in query(&["embed", "theme", "controls", "keys"], prop_oneof![text(), Just("dark".to_string()), Just("0".to_string())].boxed()),
+    ) {
+        let hash = format!("#/{path}?{}", ringlab_model::urlkit::write_query(q.iter().map(|(k, v)| (k.as_str(), v.as_str()))));
+        let route = Route::parse(&hash, infos());
+        let again = Route::parse(&route.to_hash(), infos());
+        prop_assert!(again.notes.is_empty(), "{:?}", again.notes);
+        prop_assert_eq!(again.to_hash(), route.to_hash());
+    }
+}
+
+/// Every parameter name some view reads, and two that none does.
+const ALL_PARAMETERS: &[&str] = &[
+    "servers", "vnodes", "keys", "replicas", "scheme", "seed", "racks", "failed", "at", "hashes",
+    "walk", "from", "schemes", "previous", "add", "remove", "before", "after", "objects", "size",
+    "rf", "gbps", "throttle", "bogus", "",
+];
+
+/// Numbers as people and broken links write them, at and past every bound.
+fn numbers() -> impl Strategy<Value = String> {
+    prop_oneof![
+        any::<u64>().prop_map(|n| n.to_string()),
+        any::<i64>().prop_map(|n| n.to_string()),
+        (0u32..10_000).prop_map(|n| format!("{n}e{}", n % 25)),
+        (0u64..1_000_000_000).prop_map(|n| n
+            .to_string()
+            .as_bytes()
+            .rchunks(3)
+            .rev()
+            .map(|c| std::str::from_utf8(c).unwrap())
+            .collect::<Vec<_>>()
+            .join(",")),
+        any::<f64>().prop_map(|f| f.to_string()),
+        Just("1e400".to_string()),
+    ]
 }

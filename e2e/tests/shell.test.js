@@ -13,6 +13,36 @@ after(async () => {
   await env?.stop();
 });
 
+/** The registry's views, read from the index page (which the app renders from it). */
+async function registry(env, page) {
+  await load(env, page, "#/views");
+  const list = page.getByRole("region", { name: "Every view" }).getByRole("link");
+  await list.first().waitFor();
+  return list.allInnerTexts();
+}
+
+test("every registered view opens with its title, one h1 and no notes, full and embedded", async () => {
+  const { context, page, problems } = await openPage(env);
+  const titles = await registry(env, page);
+  assert.ok(titles.length >= 4, titles.join());
+  for (const title of titles) {
+    await load(env, page, "#/views");
+    await page.getByRole("region", { name: "Every view" }).getByRole("link", { name: title, exact: true }).click();
+    await page.getByRole("heading", { level: 1, name: title }).waitFor();
+    assert.equal(await page.title(), `${title} · ringlab`);
+    assert.equal(await page.locator("h1").count(), 1);
+    assert.equal(await page.getByRole("note").count(), 0);
+    const hash = await page.evaluate(() => location.hash);
+    await load(env, page, `${hash}${hash.includes("?") ? "&" : "?"}embed=1`);
+    await page.locator("main#main").waitFor();
+    assert.equal(await page.locator("h1").count(), 1, hash);
+    assert.equal(await page.locator("h1").innerText(), title);
+    assert.equal(await page.getByRole("banner").count(), 0);
+  }
+  assertClean(assert, problems);
+  await context.close();
+});
+
 test("loads with no console errors and no requests to other origins", async () => {
   const { context, page, problems } = await openPage(env);
   await load(env, page, EXAMPLE);
@@ -34,14 +64,14 @@ test("loads with no console errors and no requests to other origins", async () =
 test("the header lists the views that work, the current one marked", async () => {
   const { context, page, problems } = await openPage(env);
   await load(env, page, EXAMPLE);
+  const views = await registry(env, page);
+  await load(env, page, EXAMPLE);
   const nav = page.getByRole("navigation", { name: "Views" });
   const links = nav.getByRole("link");
-  assert.deepEqual(await links.allInnerTexts(), [
-    "Ring playground",
-    "Modulo vs ring",
-    "Clock example",
-    "Resize cost",
-  ]);
+  // The header lists exactly the registry's views, as the index page does.
+  const titles = await links.allInnerTexts();
+  assert.deepEqual(titles.slice(0, -1), views);
+  assert.equal(titles.at(-1), "All views");
   const ring = nav.getByRole("link", { name: "Ring playground" });
   assert.equal(await ring.getAttribute("aria-current"), "page");
   const grids = nav.getByRole("link", { name: "Modulo vs ring" });
@@ -64,7 +94,7 @@ test("a bad view or embed value gets a visible note, and the URL is cleaned up",
   await notes.waitFor();
   const text = await notes.innerText();
   assert.match(text, /nowhere/);
-  assert.match(text, /embed=maybe/);
+  assert.match(text, /embed="maybe"/);
   assert.ok(await notes.isVisible());
   // The full page, not the embed.
   await page.getByRole("banner").waitFor();

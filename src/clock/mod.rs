@@ -6,22 +6,9 @@
 //! out by `ringlab-core`), `state` (the reducer), `dial` (the clock's geometry). Then the
 //! component, `view`, which draws the clock as inline SVG.
 
-use std::rc::Rc;
-
-use yew::prelude::*;
-
-pub mod dial;
-pub mod model;
-pub mod params;
-pub mod state;
 pub mod view;
 
 pub use view::ClockExample;
 
-/// What the shell hands the view.
-#[derive(Properties, PartialEq)]
-pub struct ClockProps {
-    pub query: Rc<Vec<(String, String)>>,
-    pub embed: bool,
-    pub on_query: Callback<Vec<(String, String)>>,
-}
+// The pure side, in ringlab-model (no browser in reach).
+pub use ringlab_model::clock::{dial, model, params, state};

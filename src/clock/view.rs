@@ -9,8 +9,10 @@ use super::dial::{self, Dial, CENTRE, RADIUS, SIZE};
 use super::model::{Change, Exercise, Stage};
 use super::params::{Slot, KEYS, SERVERS};
 use super::state::{Action, ClockState, Edit};
-use super::ClockProps;
 use crate::notes::{dispatching, ViewNotes};
+use crate::registry::ViewProps;
+use crate::store::Store;
+use crate::url_out::use_url_out;
 
 /// The colour class of server colour `index` (Okabe-Ito, in `static/clock.css`).
 fn colour_class(index: usize) -> String {
@@ -34,16 +36,13 @@ fn stage_name(exercise: &Exercise, stage: Stage) -> String {
 }
 
 #[component]
-pub fn ClockExample(props: &ClockProps) -> Html {
+pub fn ClockExample(props: &ViewProps) -> Html {
     let state = {
         let query = props.query.clone();
-        use_reducer(move || ClockState::from_query(&query))
+        use_reducer(move || Store::new(ClockState::from_query(&query)))
     };
     // The URL out: the exercise (guesses are the reader's own and stay out of links).
-    {
-        let on_query = props.on_query.clone();
-        use_effect_with(state.query(), move |query| on_query.emit(query.clone()));
-    }
+    use_url_out(props, state.query());
     let exercise = state.exercise.clone();
     let dispatch = state.dispatcher();
 
@@ -239,7 +238,7 @@ fn verdict(right: bool, answered: bool) -> (&'static str, &'static str) {
 }
 
 /// Step 1: the owner of each key.
-fn owners_step(state: &ClockState, dispatch: &UseReducerDispatcher<ClockState>) -> Html {
+fn owners_step(state: &ClockState, dispatch: &UseReducerDispatcher<Store<ClockState>>) -> Html {
     let exercise = &state.exercise;
     let names: Vec<String> = exercise
         .start
@@ -312,7 +311,7 @@ fn owners_step(state: &ClockState, dispatch: &UseReducerDispatcher<ClockState>) 
 /// Steps 2 and 3: which keys a change moves.
 fn moves_step(
     state: &ClockState,
-    dispatch: &UseReducerDispatcher<ClockState>,
+    dispatch: &UseReducerDispatcher<Store<ClockState>>,
     change: Change,
 ) -> Html {
     let exercise = &state.exercise;
@@ -448,7 +447,7 @@ fn marks_fieldset(
 }
 
 /// The teacher's editor: names and marks, the server that joins, the one that leaves.
-fn editor(state: &ClockState, dispatch: &UseReducerDispatcher<ClockState>) -> Html {
+fn editor(state: &ClockState, dispatch: &UseReducerDispatcher<Store<ClockState>>) -> Html {
     let params = &state.params;
     let edit = |make: fn(String) -> Edit| {
         let dispatch = dispatch.clone();
@@ -534,7 +533,7 @@ fn editor(state: &ClockState, dispatch: &UseReducerDispatcher<ClockState>) -> Ht
         move |_| dispatch.dispatch(Action::StartOver)
     };
     html! {
-        <details class="ck-edit panel">
+        <details class="ck-edit panel view-controls">
             <summary>{ "Edit the exercise" }</summary>
             <p class="ck-hint">
                 { "Set your own servers and keys (marks 0 to 99), the server that joins and the \

@@ -7,9 +7,10 @@ use yew::prelude::*;
 
 use super::params::{CostParams, Field};
 use super::report::{self, bytes, exact_bytes, hours, percent, Report};
-use super::CostProps;
-use crate::format::grouped;
 use crate::notes::ViewNotes;
+use crate::registry::ViewProps;
+use crate::url_out::use_url_out;
+use ringlab_model::format::grouped;
 
 #[derive(Debug, Clone, PartialEq)]
 struct PanelState {
@@ -18,7 +19,7 @@ struct PanelState {
 }
 
 #[component]
-pub fn CostPanel(props: &CostProps) -> Html {
+pub fn CostPanel(props: &ViewProps) -> Html {
     let state = {
         let query = props.query.clone();
         use_state(move || {
@@ -26,12 +27,7 @@ pub fn CostPanel(props: &CostProps) -> Html {
             PanelState { params, notes }
         })
     };
-    {
-        let on_query = props.on_query.clone();
-        use_effect_with(state.params.to_query(), move |query| {
-            on_query.emit(query.clone())
-        });
-    }
+    use_url_out(props, state.params.to_query());
     let notes = {
         let dismiss = state.clone();
         html! {
@@ -80,7 +76,7 @@ pub fn CostPanel(props: &CostProps) -> Html {
                    for mod N placement and for a consistent hash ring, with every server \
                    transferring at once over a full-duplex link." }
             </p>
-            <form class="cost-inputs" aria-label="Workload" onsubmit={|e: SubmitEvent| e.prevent_default()}>
+            <form class="cost-inputs view-controls" aria-label="Workload" onsubmit={|e: SubmitEvent| e.prevent_default()}>
                 { for inputs }
             </form>
             { body }

@@ -7,23 +7,10 @@
 //! geometry and hit testing), `state` (the reducer). Then the browser side: `draw` (the
 //! only canvas code) and `view` (the component).
 
-use std::rc::Rc;
-
-use yew::prelude::*;
-
 pub mod draw;
-pub mod layout;
-pub mod params;
-pub mod placement;
-pub mod state;
 pub mod view;
 
 pub use view::Grids;
 
-/// What the shell hands the grids view.
-#[derive(Properties, PartialEq)]
-pub struct GridsProps {
-    pub query: Rc<Vec<(String, String)>>,
-    pub embed: bool,
-    pub on_query: Callback<Vec<(String, String)>>,
-}
+// The pure side, in ringlab-model (no browser in reach).
+pub use ringlab_model::grids::{layout, params, placement, state};

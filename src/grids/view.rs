@@ -14,11 +14,13 @@ use super::layout::{step, Layout, CANVAS_CELLS};
 use super::params::{GridScheme, GridsParams, KEYS, SERVERS, VNODES};
 use super::placement::{comparisons, doubling_text, number, Grid};
 use super::state::{Action, GridsState};
-use super::GridsProps;
-use crate::browser::{canvas_context, media_matches};
-use crate::format::grouped;
+use crate::browser::{canvas_context, is_dark};
 use crate::notes::{dispatching, ViewNotes};
-use crate::playground::params::default_name;
+use crate::registry::ViewProps;
+use crate::store::Store;
+use crate::url_out::use_url_out;
+use ringlab_model::format::grouped;
+use ringlab_model::naming::server_name;
 
 /// Opens the ring playground at `link` (a hash): the shell follows the `hashchange`.
 fn open(link: &str) {
@@ -60,7 +62,7 @@ fn dom_columns(scheme: GridScheme) -> usize {
 /// "server 5 (E)".
 fn server_text(owner: Option<u32>) -> String {
     match owner {
-        Some(o) => format!("server {} ({})", o + 1, default_name(o as usize)),
+        Some(o) => format!("server {} ({})", o + 1, server_name(o as usize)),
         None => "no server".into(),
     }
 }
@@ -105,7 +107,7 @@ struct CellsProps {
     keys: Rc<Vec<String>>,
     params: GridsParams,
     cursor: usize,
-    dispatch: UseReducerDispatcher<GridsState>,
+    dispatch: UseReducerDispatcher<Store<GridsState>>,
 }
 
 /// A small grid: one link per key, a roving tab stop moved by the arrow keys.
@@ -167,10 +169,10 @@ fn DomCells(props: &CellsProps) -> Html {
 
 /// The grids view.
 #[component]
-pub fn Grids(props: &GridsProps) -> Html {
+pub fn Grids(props: &ViewProps) -> Html {
     let state = {
         let query = props.query.clone();
-        use_reducer(move || GridsState::from_query(&query))
+        use_reducer(move || Store::new(GridsState::from_query(&query)))
     };
     let canvases: [NodeRef; 4] = [
         use_node_ref(),
@@ -182,10 +184,7 @@ pub fn Grids(props: &GridsProps) -> Html {
 
     // The URL out. (A reload, a pasted link or Back mounts the view afresh from the URL:
     // the shell keys it by visit.)
-    {
-        let on_query = props.on_query.clone();
-        use_effect_with(state.query(), move |query| on_query.emit(query.clone()));
-    }
+    use_url_out(props, state.query());
     // Redraw on resize.
     use_effect_with((), move |_| {
         let listener = web_sys::window()
@@ -199,7 +198,7 @@ pub fn Grids(props: &GridsProps) -> Html {
         use_effect(move || {
             if state.keys.len() > CANVAS_CELLS {
                 let ratio = web_sys::window().map_or(1.0, |w| w.device_pixel_ratio().max(1.0));
-                let theme = if media_matches("(prefers-color-scheme: dark)") {
+                let theme = if is_dark() {
                     Theme::dark()
                 } else {
                     Theme::light()
@@ -298,7 +297,7 @@ pub fn Grids(props: &GridsProps) -> Html {
     });
 
     let controls = html! {
-        <div class="gr-controls">
+        <div class="gr-controls view-controls">
             <div class="gr-row" role="group" aria-label="Servers">
                 <button type="button" onclick={act(Action::RemoveServer)}
                     disabled={params.servers <= SERVERS.0}>{ "Remove server" }</button>
@@ -417,7 +416,7 @@ pub fn Grids(props: &GridsProps) -> Html {
         <section {class} aria-label="Modulo vs ring">
             { notes }
             if !props.embed {
-                <h1>{ "Modulo vs ring" }</h1>
+
                 <p class="gr-intro">
                     { "The same keys, placed by h mod N and by a hash ring (and, if you like, \
                        jump hash and rendezvous). Add one server and watch almost every modulo \
@@ -446,7 +445,7 @@ pub fn Grids(props: &GridsProps) -> Html {
     }
 }
 
-fn canvas_view(state: &UseReducerHandle<GridsState>, grid: &Grid, node: NodeRef) -> Html {
+fn canvas_view(state: &UseReducerHandle<Store<GridsState>>, grid: &Grid, node: NodeRef) -> Html {
     let scheme = grid.scheme;
     let keys = state.keys.len();
     let layout_of =

@@ -9,6 +9,8 @@
 use web_sys::{HtmlInputElement, HtmlSelectElement};
 use yew::prelude::*;
 
+use crate::store::Store;
+
 use super::params::{next_free_name, PlaygroundParams, Scheme, KEYS, REPLICAS, VNODES};
 use super::state::{Action, PlaygroundState};
 
@@ -37,7 +39,7 @@ pub fn log_step(value: u32, max: u32) -> u32 {
 #[derive(Properties, PartialEq)]
 pub struct ControlsProps {
     pub params: PlaygroundParams,
-    pub dispatch: UseReducerDispatcher<PlaygroundState>,
+    pub dispatch: UseReducerDispatcher<Store<PlaygroundState>>,
 }
 
 /// The virtual node slider's value as an action.
@@ -207,7 +209,7 @@ pub fn Controls(props: &ControlsProps) -> Html {
     let fixed_points = params.scheme != Scheme::Ring;
 
     html! {
-        <div class="pg-controls">
+        <div class="pg-controls view-controls">
             <fieldset class="pg-group">
                 <legend>{ "Servers" }</legend>
                 <div class="pg-row">

@@ -1,15 +1,17 @@
 //! Share of the ring per server against its fair share, the spread next to the theory, and
 //! the table of the same numbers (with each server's weight and rack).
 
-use crate::format::grouped;
 use ringlab_core::analysis::stats::{cv, max_over_mean};
 use ringlab_core::analysis::theory::share_cv;
+use ringlab_model::format::grouped;
 use web_sys::HtmlInputElement;
 use yew::prelude::*;
 
-use super::placement::percent;
+use crate::store::Store;
+
 use super::scene::style_of;
 use super::state::{Action, PlaygroundState};
+use ringlab_model::format::percent;
 
 /// Rows of the table shown at most.
 pub const MAX_ROWS: usize = 100;
@@ -61,7 +63,7 @@ pub fn spread(shares: &[f64], points: usize) -> Option<Spread> {
 /// The share bars, the spread and the table.
 pub fn shares_view(
     state: &PlaygroundState,
-    dispatch: UseReducerDispatcher<PlaygroundState>,
+    dispatch: UseReducerDispatcher<Store<PlaygroundState>>,
     embed: bool,
 ) -> Html {
     let params = &state.params;

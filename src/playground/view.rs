@@ -13,14 +13,17 @@ use yew::prelude::*;
 
 use super::controls::Controls;
 use super::draw::{copy, draw, draw_overlay, draw_still, Theme};
-use super::placement::{percent, Change, ChangeKind, Placement};
+use super::placement::{Change, ChangeKind, Placement};
 use super::scene::{self, Scene};
 use super::shares::shares_view;
 use super::state::{Action, PlaygroundState};
 use super::walk::{self, Walk};
-use super::PlaygroundProps;
-use crate::browser::{canvas_context, media_matches};
+use crate::browser::{canvas_context, is_dark, media_matches};
 use crate::notes::{dispatching, ViewNotes};
+use crate::registry::ViewProps;
+use crate::store::Store;
+use crate::url_out::use_url_out;
+use ringlab_model::format::percent;
 
 /// How long moved keys take to reach their new owners, in seconds.
 const MOVE_SECONDS: f64 = 1.2;
@@ -163,10 +166,10 @@ fn pointer_xy(e: &MouseEvent) -> (f64, f64) {
 
 /// The ring playground.
 #[component]
-pub fn Playground(props: &PlaygroundProps) -> Html {
+pub fn Playground(props: &ViewProps) -> Html {
     let state = {
         let query = props.query.clone();
-        use_reducer(move || PlaygroundState::from_query(&query))
+        use_reducer(move || Store::new(PlaygroundState::from_query(&query)))
     };
     let canvas_ref = use_node_ref();
     let shared = use_mut_ref(Canvas::default);
@@ -174,10 +177,7 @@ pub fn Playground(props: &PlaygroundProps) -> Html {
 
     // The URL out. (A reload, a pasted link or Back mounts the view afresh from the URL:
     // the shell keys it by visit.)
-    {
-        let on_query = props.on_query.clone();
-        use_effect_with(state.query(), move |query| on_query.emit(query.clone()));
-    }
+    use_url_out(props, state.query());
     // Redraw on resize; stop the animation when the playground goes away.
     {
         let shared = shared.clone();
@@ -221,7 +221,7 @@ pub fn Playground(props: &PlaygroundProps) -> Html {
                     c.ratio = ratio;
                     c.side = side;
                     c.reduced = media_matches("(prefers-reduced-motion: reduce)");
-                    c.dark = media_matches("(prefers-color-scheme: dark)");
+                    c.dark = is_dark();
                     if c.walk_epoch != state.walk_epoch {
                         c.walk_epoch = state.walk_epoch;
                         c.walk_start = time;

@@ -3,7 +3,7 @@
 
 use std::rc::Rc;
 
-use yew::Reducible;
+use crate::Reducer;
 
 use super::model::{Change, Exercise, Stage};
 use super::params::{ClockParams, Slot};
@@ -156,7 +156,7 @@ impl ClockState {
     }
 }
 
-impl Reducible for ClockState {
+impl Reducer for ClockState {
     type Action = Action;
 
     fn reduce(self: Rc<Self>, action: Action) -> Rc<Self> {

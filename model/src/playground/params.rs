@@ -21,7 +21,9 @@
 
 use ringlab_core::SchemeKind;
 
-use crate::route::clamp_number;
+use crate::naming::server_name;
+use crate::urlkit::{choice, flag, flag_text, unknown, whole};
+use crate::view_state::ViewState;
 
 /// Most servers the playground draws.
 pub const MAX_SERVERS: usize = 1000;
@@ -108,7 +110,7 @@ pub struct PlaygroundParams {
 impl Default for PlaygroundParams {
     fn default() -> Self {
         PlaygroundParams {
-            servers: (0..4).map(|i| ServerParam::new(default_name(i))).collect(),
+            servers: (0..4).map(|i| ServerParam::new(server_name(i))).collect(),
             vnodes: 1,
             keys: 8,
             replicas: 3,
@@ -120,38 +122,17 @@ impl Default for PlaygroundParams {
     }
 }
 
-/// The `i`-th default server name: A to Z, then S27, S28, ...
-pub fn default_name(i: usize) -> String {
-    if i < 26 {
-        char::from(b'A' + i as u8).to_string()
-    } else {
-        format!("S{}", i + 1)
-    }
-}
-
 /// The first default name not taken yet.
 pub fn next_free_name(servers: &[ServerParam]) -> String {
     (0..)
-        .map(default_name)
+        .map(server_name)
         .find(|name| servers.iter().all(|s| &s.name != name))
         .unwrap_or_default()
 }
 
 /// Why a name or rack label is refused, if it is.
 pub fn check_label(text: &str) -> Result<(), String> {
-    if text.is_empty() {
-        return Err("a name cannot be empty".into());
-    }
-    if text.chars().count() > MAX_NAME {
-        return Err(format!("a name has at most {MAX_NAME} characters"));
-    }
-    if text.contains(',') || text.chars().any(char::is_control) {
-        return Err("a name cannot contain a comma or control characters".into());
-    }
-    if text.trim() != text {
-        return Err("a name cannot start or end with a space".into());
-    }
-    Ok(())
+    crate::urlkit::check_name(text, MAX_NAME)
 }
 
 /// Rounds a weight to hundredths and clamps it into [`WEIGHT`].
@@ -185,27 +166,23 @@ impl PlaygroundParams {
             match key.as_str() {
                 "servers" => params.servers = parse_servers(value, &mut notes),
                 "vnodes" => {
-                    params.vnodes = clamp_number("vnodes", value, VNODES, 1, &mut notes);
+                    params.vnodes = whole("vnodes", value, VNODES, 1, &mut notes);
                 }
-                "keys" => params.keys = clamp_number("keys", value, KEYS, 8, &mut notes),
+                "keys" => params.keys = whole("keys", value, KEYS, 8, &mut notes),
                 "replicas" => {
-                    params.replicas = clamp_number("replicas", value, REPLICAS, 3, &mut notes);
+                    params.replicas = whole("replicas", value, REPLICAS, 3, &mut notes);
                 }
-                "seed" => params.seed = clamp_number("seed", value, (0, u64::MAX), 7, &mut notes),
-                "scheme" => match Scheme::parse(value.trim()) {
-                    Some(scheme) => params.scheme = scheme,
-                    None => notes.push(format!(
-                        "scheme={value:?} is not one of ring, ketama, nginx: using ring"
-                    )),
-                },
-                "hashes" => params.hashes = matches!(value.as_str(), "1" | "true" | "yes"),
+                "seed" => params.seed = whole("seed", value, (0, u64::MAX), 7, &mut notes),
+                "scheme" => {
+                    let options = Scheme::ALL.map(|s| (s.name(), s));
+                    params.scheme = choice("scheme", value, &options, Scheme::Ring, &mut notes);
+                }
+                "hashes" => params.hashes = flag("hashes", value, false, &mut notes),
                 "racks" => racks = Some(value.clone()),
                 "failed" => failed = Some(value.clone()),
                 "at" => at = Some(value.clone()),
                 "walk" => walk = Some(value.clone()),
-                // The app shell's own parameter.
-                "embed" => {}
-                other => notes.push(format!("unknown parameter {other:?} ignored")),
+                other => notes.push(unknown(other)),
             }
         }
         if let Some(racks) = racks {
@@ -239,7 +216,7 @@ impl PlaygroundParams {
             .servers
             .iter()
             .enumerate()
-            .all(|(i, s)| s.name == default_name(i) && s.weight == 1.0);
+            .all(|(i, s)| s.name == server_name(i) && s.weight == 1.0);
         let servers = if plain {
             self.servers.len().to_string()
         } else {
@@ -292,7 +269,7 @@ impl PlaygroundParams {
             query.push(("at".into(), at.join(",")));
         }
         if self.hashes {
-            query.push(("hashes".into(), "1".into()));
+            query.push(("hashes".into(), flag_text(true).into()));
         }
         if let Some(walk) = self.walk {
             query.push(("walk".into(), walk.to_string()));
@@ -331,7 +308,7 @@ fn parse_servers(value: &str, notes: &mut Vec<String>) -> Vec<ServerParam> {
             ));
         }
         return (0..clamped)
-            .map(|i| ServerParam::new(default_name(i)))
+            .map(|i| ServerParam::new(server_name(i)))
             .collect();
     }
     let mut servers: Vec<ServerParam> = Vec::new();
@@ -453,6 +430,16 @@ pub fn micro_to_position(micro: u32, bits: u32) -> u64 {
     ((micro.min(MICRO - 1) as u128 * space) / MICRO as u128) as u64
 }
 
+impl ViewState for PlaygroundParams {
+    fn from_query(query: &[(String, String)]) -> (PlaygroundParams, Vec<String>) {
+        PlaygroundParams::from_query(query)
+    }
+
+    fn to_query(&self) -> Vec<(String, String)> {
+        PlaygroundParams::to_query(self)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -518,9 +505,10 @@ mod tests {
         assert_eq!(params.seed, 7);
         assert_eq!(notes.len(), 7, "{notes:?}");
         assert!(notes.iter().any(|n| n.contains("bogus")));
+        // 1e9 is a number (the URL kit reads it as people write it), above the range.
         let (params, notes) = PlaygroundParams::from_query(&query("servers=-3&vnodes=1e9"));
         assert!(params.servers.is_empty());
-        assert_eq!(params.vnodes, 1);
+        assert_eq!(params.vnodes, VNODES.1);
         assert_eq!(notes.len(), 2);
     }
 
@@ -574,9 +562,9 @@ mod tests {
 
     #[test]
     fn names_and_positions() {
-        assert_eq!(default_name(0), "A");
-        assert_eq!(default_name(25), "Z");
-        assert_eq!(default_name(26), "S27");
+        assert_eq!(server_name(0), "A");
+        assert_eq!(server_name(25), "Z");
+        assert_eq!(server_name(26), "S27");
         let mut servers = vec![ServerParam::new("A"), ServerParam::new("C")];
         assert_eq!(next_free_name(&servers), "B");
         servers.insert(1, ServerParam::new("B"));

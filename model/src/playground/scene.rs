@@ -589,14 +589,16 @@ fn nearest(
 
 #[cfg(test)]
 mod tests {
-    use super::super::params::{default_name, ServerParam};
-    use super::super::placement::{key_names, ChangeKind};
+    use super::super::params::ServerParam;
+    use super::super::placement::ChangeKind;
     use super::*;
+    use crate::naming::key_names;
+    use crate::naming::server_name;
 
     fn params(servers: usize, vnodes: u32, at: &[u32]) -> PlaygroundParams {
         let mut p = PlaygroundParams {
             servers: (0..servers)
-                .map(|i| ServerParam::new(default_name(i)))
+                .map(|i| ServerParam::new(server_name(i)))
                 .collect(),
             vnodes,
             ..PlaygroundParams::default()

@@ -9,6 +9,9 @@
 //! Bad values never fail: marks are clamped into 0..99, an empty or repeated name gets a
 //! default, two servers on one mark are moved apart, and each repair is a note.
 
+use crate::urlkit;
+use crate::view_state::ViewState;
+
 /// Marks on the clock: 0 to 99.
 pub const MARKS: u32 = 100;
 /// Servers in the starting cluster (with the one that joins, one colour each of eight).
@@ -70,49 +73,13 @@ impl Default for ClockParams {
 
 /// Why a name is refused, if it is.
 pub fn check_name(name: &str) -> Result<(), String> {
-    if name.is_empty() {
-        return Err("a name cannot be empty".into());
-    }
-    if name.chars().count() > MAX_NAME {
-        return Err(format!("a name has at most {MAX_NAME} characters"));
-    }
-    if name.contains(',') || name.chars().any(char::is_control) {
-        return Err("a name cannot contain a comma or control characters".into());
-    }
-    if name.trim() != name {
-        return Err("a name cannot start or end with a space".into());
-    }
-    Ok(())
+    urlkit::check_name(name, MAX_NAME)
 }
 
 /// Parses a mark typed or linked: a whole number, clamped into 0..99. `None` (with a
 /// note) for text that is not a number at all.
 pub fn parse_mark(what: &str, text: &str, notes: &mut Vec<String>) -> Option<u32> {
-    let text = text.trim();
-    match text.parse::<i64>() {
-        Ok(v) if v < 0 => {
-            notes.push(format!("{what}: mark {v} is below 0: using 0"));
-            Some(0)
-        }
-        Ok(v) if v >= MARKS as i64 => {
-            notes.push(format!("{what}: mark {v} is above 99: using 99"));
-            Some(MARKS - 1)
-        }
-        Ok(v) => Some(v as u32),
-        Err(_) => match text.parse::<f64>() {
-            Ok(f) if f.is_finite() => {
-                let rounded = f.round().clamp(0.0, (MARKS - 1) as f64) as u32;
-                notes.push(format!(
-                    "{what}: mark {text} is not a whole number from 0 to 99: using {rounded}"
-                ));
-                Some(rounded)
-            }
-            _ => {
-                notes.push(format!("{what}: mark {text:?} is not a number"));
-                None
-            }
-        },
-    }
+    urlkit::mark(what, text, MARKS, notes)
 }
 
 /// `name@mark` (or, when `colon` is set, `name:mark`) split at the last separator.
@@ -138,7 +105,7 @@ fn parse_list(
     notes: &mut Vec<String>,
 ) -> Vec<Mark> {
     let mut marks = Vec::new();
-    for item in text.split(',').map(str::trim).filter(|i| !i.is_empty()) {
+    for item in urlkit::list(text) {
         if marks.len() == range.1 {
             notes.push(format!("only the first {} {what}s are kept", range.1));
             break;
@@ -159,20 +126,7 @@ fn parse_list(
 }
 
 /// The `i`-th default server name: A to Z.
-fn server_name(i: usize) -> String {
-    match u8::try_from(i) {
-        Ok(i) if i < 26 => char::from(b'A' + i).to_string(),
-        _ => format!("S{}", i + 1),
-    }
-}
-
-/// The first default server name not in `taken`.
-pub fn free_server_name<'a>(taken: impl Iterator<Item = &'a str> + Clone) -> String {
-    (0..)
-        .map(server_name)
-        .find(|name| taken.clone().all(|t| t != name))
-        .unwrap_or_default()
-}
+pub use crate::naming::free_server_name;
 
 /// The first mark at or clockwise after `at` that no server in `taken` has.
 fn free_mark(at: u32, taken: &[u32]) -> u32 {
@@ -245,8 +199,7 @@ impl ClockParams {
                     }
                 }
                 "remove" => params.remove = value.trim().to_string(),
-                "embed" => {}
-                other => notes.push(format!("unknown parameter {other:?} ignored")),
+                other => notes.push(urlkit::unknown(other)),
             }
         }
         params.repair(&mut notes);
@@ -549,10 +502,20 @@ impl ClockParams {
     }
 }
 
+impl ViewState for ClockParams {
+    fn from_query(query: &[(String, String)]) -> (ClockParams, Vec<String>) {
+        ClockParams::from_query(query)
+    }
+
+    fn to_query(&self) -> Vec<(String, String)> {
+        ClockParams::to_query(self)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::route::{parse_query, write_query};
+    use crate::urlkit::{parse_query, write_query};
 
     fn parse(text: &str) -> (ClockParams, Vec<String>) {
         ClockParams::from_query(&parse_query(text))

@@ -13,6 +13,8 @@
 //! | `gbps` | each server's link, one direction, in Gbit/s | 0.01 to 1,000 |
 //! | `throttle` | the share of the link the rebalance may use, in % | 1 to 100 |
 
+use crate::urlkit::{decimal, decimal_text, unknown, whole};
+use crate::view_state::ViewState;
 use ringlab_core::analysis::cost::Workload;
 
 pub const SERVERS: (u64, u64) = (1, 10_000);
@@ -107,96 +109,9 @@ impl Field {
             Field::Objects => whole(OBJECTS),
             Field::Size => whole(SIZE),
             Field::Replicas => whole(REPLICAS),
-            Field::Gbps => (fmt(GBPS.0), fmt(GBPS.1), "any"),
-            Field::Throttle => (fmt(THROTTLE.0), fmt(THROTTLE.1), "any"),
+            Field::Gbps => (decimal_text(GBPS.0), decimal_text(GBPS.1), "any"),
+            Field::Throttle => (decimal_text(THROTTLE.0), decimal_text(THROTTLE.1), "any"),
         }
-    }
-}
-
-/// A number without a trailing `.0`.
-fn fmt(value: f64) -> String {
-    format!("{value}")
-}
-
-fn whole(what: &str, text: &str, range: (u64, u64), default: u64, notes: &mut Vec<String>) -> u64 {
-    let text = text.trim().replace(['_', ','], "");
-    let value = match text.parse::<i128>() {
-        Ok(v) => v,
-        Err(_) => match text.parse::<f64>() {
-            // 1e10 and 2.5 are numbers too: rounded to a whole one.
-            Ok(f) if f.is_finite() => {
-                let rounded = f.round() as i128;
-                if f.fract() != 0.0 {
-                    notes.push(format!(
-                        "{what}={text} is not a whole number: using {rounded}"
-                    ));
-                }
-                rounded
-            }
-            _ => {
-                notes.push(format!("{what}={text:?} is not a number: using {default}"));
-                return default;
-            }
-        },
-    };
-    if value < range.0 as i128 {
-        notes.push(format!(
-            "{what}={value} is below {}: using {}",
-            range.0, range.0
-        ));
-        range.0
-    } else if value > range.1 as i128 {
-        notes.push(format!(
-            "{what}={value} is above {}: using {}",
-            range.1, range.1
-        ));
-        range.1
-    } else {
-        value as u64
-    }
-}
-
-fn decimal(
-    what: &str,
-    text: &str,
-    range: (f64, f64),
-    places: i32,
-    default: f64,
-    notes: &mut Vec<String>,
-) -> f64 {
-    let text = text.trim();
-    let Ok(value) = text.parse::<f64>() else {
-        notes.push(format!(
-            "{what}={text:?} is not a number: using {}",
-            fmt(default)
-        ));
-        return default;
-    };
-    if !value.is_finite() {
-        notes.push(format!(
-            "{what}={text} is not a finite number: using {}",
-            fmt(default)
-        ));
-        return default;
-    }
-    let scale = 10f64.powi(places);
-    let rounded = (value * scale).round() / scale;
-    if rounded < range.0 {
-        notes.push(format!(
-            "{what}={text} is below {}: using {}",
-            fmt(range.0),
-            fmt(range.0)
-        ));
-        range.0
-    } else if rounded > range.1 {
-        notes.push(format!(
-            "{what}={text} is above {}: using {}",
-            fmt(range.1),
-            fmt(range.1)
-        ));
-        range.1
-    } else {
-        rounded
     }
 }
 
@@ -208,8 +123,7 @@ impl CostParams {
         for (key, value) in query {
             match Field::ALL.into_iter().find(|f| f.key() == key) {
                 Some(field) => params.set(field, value, &mut notes),
-                None if key == "embed" => {}
-                None => notes.push(format!("unknown parameter {key:?} ignored")),
+                None => notes.push(unknown(key)),
             }
         }
         (params, notes)
@@ -238,8 +152,8 @@ impl CostParams {
             Field::Objects => self.objects.to_string(),
             Field::Size => self.size.to_string(),
             Field::Replicas => self.replicas.to_string(),
-            Field::Gbps => fmt(self.gbps),
-            Field::Throttle => fmt(self.throttle),
+            Field::Gbps => decimal_text(self.gbps),
+            Field::Throttle => decimal_text(self.throttle),
         }
     }
 
@@ -264,10 +178,20 @@ impl CostParams {
     }
 }
 
+impl ViewState for CostParams {
+    fn from_query(query: &[(String, String)]) -> (CostParams, Vec<String>) {
+        CostParams::from_query(query)
+    }
+
+    fn to_query(&self) -> Vec<(String, String)> {
+        CostParams::to_query(self)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::route::{parse_query, write_query};
+    use crate::urlkit::{parse_query, write_query};
 
     const DEFAULT: &str =
         "before=16&after=17&objects=10000000000&size=1088&rf=3&gbps=1&throttle=100";

@@ -8,25 +8,27 @@
 
 use std::rc::Rc;
 
-use yew::Reducible;
-
-use crate::route::{Route, View};
+use crate::route::{Route, Theme};
+use crate::view_state::ViewInfo;
+use crate::Reducer;
 
 #[derive(Debug, Clone, PartialEq)]
 pub struct Shell {
-    pub view: View,
+    pub view: &'static ViewInfo,
     /// The view's parameters, as the URL had them when the reader arrived.
     pub query: Rc<Vec<(String, String)>>,
     pub embed: bool,
+    pub theme: Theme,
+    pub controls: bool,
     /// Notes about the URL that the shell itself made (unknown view, bad `embed`).
     pub notes: Rc<Vec<String>>,
     pub visit: u32,
 }
 
 impl Shell {
-    /// The state for the page as first loaded with this hash.
-    pub fn load(hash: &str) -> Shell {
-        Shell::from_route(Route::parse(hash), 0)
+    /// The state for the page as first loaded with this route.
+    pub fn load(route: Route) -> Shell {
+        Shell::from_route(route, 0)
     }
 
     fn from_route(route: Route, visit: u32) -> Shell {
@@ -34,20 +36,27 @@ impl Shell {
             view: route.view,
             query: Rc::new(route.query),
             embed: route.embed,
+            theme: route.theme,
+            controls: route.controls,
             notes: Rc::new(route.notes),
             visit,
         }
     }
 
-    /// The canonical hash of this state with the view's parameters `query`.
-    pub fn hash_with(&self, query: Vec<(String, String)>) -> String {
+    fn route(&self, query: Vec<(String, String)>) -> Route {
         Route {
             view: self.view,
             query,
             embed: self.embed,
+            theme: self.theme,
+            controls: self.controls,
             notes: Vec::new(),
         }
-        .to_hash()
+    }
+
+    /// The canonical hash of this state with the view's parameters `query`.
+    pub fn hash_with(&self, query: Vec<(String, String)>) -> String {
+        self.route(query).to_hash()
     }
 
     /// The canonical hash of the state as loaded.
@@ -57,19 +66,19 @@ impl Shell {
 }
 
 pub enum Action {
-    /// The hash changed under the page (typed, pasted, back, forward, a link).
-    Navigate(String),
+    /// The hash changed under the page (typed, pasted, back, forward, a link), read into
+    /// this route.
+    Navigate(Route),
 }
 
-impl Reducible for Shell {
+impl Reducer for Shell {
     type Action = Action;
 
     fn reduce(self: Rc<Self>, action: Action) -> Rc<Self> {
         match action {
-            Action::Navigate(hash) => Rc::new(Shell::from_route(
-                Route::parse(&hash),
-                self.visit.wrapping_add(1),
-            )),
+            Action::Navigate(route) => {
+                Rc::new(Shell::from_route(route, self.visit.wrapping_add(1)))
+            }
         }
     }
 }
@@ -78,10 +87,22 @@ impl Reducible for Shell {
 mod tests {
     use super::*;
 
+    static RING: ViewInfo = ViewInfo {
+        path: "ring",
+        title: "Ring playground",
+        description: "",
+        group: "",
+    };
+    const VIEWS: &[&ViewInfo] = &[&RING];
+
+    fn load(hash: &str) -> Shell {
+        Shell::load(Route::parse(hash, VIEWS))
+    }
+
     #[test]
     fn loads_the_view_query_and_embed_flag() {
-        let shell = Shell::load("#/ring?keys=8&embed=1");
-        assert_eq!(shell.view, View::Ring);
+        let shell = load("#/ring?keys=8&embed=1");
+        assert_eq!(shell.view, &RING);
         assert!(shell.embed);
         assert_eq!(*shell.query, vec![("keys".to_string(), "8".to_string())]);
         assert_eq!(shell.visit, 0);
@@ -90,20 +111,23 @@ mod tests {
 
     #[test]
     fn a_navigation_reads_the_new_hash_and_counts() {
-        let shell = Rc::new(Shell::load("#/ring?keys=8"));
-        let next = shell.reduce(Action::Navigate("#/ring?keys=8".into()));
+        let shell = Rc::new(load("#/ring?keys=8"));
+        let next = shell.reduce(Action::Navigate(Route::parse("#/ring?keys=8", VIEWS)));
         assert_eq!(next.visit, 1);
         assert_eq!(*next.query, vec![("keys".to_string(), "8".to_string())]);
-        let next = next.reduce(Action::Navigate("#/elsewhere".into()));
+        let next = next.reduce(Action::Navigate(Route::parse("#/elsewhere", VIEWS)));
         assert_eq!(next.visit, 2);
         assert_eq!(next.notes.len(), 1);
         assert!(next.query.is_empty());
     }
 
     #[test]
-    fn the_view_reports_are_written_with_the_embed_flag() {
-        let shell = Shell::load("#/ring?embed=1");
+    fn the_view_reports_are_written_with_the_shell_parameters() {
+        let shell = load("#/ring?embed=1&theme=light&controls=0");
         let query = vec![("servers".to_string(), "a,b".to_string())];
-        assert_eq!(shell.hash_with(query), "#/ring?servers=a,b&embed=1");
+        assert_eq!(
+            shell.hash_with(query),
+            "#/ring?servers=a,b&theme=light&controls=0&embed=1"
+        );
     }
 }

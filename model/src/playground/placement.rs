@@ -11,31 +11,11 @@ use ringlab_core::movement::{exact_moved_share, Move, Movement};
 use ringlab_core::{build, Options, Partitioner, Point, Ring, Server, Ties};
 
 use super::params::{micro_to_position, PlaygroundParams};
+use crate::format::percent;
 
 /// Above this many points (both rings together) a configuration change skips the exact
 /// moved share.
 pub const EXACT_SHARE_POINTS: usize = 400_000;
-
-/// The names of the `count` keys for `seed`: `user:<n>`, with distinct numbers below about
-/// a million picked by an affine map modulo a prime (a permutation, so no repeats).
-pub fn key_names(seed: u64, count: usize) -> Vec<String> {
-    const PRIME: u64 = 1_000_003;
-    let a = 1 + splitmix(seed) % (PRIME - 1);
-    let b = splitmix(seed ^ 0x5EED) % PRIME;
-    (0..count as u64)
-        .map(|i| {
-            let n = ((a as u128 * i as u128 + b as u128) % PRIME as u128) as u64;
-            format!("user:{n}")
-        })
-        .collect()
-}
-
-fn splitmix(mut z: u64) -> u64 {
-    z = z.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
-}
 
 /// The scheme's ring with the first point of some servers moved: `at[s]` is the position
 /// of live server `s`'s point 0, in millionths of a turn.
@@ -360,43 +340,20 @@ fn catchers_of(before: &Placement, after: &Placement, name: &str, m: &Movement) 
     list
 }
 
-/// A share as a percentage with one decimal ("12.5%"), or more decimals when tiny.
-pub fn percent(share: f64) -> String {
-    if !share.is_finite() {
-        return "n/a".into();
-    }
-    let pct = share * 100.0;
-    if pct != 0.0 && pct.abs() < 1.0 {
-        format!("{pct:.3}%")
-    } else {
-        format!("{pct:.1}%")
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::super::params::ServerParam;
     use super::*;
+    use crate::naming::key_names;
 
     fn params(servers: usize, vnodes: u32) -> PlaygroundParams {
         PlaygroundParams {
             servers: (0..servers)
-                .map(|i| ServerParam::new(super::super::params::default_name(i)))
+                .map(|i| ServerParam::new(crate::naming::server_name(i)))
                 .collect(),
             vnodes,
             ..PlaygroundParams::default()
         }
-    }
-
-    #[test]
-    fn key_names_are_distinct_and_seeded() {
-        let a = key_names(7, 10_000);
-        let mut sorted = a.clone();
-        sorted.sort();
-        sorted.dedup();
-        assert_eq!(sorted.len(), 10_000);
-        assert_eq!(key_names(7, 3), a[..3]);
-        assert_ne!(key_names(8, 3), a[..3]);
     }
 
     #[test]
@@ -503,14 +460,5 @@ mod tests {
         let change = Change::between(&before, &after, ChangeKind::Fail("C".into()));
         assert_eq!(change.catchers.len(), 1);
         assert!((change.exact.unwrap() - before.shares[2]).abs() < 1e-12);
-    }
-
-    #[test]
-    fn percentages() {
-        assert_eq!(percent(0.125), "12.5%");
-        assert_eq!(percent(0.0), "0.0%");
-        assert_eq!(percent(0.00012), "0.012%");
-        assert_eq!(percent(0.001), "0.100%");
-        assert_eq!(percent(f64::NAN), "n/a");
     }
 }

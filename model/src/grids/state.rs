@@ -3,11 +3,11 @@
 
 use std::rc::Rc;
 
-use yew::Reducible;
+use crate::Reducer;
 
 use super::params::{GridScheme, GridsParams, KEYS, SERVERS, VNODES};
 use super::placement::{key_hash, place, Grid, Owners};
-use crate::playground::placement::key_names;
+use crate::naming::key_names;
 
 /// How many placements the state keeps for reuse (scheme and server count).
 const CACHE: usize = 16;
@@ -252,7 +252,7 @@ impl GridsState {
     }
 }
 
-impl Reducible for GridsState {
+impl Reducer for GridsState {
     type Action = Action;
 
     fn reduce(self: Rc<Self>, action: Action) -> Rc<Self> {
@@ -271,7 +271,7 @@ mod tests {
     use super::*;
 
     fn state(query: &str) -> GridsState {
-        GridsState::from_query(&crate::route::parse_query(query))
+        GridsState::from_query(&crate::urlkit::parse_query(query))
     }
 
     fn run(mut s: GridsState, actions: impl IntoIterator<Item = Action>) -> GridsState {
@@ -322,7 +322,7 @@ mod tests {
         );
         assert_eq!(
             s.query(),
-            crate::route::parse_query(
+            crate::urlkit::parse_query(
                 "servers=8&from=9&keys=100&seed=7&vnodes=160&schemes=modulo,ring,jump,rendezvous"
             )
         );

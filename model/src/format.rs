@@ -40,6 +40,19 @@ pub fn capitalized(text: &str) -> String {
     })
 }
 
+/// A share as a percentage with one decimal ("12.5%"), or more decimals when tiny.
+pub fn percent(share: f64) -> String {
+    if !share.is_finite() {
+        return "n/a".into();
+    }
+    let pct = share * 100.0;
+    if pct != 0.0 && pct.abs() < 1.0 {
+        format!("{pct:.3}%")
+    } else {
+        format!("{pct:.1}%")
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -70,5 +83,14 @@ mod tests {
         assert_eq!(grouped_rounded(-1234.6), "-1,235");
         assert_eq!(grouped_rounded(-0.2), "0");
         assert_eq!(grouped_rounded(f64::NAN), "NaN");
+    }
+
+    #[test]
+    fn percentages() {
+        assert_eq!(percent(0.125), "12.5%");
+        assert_eq!(percent(0.0), "0.0%");
+        assert_eq!(percent(0.00012), "0.012%");
+        assert_eq!(percent(0.001), "0.100%");
+        assert_eq!(percent(f64::NAN), "n/a");
     }
 }

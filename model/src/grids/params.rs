@@ -15,7 +15,8 @@
 
 use ringlab_core::SchemeKind;
 
-use crate::route::{clamp_number, shorten};
+use crate::urlkit::{self, flag, flag_text, list, shorten, unknown, whole};
+use crate::view_state::ViewState;
 
 /// Servers.
 pub const SERVERS: (u32, u32) = (1, 1000);
@@ -113,7 +114,7 @@ impl Default for GridsParams {
 /// Parses `modulo,ring,...` into the shown schemes, in column order, without repeats.
 pub fn parse_schemes(text: &str, notes: &mut Vec<String>) -> Vec<GridScheme> {
     let mut schemes = Vec::new();
-    for item in text.split(',').map(str::trim).filter(|i| !i.is_empty()) {
+    for item in list(text) {
         match GridScheme::parse(item) {
             Some(s) if !schemes.contains(&s) => schemes.push(s),
             Some(_) => {}
@@ -140,29 +141,21 @@ impl GridsParams {
         for (key, value) in query {
             match key.as_str() {
                 "servers" => {
-                    params.servers = clamp_number("servers", value, SERVERS, 8, &mut notes);
+                    params.servers = whole("servers", value, SERVERS, 8, &mut notes);
                 }
                 "from" => from = Some(value.clone()),
-                "keys" => params.keys = clamp_number("keys", value, KEYS, 100, &mut notes),
-                "seed" => params.seed = clamp_number("seed", value, (0, u64::MAX), 7, &mut notes),
+                "keys" => params.keys = whole("keys", value, KEYS, 100, &mut notes),
+                "seed" => params.seed = whole("seed", value, (0, u64::MAX), 7, &mut notes),
                 "vnodes" => {
-                    params.vnodes = clamp_number("vnodes", value, VNODES, 160, &mut notes);
+                    params.vnodes = whole("vnodes", value, VNODES, 160, &mut notes);
                 }
                 "schemes" => params.schemes = parse_schemes(value, &mut notes),
-                "previous" => match value.as_str() {
-                    "1" | "true" | "" => params.previous = true,
-                    "0" | "false" => params.previous = false,
-                    other => notes.push(format!(
-                        "previous={:?} is not 0 or 1: not showing previous owners",
-                        shorten(other)
-                    )),
-                },
-                "embed" => {}
-                other => notes.push(format!("unknown parameter {:?} ignored", shorten(other))),
+                "previous" => params.previous = flag("previous", value, false, &mut notes),
+                other => notes.push(unknown(other)),
             }
         }
         if let Some(from) = from.filter(|f| !f.trim().is_empty()) {
-            let from = clamp_number("from", &from, SERVERS, params.servers, &mut notes);
+            let from = whole("from", &from, SERVERS, params.servers, &mut notes);
             params.from = Some(from);
         }
         (params, notes)
@@ -182,7 +175,7 @@ impl GridsParams {
             ("schemes".to_string(), names.join(",")),
         ]);
         if self.previous {
-            query.push(("previous".into(), "1".into()));
+            query.push(("previous".into(), flag_text(true).into()));
         }
         query
     }
@@ -198,7 +191,17 @@ impl GridsParams {
             ("walk", key.to_string()),
         ];
         let pairs = query.iter().map(|(k, v)| (*k, v.as_str()));
-        format!("#/ring?{}", crate::route::write_query(pairs))
+        format!("#/ring?{}", urlkit::write_query(pairs))
+    }
+}
+
+impl ViewState for GridsParams {
+    fn from_query(query: &[(String, String)]) -> (GridsParams, Vec<String>) {
+        GridsParams::from_query(query)
+    }
+
+    fn to_query(&self) -> Vec<(String, String)> {
+        GridsParams::to_query(self)
     }
 }
 
@@ -207,11 +210,11 @@ mod tests {
     use super::*;
 
     fn query(text: &str) -> Vec<(String, String)> {
-        crate::route::parse_query(text)
+        urlkit::parse_query(text)
     }
 
     fn text(query: &[(String, String)]) -> String {
-        crate::route::write_query(query.iter().map(|(k, v)| (k.as_str(), v.as_str())))
+        urlkit::write_query(query.iter().map(|(k, v)| (k.as_str(), v.as_str())))
     }
 
     const DEFAULT: &str = "servers=8&keys=100&seed=7&vnodes=160&schemes=modulo,ring";
@@ -290,8 +293,9 @@ mod tests {
             "#/ring?servers=9&vnodes=160&keys=100&scheme=ring&seed=7&walk=42"
         );
         // The playground reads it back without a note.
-        let route = crate::route::Route::parse(&params.walk_link(42));
-        let (ring, notes) = crate::playground::params::PlaygroundParams::from_query(&route.query);
+        let link = params.walk_link(42);
+        let query = urlkit::parse_query(link.strip_prefix("#/ring?").unwrap());
+        let (ring, notes) = crate::playground::params::PlaygroundParams::from_query(&query);
         assert!(notes.is_empty(), "{notes:?}");
         assert_eq!(ring.walk, Some(42));
         assert_eq!(ring.servers.len(), 9);

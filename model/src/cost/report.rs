@@ -4,6 +4,7 @@
 use ringlab_core::analysis::cost::{resize_cost, Bottleneck, ResizeComparison, ResizeCost, Role};
 
 use super::params::{CostParams, Field};
+pub use crate::format::percent;
 use crate::format::{grouped, grouped_rounded};
 
 /// Bytes in the largest fitting decimal unit with two decimals: "10.24 TB", "640.00 GB".
@@ -56,11 +57,6 @@ pub fn input_hint(params: &CostParams, field: Field) -> Option<String> {
         Field::Size => Some(format!("{} each", bytes(params.size as f64))),
         _ => None,
     }
-}
-
-/// A share as a percentage with one decimal.
-pub fn percent(value: f64) -> String {
-    format!("{:.1}%", value * 100.0)
 }
 
 fn plural(count: usize, one: &str, many: &str) -> String {

@@ -3,14 +3,15 @@
 
 use std::rc::Rc;
 
-use yew::Reducible;
+use crate::Reducer;
 
 use super::params::{
     check_label, clamp_weight, next_free_name, to_micro, PlaygroundParams, Scheme, ServerParam,
     KEYS, MAX_SERVERS, MICRO, REPLICAS, VNODES,
 };
-use super::placement::{key_names, Change, ChangeKind, Placement};
+use super::placement::{Change, ChangeKind, Placement};
 use super::walk::Walk;
+use crate::naming::key_names;
 
 /// Everything the playground shows.
 #[derive(Clone)]
@@ -389,7 +390,7 @@ impl PlaygroundState {
     }
 }
 
-impl Reducible for PlaygroundState {
+impl Reducer for PlaygroundState {
     type Action = Action;
 
     fn reduce(self: Rc<Self>, action: Action) -> Rc<Self> {

@@ -3,7 +3,7 @@
 //!
 //! Servers are named as the playground names `servers=<count>` (A, B, ..., Z, S27, ...),
 //! so that a cell's link opens the same cluster there. A cell shows the server's number,
-//! 1 to N: server number `n` is the playground's `default_name(n - 1)`, and under modulo
+//! 1 to N: server number `n` is the playground's `server_name(n - 1)`, and under modulo
 //! it holds the keys with `h mod N = n - 1`.
 
 use std::rc::Rc;
@@ -12,9 +12,9 @@ use ringlab_core::analysis::theory::{self, Fraction};
 use ringlab_core::{build, Options, Server};
 
 use super::params::GridScheme;
+use crate::format::percent;
 use crate::format::{capitalized, grouped};
-use crate::playground::params::default_name;
-use crate::playground::placement::percent;
+use crate::naming::server_name;
 
 /// Each key's owner: a server index (0-based; the cell shows it plus one).
 pub type Owners = Rc<Vec<Option<u32>>>;
@@ -22,7 +22,7 @@ pub type Owners = Rc<Vec<Option<u32>>>;
 /// The servers of a cluster of `count`, named as the playground names them.
 pub fn servers(count: u32) -> Vec<Server> {
     (0..count as usize)
-        .map(|i| Server::new(default_name(i)))
+        .map(|i| Server::new(server_name(i)))
         .collect()
 }
 
@@ -225,7 +225,7 @@ pub fn doubling_text(from: u32, to: u32) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::playground::placement::key_names;
+    use crate::naming::key_names;
 
     fn grid(scheme: GridScheme, from: u32, to: u32, keys: &[String]) -> Grid {
         let before = place(scheme, from, 160, keys);

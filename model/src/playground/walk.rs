@@ -296,14 +296,15 @@ fn ease(x: f64) -> f64 {
 
 #[cfg(test)]
 mod tests {
-    use super::super::params::{default_name, ServerParam};
-    use super::super::placement::key_names;
+    use super::super::params::ServerParam;
     use super::*;
+    use crate::naming::key_names;
+    use crate::naming::server_name;
 
     fn setup(servers: usize, vnodes: u32, racks: &[&str]) -> (PlaygroundParams, Vec<String>) {
         let mut params = PlaygroundParams {
             servers: (0..servers)
-                .map(|i| ServerParam::new(default_name(i)))
+                .map(|i| ServerParam::new(server_name(i)))
                 .collect(),
             vnodes,
             ..PlaygroundParams::default()

@@ -1,0 +1,23 @@
+//! The ringlab app's pure model: everything the views compute that is not drawing or DOM.
+//! URL state ([`urlkit`], [`route`], each view's `params`), reducers ([`Reducer`]),
+//! geometry and scenes, the prose's numbers ([`format`]), all computed by `ringlab-core`.
+//!
+//! This crate cannot reach the browser: it depends on nothing that can (see its
+//! Cargo.toml), so the wall between logic and page is enforced by the build. Every module
+//! is tested natively with `cargo test -p ringlab-model`.
+
+pub mod clock;
+pub mod cost;
+pub mod format;
+pub mod grids;
+pub mod index;
+pub mod naming;
+pub mod playground;
+pub mod reducer;
+pub mod route;
+pub mod shell;
+pub mod urlkit;
+pub mod view_state;
+
+pub use reducer::Reducer;
+pub use view_state::ViewState;

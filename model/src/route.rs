@@ -1,0 +1,371 @@
+//! The URL hash, which holds the whole state of the page: which view, that view's
+//! parameters and whether the page is embedded, as in
+//! `#/ring?servers=4&vnodes=1&keys=8&replicas=3&scheme=ring&seed=7&embed=1`.
+//!
+//! Pure: parsing and writing are plain string functions, tested natively. The shell reads
+//! `location.hash` into a [`Route`] and writes [`Route::to_hash`] back with
+//! `history.replaceState`; each view parses its own parameters from [`Route::query`].
+
+use crate::urlkit::{self, flag, flag_text, parse_query, shorten, write_query};
+use crate::view_state::ViewInfo;
+
+/// The shell's own parameters; every other one belongs to the view.
+pub const EMBED: &str = "embed";
+pub const THEME: &str = "theme";
+pub const CONTROLS: &str = "controls";
+
+/// `theme=light|dark|auto`: the page's colours; auto follows `prefers-color-scheme`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Theme {
+    #[default]
+    Auto,
+    Light,
+    Dark,
+}
+
+impl Theme {
+    pub const ALL: [(&'static str, Theme); 3] = [
+        ("auto", Theme::Auto),
+        ("light", Theme::Light),
+        ("dark", Theme::Dark),
+    ];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Theme::Auto => "auto",
+            Theme::Light => "light",
+            Theme::Dark => "dark",
+        }
+    }
+}
+
+/// A parsed URL hash.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Route {
+    pub view: &'static ViewInfo,
+    /// The view's parameters in URL order, decoded, without the shell's own.
+    pub query: Vec<(String, String)>,
+    /// `embed=1`: the bare widget, for an iframe.
+    pub embed: bool,
+    pub theme: Theme,
+    /// `controls=0` (embedded only): the picture and its text without the control panel.
+    pub controls: bool,
+    /// What was wrong with the hash and what was shown instead, for a visible note.
+    pub notes: Vec<String>,
+}
+
+impl Route {
+    /// The first of `views`, with nothing else set.
+    pub fn home(views: &[&'static ViewInfo]) -> Route {
+        Route {
+            view: views[0],
+            query: Vec::new(),
+            embed: false,
+            theme: Theme::Auto,
+            controls: true,
+            notes: Vec::new(),
+        }
+    }
+
+    /// Parses `location.hash` (with or without the leading `#`) against the registered
+    /// `views` (the first is the default). Never fails: whatever is wrong is replaced by
+    /// a default and described in [`Route::notes`].
+    pub fn parse(hash: &str, views: &[&'static ViewInfo]) -> Route {
+        let hash = hash.strip_prefix('#').unwrap_or(hash);
+        let (path, query) = match hash.split_once('?') {
+            Some((path, query)) => (path, query),
+            None => (hash, ""),
+        };
+        let mut route = Route::home(views);
+        let path = urlkit::decode(path.trim_start_matches('/').trim_end_matches('/'));
+        if !path.is_empty() {
+            match views.iter().find(|view| view.path == path) {
+                Some(view) => route.view = view,
+                None => route.notes.push(format!(
+                    "There is no view “{}”; showing the {}.",
+                    shorten(&path),
+                    route.view.title.to_lowercase()
+                )),
+            }
+        }
+        let mut controls = None;
+        for (key, value) in parse_query(query) {
+            match key.as_str() {
+                EMBED => route.embed = flag(EMBED, &value, false, &mut route.notes),
+                THEME => {
+                    route.theme =
+                        urlkit::choice(THEME, &value, &Theme::ALL, Theme::Auto, &mut route.notes)
+                }
+                CONTROLS => controls = Some(flag(CONTROLS, &value, true, &mut route.notes)),
+                _ => route.query.push((key, value)),
+            }
+        }
+        match controls {
+            Some(false) if !route.embed => route.notes.push(
+                "controls=0 applies to embedded widgets (embed=1) only: showing the controls"
+                    .into(),
+            ),
+            Some(on) => route.controls = on,
+            None => {}
+        }
+        route
+    }
+
+    /// The hash for this route, with the leading `#`: `#/ring?a=1&b=2`, then the shell's
+    /// own parameters when they are not the default (`theme`, `controls=0`, `embed=1`
+    /// last). Notes are not part of it.
+    pub fn to_hash(&self) -> String {
+        let mut pairs: Vec<(&str, &str)> = self
+            .query
+            .iter()
+            .map(|(k, v)| (k.as_str(), v.as_str()))
+            .collect();
+        if self.theme != Theme::Auto {
+            pairs.push((THEME, self.theme.name()));
+        }
+        if self.embed && !self.controls {
+            pairs.push((CONTROLS, flag_text(false)));
+        }
+        if self.embed {
+            pairs.push((EMBED, flag_text(true)));
+        }
+        let mut hash = format!("#/{}", self.view.path);
+        if !pairs.is_empty() {
+            hash.push('?');
+            hash.push_str(&write_query(pairs));
+        }
+        hash
+    }
+}
+
+/// The link to this page in embed mode: `href` with its hash parsed, `embed=1` set and
+/// the hash written again.
+pub fn embed_url(href: &str, views: &[&'static ViewInfo]) -> String {
+    let (base, hash) = match href.split_once('#') {
+        Some((base, hash)) => (base, hash),
+        None => (href, ""),
+    };
+    let mut route = Route::parse(hash, views);
+    route.embed = true;
+    format!("{base}{}", route.to_hash())
+}
+
+/// The `<iframe>` snippet that embeds `url`.
+pub fn iframe_code(url: &str, title: &str) -> String {
+    format!(
+        r#"<iframe title="{}" src="{}" width="720" height="640" loading="lazy" style="border:0;max-width:100%"></iframe>"#,
+        escape_attribute(title),
+        escape_attribute(url),
+    )
+}
+
+/// The optional one-line script that sizes every ringlab iframe on the host page to its
+/// content: `embed.js`, served beside the page at `href`.
+pub fn embed_script_code(href: &str) -> String {
+    let page = href.split(['#', '?']).next().unwrap_or_default();
+    let dir = match page.rfind('/') {
+        Some(slash) => &page[..=slash],
+        None => "",
+    };
+    format!(
+        r#"<script src="{}" async></script>"#,
+        escape_attribute(&format!("{dir}embed.js"))
+    )
+}
+
+/// Escapes text for a double-quoted HTML attribute.
+pub fn escape_attribute(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '"' => out.push_str("&quot;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    static RING: ViewInfo = ViewInfo {
+        path: "ring",
+        title: "Ring playground",
+        description: "",
+        group: "",
+    };
+    static COST: ViewInfo = ViewInfo {
+        path: "cost",
+        title: "Resize cost",
+        description: "",
+        group: "",
+    };
+    const VIEWS: &[&ViewInfo] = &[&RING, &COST];
+
+    fn parse(hash: &str) -> Route {
+        Route::parse(hash, VIEWS)
+    }
+
+    fn pairs(list: &[(&str, &str)]) -> Vec<(String, String)> {
+        list.iter()
+            .map(|(k, v)| (k.to_string(), v.to_string()))
+            .collect()
+    }
+
+    #[test]
+    fn parses_the_example_hash() {
+        let route = parse("#/ring?servers=4&vnodes=1&keys=8&replicas=3&scheme=ring&seed=7");
+        assert_eq!(route.view, &RING);
+        assert!(!route.embed);
+        assert!(route.notes.is_empty());
+        assert_eq!(
+            route.query,
+            pairs(&[
+                ("servers", "4"),
+                ("vnodes", "1"),
+                ("keys", "8"),
+                ("replicas", "3"),
+                ("scheme", "ring"),
+                ("seed", "7"),
+            ])
+        );
+    }
+
+    #[test]
+    fn empty_and_bare_hashes_show_the_default_view() {
+        for hash in ["", "#", "#/", "/", "#/?", "#?"] {
+            let route = parse(hash);
+            assert_eq!(route, Route::home(VIEWS), "{hash:?}");
+        }
+    }
+
+    #[test]
+    fn embed_is_taken_out_of_the_query() {
+        let route = parse("#/ring?keys=8&embed=1&seed=2");
+        assert!(route.embed);
+        assert_eq!(route.query, pairs(&[("keys", "8"), ("seed", "2")]));
+        assert!(!parse("#/ring?embed=0").embed);
+        assert!(parse("#/ring?embed").embed);
+    }
+
+    #[test]
+    fn a_bad_embed_value_is_a_note_not_an_embed() {
+        let route = parse("#/ring?embed=maybe");
+        assert!(!route.embed);
+        assert_eq!(route.notes.len(), 1);
+        assert!(
+            route.notes[0].contains("embed=\"maybe\""),
+            "{:?}",
+            route.notes
+        );
+    }
+
+    #[test]
+    fn theme_and_controls_belong_to_the_shell() {
+        let route = parse("#/cost?theme=dark&controls=off&embed=yes&size=3");
+        assert_eq!(route.view, &COST);
+        assert_eq!(route.theme, Theme::Dark);
+        assert!(!route.controls && route.embed);
+        assert_eq!(route.query, pairs(&[("size", "3")]));
+        assert!(route.notes.is_empty());
+        assert_eq!(
+            route.to_hash(),
+            "#/cost?size=3&theme=dark&controls=0&embed=1"
+        );
+        // Auto and the controls are the defaults, written as nothing.
+        assert_eq!(parse("#/cost?theme=auto&controls=1").to_hash(), "#/cost");
+    }
+
+    #[test]
+    fn bad_shell_values_get_notes() {
+        let route = parse("#/cost?theme=sepia&controls=0");
+        assert_eq!(route.theme, Theme::Auto);
+        assert!(route.controls, "controls=0 needs embed=1");
+        assert_eq!(route.notes.len(), 2, "{:?}", route.notes);
+        assert!(route.notes[0].starts_with("theme=\"sepia\" is not one of auto, light, dark"));
+    }
+
+    #[test]
+    fn an_unknown_view_is_a_note_and_the_default() {
+        let route = parse("#/nowhere?keys=3");
+        assert_eq!(route.view, &RING);
+        assert_eq!(route.query, pairs(&[("keys", "3")]));
+        assert_eq!(route.notes.len(), 1);
+        assert!(route.notes[0].contains("nowhere"));
+    }
+
+    #[test]
+    fn long_input_is_shortened_in_notes() {
+        let long = "x".repeat(500);
+        let route = parse(&format!("#/{long}"));
+        assert!(route.notes[0].chars().count() < 100);
+        assert!(route.notes[0].contains('…'));
+    }
+
+    #[test]
+    fn round_trips() {
+        let route = Route {
+            view: &RING,
+            query: pairs(&[
+                ("servers", "a=2,b,<img src=x onerror=alert(1)>"),
+                ("scheme", "ketama"),
+                ("empty", ""),
+                ("odd key&", "100% sure #1 + ✓"),
+            ]),
+            embed: true,
+            theme: Theme::Dark,
+            controls: false,
+            notes: Vec::new(),
+        };
+        let hash = route.to_hash();
+        assert!(hash.starts_with("#/ring?"));
+        assert!(hash.ends_with("&embed=1"));
+        assert!(!hash.contains(['<', '>', ' ', '"']), "{hash}");
+        assert_eq!(parse(&hash), route);
+    }
+
+    #[test]
+    fn writes_a_bare_path_without_a_query() {
+        assert_eq!(Route::home(VIEWS).to_hash(), "#/ring");
+    }
+
+    #[test]
+    fn the_embed_url_sets_embed_once() {
+        let base = "http://127.0.0.1:8080/";
+        assert_eq!(
+            embed_url(&format!("{base}#/ring?keys=8"), VIEWS),
+            format!("{base}#/ring?keys=8&embed=1")
+        );
+        assert_eq!(
+            embed_url(&format!("{base}#/ring?embed=1&keys=8"), VIEWS),
+            format!("{base}#/ring?keys=8&embed=1")
+        );
+        assert_eq!(embed_url(base, VIEWS), format!("{base}#/ring?embed=1"));
+    }
+
+    #[test]
+    fn the_script_is_served_beside_the_page() {
+        assert_eq!(
+            embed_script_code("https://h.example/docs/index.html?x#/ring?keys=8"),
+            r#"<script src="https://h.example/docs/embed.js" async></script>"#
+        );
+        assert_eq!(
+            embed_script_code("http://127.0.0.1:8080/#/cost"),
+            r#"<script src="http://127.0.0.1:8080/embed.js" async></script>"#
+        );
+    }
+
+    #[test]
+    fn the_iframe_code_is_escaped_and_lazy() {
+        let code = iframe_code("http://h/#/ring?a=1&embed=1", "ringlab \"ring\"");
+        assert_eq!(
+            code,
+            "<iframe title=\"ringlab &quot;ring&quot;\" src=\"http://h/#/ring?a=1&amp;embed=1\" \
+             width=\"720\" height=\"640\" loading=\"lazy\" style=\"border:0;max-width:100%\"></iframe>"
+        );
+    }
+}

@@ -1,0 +1,37 @@
+//! What every view is to the shell: an entry in the registry ([`ViewInfo`], its component
+//! beside it in the app) and a state that is read from and written back to the URL
+//! ([`ViewState`]).
+
+use crate::urlkit::Query;
+
+/// A view as the header, the page title, the embed dialog and the index describe it.
+#[derive(Debug, PartialEq, Eq)]
+pub struct ViewInfo {
+    /// The path after `#/`.
+    pub path: &'static str,
+    /// The name in the header, the page title and the `<h1>`.
+    pub title: &'static str,
+    /// One line for the index and the page's description.
+    pub description: &'static str,
+    /// The heading it is listed under.
+    pub group: &'static str,
+}
+
+/// A view's state as the URL holds it.
+pub trait ViewState: Sized {
+    /// The state a query describes, and a note for everything repaired on the way
+    /// (see [`crate::urlkit`]). Never fails.
+    fn from_query(query: &[(String, String)]) -> (Self, Vec<String>);
+    /// The canonical query of this state: reading it back gives the same state and no
+    /// notes.
+    fn to_query(&self) -> Query;
+}
+
+/// A query repaired into a view's canonical one, with a note for each repair.
+pub type Repair = fn(&[(String, String)]) -> (Query, Vec<String>);
+
+/// A query read and written back: the link a view repairs `query` into, with the notes.
+pub fn canonical<S: ViewState>(query: &[(String, String)]) -> (Query, Vec<String>) {
+    let (state, notes) = S::from_query(query);
+    (state.to_query(), notes)
+}
