@@ -767,6 +767,17 @@ test("random input: clicks, drags, keys, sliders and URL states", async (t) => {
     if (random() < 0.3) q.set("at", `${pick(names)}0:${random().toFixed(3)}`);
     if (random() < 0.2) q.set("hashes", "1");
     if (random() < 0.1) q.set("bogus", "1");
+    // At and past every cap: 1000 servers, weights up to 10 and beyond, a million points
+    // and more (the page caps the ring at 1,000,000 points with a note), keys, replicas.
+    if (random() < 0.08) {
+      const n = pick([1000, 1001]);
+      const weight = () => pick(["", "=10", "=11", "=1e308", "=0"]);
+      q.set("servers", random() < 0.4 ? String(n) : Array.from({ length: n }, (_, i) => `s${i}${weight()}`).join(","));
+      q.set("vnodes", String(pick([1000, 1001, "1e9", "10,000"])));
+      q.set("keys", String(pick([10000, 10001, "1e12"])));
+      q.set("replicas", String(pick([5, 6, "18446744073709551616"])));
+      q.set("scheme", pick(["ring", "nginx", "ketama"]));
+    }
     return "#/ring?" + q.toString();
   };
   const actions = [

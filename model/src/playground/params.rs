@@ -22,7 +22,8 @@
 use ringlab_core::SchemeKind;
 
 use crate::naming::server_name;
-use crate::urlkit::{choice, flag, flag_text, unknown, whole};
+use crate::format::grouped;
+use crate::urlkit::{choice, flag, flag_text, repaired, unknown, whole};
 use crate::view_state::ViewState;
 
 /// Most servers the playground draws.
@@ -37,6 +38,12 @@ pub const REPLICAS: (u32, u32) = (1, 5);
 pub const WEIGHT: (f64, f64) = (0.1, 10.0);
 /// Longest server name or rack label, in characters.
 pub const MAX_NAME: usize = 40;
+/// Most points the playground's ring may have: 1000 servers at 1000 virtual nodes, the
+/// largest ring the browser benchmark measures (BENCHMARKS.md). Weights above 1 could
+/// otherwise ask for ten million.
+pub const MAX_POINTS: u64 = 1_000_000;
+/// Points per unit of weight under nginx's scheme.
+const NGINX_POINTS: f64 = 160.0;
 /// Dragged positions are kept in millionths of a turn.
 pub const MICRO: u32 = 1_000_000;
 
@@ -202,7 +209,64 @@ impl PlaygroundParams {
         if let Some(walk) = walk {
             params.walk = parse_walk(&walk, params.keys, &mut notes);
         }
+        params.cap_points(&mut notes);
         (params, notes)
+    }
+
+    /// The points the ring of this scheme has (ketama: 160 per server, whatever the
+    /// weights; nginx: 160 per unit of weight; ring: `vnodes` per unit of weight).
+    pub fn points(&self) -> u64 {
+        let weighted = |per: f64| -> u64 {
+            self.servers
+                .iter()
+                .map(|s| (s.weight * per).round().max(1.0) as u64)
+                .sum()
+        };
+        match self.scheme {
+            Scheme::Ring => weighted(self.vnodes as f64),
+            Scheme::Nginx => weighted(NGINX_POINTS),
+            Scheme::Ketama => 160 * self.servers.len() as u64,
+        }
+    }
+
+    /// Why these parameters are more than the page builds, if they are.
+    pub fn too_many_points(&self) -> Option<String> {
+        let points = self.points();
+        (points > MAX_POINTS).then(|| {
+            format!(
+                "that makes {} ring points, above the {} the playground builds",
+                grouped(points),
+                grouped(MAX_POINTS)
+            )
+        })
+    }
+
+    /// Brings the ring within [`MAX_POINTS`]: fewer virtual nodes (ring), or lighter
+    /// weights in proportion (nginx), with a note.
+    fn cap_points(&mut self, notes: &mut Vec<String>) {
+        let Some(why) = self.too_many_points() else {
+            return;
+        };
+        match self.scheme {
+            Scheme::Ring => {
+                let given = self.vnodes;
+                while self.vnodes > VNODES.0 && self.points() > MAX_POINTS {
+                    let total: f64 = self.servers.iter().map(|s| s.weight).sum();
+                    let fit = (MAX_POINTS as f64 / total).floor() as u32;
+                    self.vnodes = fit.clamp(VNODES.0, self.vnodes - 1);
+                }
+                notes.push(repaired("vnodes", &given.to_string(), &why, self.vnodes));
+            }
+            Scheme::Nginx | Scheme::Ketama => {
+                let total: f64 = self.servers.iter().map(|s| s.weight).sum();
+                let scale = MAX_POINTS as f64 / NGINX_POINTS / total;
+                for server in &mut self.servers {
+                    server.weight = (((server.weight * scale) * 100.0).floor() / 100.0)
+                        .clamp(WEIGHT.0, WEIGHT.1);
+                }
+                notes.push(format!("servers: {why}: weights scaled by {scale:.2}"));
+            }
+        }
     }
 
     /// True when server points can be dragged: the ring scheme with one point per server.
@@ -510,6 +574,29 @@ mod tests {
         assert!(params.servers.is_empty());
         assert_eq!(params.vnodes, VNODES.1);
         assert_eq!(notes.len(), 2);
+    }
+
+    #[test]
+    fn the_ring_is_capped_at_a_million_points_with_a_note() {
+        // The hostile link: 1000 servers at weight 10 and 1000 virtual nodes each.
+        let names: Vec<String> = (0..1000).map(|i| format!("s{i}=10")).collect();
+        let q = format!("servers={}&vnodes=1000&keys=10000", names.join(","));
+        let (params, notes) = PlaygroundParams::from_query(&query(&q));
+        assert_eq!(params.points(), MAX_POINTS);
+        assert_eq!(params.vnodes, 100);
+        assert_eq!(notes.len(), 1, "{notes:?}");
+        assert!(notes[0].starts_with("vnodes=1000 that makes 10,000,000 ring points"), "{notes:?}");
+        // The capped link reads back as itself.
+        let (again, notes) = PlaygroundParams::from_query(&params.to_query());
+        assert_eq!((again, notes.len()), (params, 0));
+        // nginx: 160 points per unit of weight.
+        let (params, notes) =
+            PlaygroundParams::from_query(&query(&format!("{q}&scheme=nginx")));
+        assert!(params.points() <= MAX_POINTS, "{}", params.points());
+        assert_eq!(notes.len(), 1, "{notes:?}");
+        // At weight 1 the largest ring is allowed whole.
+        let (params, notes) = PlaygroundParams::from_query(&query("servers=1000&vnodes=1000"));
+        assert_eq!((params.points(), notes.len()), (MAX_POINTS, 0));
     }
 
     #[test]

@@ -7,7 +7,7 @@ use crate::Reducer;
 
 use super::params::{
     check_label, clamp_weight, next_free_name, to_micro, PlaygroundParams, Scheme, ServerParam,
-    KEYS, MAX_SERVERS, MICRO, REPLICAS, VNODES,
+    KEYS, MAX_POINTS, MAX_SERVERS, MICRO, REPLICAS, VNODES,
 };
 use super::placement::{Change, ChangeKind, Placement};
 use super::walk::Walk;
@@ -194,6 +194,10 @@ impl PlaygroundState {
                     return self.note(format!("Server not added: {name} is already there."));
                 }
                 self.params.servers.push(ServerParam::new(name.clone()));
+                if let Some(why) = self.params.too_many_points() {
+                    self.params.servers.pop();
+                    return self.note(format!("Server not added: {why}."));
+                }
                 self.replace(Some(ChangeKind::Join(name)));
             }
             Action::RemoveServer(name) => {
@@ -242,7 +246,12 @@ impl PlaygroundState {
                 if server.weight == weight {
                     return;
                 }
-                server.weight = weight;
+                let before = std::mem::replace(&mut server.weight, weight);
+                if let Some(why) = self.params.too_many_points() {
+                    self.params.servers[index].weight = before;
+                    return self.note(format!("Weight not changed: {why}."));
+                }
+                let server = &self.params.servers[index];
                 let what = format!("Server {} now has weight {weight}", server.name);
                 self.replace(Some(ChangeKind::Config(what)));
             }
@@ -269,7 +278,11 @@ impl PlaygroundState {
                 if v == self.params.vnodes {
                     return;
                 }
-                self.params.vnodes = v;
+                let before = std::mem::replace(&mut self.params.vnodes, v);
+                if let Some(why) = self.params.too_many_points() {
+                    self.params.vnodes = before;
+                    return self.note(format!("Virtual nodes not changed: {why}."));
+                }
                 self.forget_positions_unless_draggable();
                 let what = format!("{v} virtual nodes per server");
                 self.replace(Some(ChangeKind::Config(what)));
@@ -305,7 +318,11 @@ impl PlaygroundState {
                 if scheme == self.params.scheme {
                     return;
                 }
-                self.params.scheme = scheme;
+                let before = std::mem::replace(&mut self.params.scheme, scheme);
+                if let Some(why) = self.params.too_many_points() {
+                    self.params.scheme = before;
+                    return self.note(format!("Scheme not changed: {why}."));
+                }
                 self.forget_positions_unless_draggable();
                 let what = format!("Scheme {}", scheme.name());
                 self.replace(Some(ChangeKind::Config(what)));
@@ -411,6 +428,27 @@ mod tests {
     fn act(state: PlaygroundState, action: Action) -> PlaygroundState {
         let next = Rc::new(state).reduce(action);
         Rc::try_unwrap(next).unwrap_or_else(|rc| (*rc).clone())
+    }
+
+    #[test]
+    fn edits_that_would_pass_the_point_cap_are_refused_with_a_note() {
+        let names: Vec<String> = (0..100).map(|i| format!("s{i}=10")).collect();
+        let q = vec![
+            ("servers".to_string(), names.join(",")),
+            ("vnodes".to_string(), "1000".to_string()),
+        ];
+        let s = PlaygroundState::from_query(&q);
+        assert_eq!(s.params.points(), MAX_POINTS);
+        let s = act(s, Action::AddServer(None));
+        assert_eq!(s.params.servers.len(), 100);
+        assert!(s.notes.last().unwrap().starts_with("Server not added: that makes"));
+        let s = act(s, Action::SetVnodes(999));
+        assert_eq!(s.params.vnodes, 999);
+        let s = act(s, Action::SetVnodes(1000));
+        assert_eq!(s.params.vnodes, 1000);
+        let s = act(s, Action::SetWeight(0, 5.0));
+        let s = act(s, Action::SetVnodes(1000));
+        assert!(s.params.points() <= MAX_POINTS);
     }
 
     #[test]
