@@ -7,8 +7,9 @@ use std::rc::Rc;
 
 use gloo::events::EventListener;
 use gloo::render::{request_animation_frame, AnimationFrame};
+use wasm_bindgen::closure::Closure;
 use wasm_bindgen::JsCast;
-use web_sys::{Element, HtmlCanvasElement};
+use web_sys::{Element, HtmlCanvasElement, IntersectionObserver, IntersectionObserverEntry};
 use yew::prelude::*;
 
 use super::controls::Controls;
@@ -59,6 +60,9 @@ struct Canvas {
     still_fresh: bool,
     /// The server being dragged (parameter index).
     drag: Option<usize>,
+    /// The canvas is out of the viewport (an IntersectionObserver says so): no frames are
+    /// asked for until it comes back.
+    hidden: bool,
 }
 
 fn now() -> f64 {
@@ -139,10 +143,13 @@ fn draw_still_layer(c: &mut Canvas, backing: u32) {
     }
 }
 
-/// Asks for the next frame unless one is pending.
+/// Asks for the next frame unless one is pending or the canvas is off screen.
 fn schedule(shared: &Rc<RefCell<Canvas>>) {
-    if shared.borrow().pending {
-        return;
+    {
+        let c = shared.borrow();
+        if c.pending || c.hidden {
+            return;
+        }
     }
     let next = shared.clone();
     let handle = request_animation_frame(move |time| {
@@ -158,6 +165,61 @@ fn schedule(shared: &Rc<RefCell<Canvas>>) {
     let mut c = shared.borrow_mut();
     c.pending = true;
     c.retired = c.frame.replace(handle);
+}
+
+/// What keeps the visibility watch alive; dropping it stops the watch.
+struct Watch {
+    observer: IntersectionObserver,
+    _callback: Closure<dyn FnMut(js_sys::Array)>,
+}
+
+impl Drop for Watch {
+    fn drop(&mut self) {
+        self.observer.disconnect();
+    }
+}
+
+/// Pauses the animation loop while `canvas` is out of the viewport (scrolled away, or in an
+/// iframe the host page has scrolled away) and resumes it, from the current time, when it
+/// comes back. `None`, and the loop always runs, where there is no IntersectionObserver.
+fn watch_visibility(canvas: &Element, shared: &Rc<RefCell<Canvas>>) -> Option<Watch> {
+    let window = web_sys::window()?;
+    if !js_sys::Reflect::has(&window, &"IntersectionObserver".into()).unwrap_or(false) {
+        return None;
+    }
+    let shared = shared.clone();
+    let callback = Closure::<dyn FnMut(js_sys::Array)>::new(move |entries: js_sys::Array| {
+        // Entries come in time order: the last one is the canvas's state now.
+        let Some(entry) = entries
+            .iter()
+            .last()
+            .and_then(|entry| entry.dyn_into::<IntersectionObserverEntry>().ok())
+        else {
+            return;
+        };
+        let hidden = !entry.is_intersecting();
+        {
+            let mut c = shared.borrow_mut();
+            if c.hidden == hidden {
+                return;
+            }
+            c.hidden = hidden;
+            if hidden {
+                // Dropping the pending frame cancels it.
+                c.frame = None;
+                c.pending = false;
+                return;
+            }
+        }
+        // Back on screen: one frame now, more while something still moves.
+        schedule(&shared);
+    });
+    let observer = IntersectionObserver::new(callback.as_ref().unchecked_ref()).ok()?;
+    observer.observe(canvas);
+    Some(Watch {
+        observer,
+        _callback: callback,
+    })
 }
 
 fn pointer_xy(e: &MouseEvent) -> (f64, f64) {
@@ -178,14 +240,20 @@ pub fn Playground(props: &ViewProps) -> Html {
     // The URL out. (A reload, a pasted link or Back mounts the view afresh from the URL:
     // the shell keys it by visit.)
     use_url_out(props, state.query());
-    // Redraw on resize; stop the animation when the playground goes away.
+    // Redraw on resize; pause the animation off screen; stop it when the playground goes
+    // away.
     {
         let shared = shared.clone();
+        let canvas_ref = canvas_ref.clone();
         use_effect_with((), move |_| {
             let listener = web_sys::window()
                 .map(|w| EventListener::new(&w, "resize", move |_| redraw.force_update()));
+            let watch = canvas_ref
+                .cast::<Element>()
+                .and_then(|canvas| watch_visibility(&canvas, &shared));
             move || {
                 drop(listener);
+                drop(watch);
                 let mut c = shared.borrow_mut();
                 c.frame = None;
                 c.retired = None;
