@@ -8,7 +8,7 @@ WASM_RUNNER_ENV := CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER=wasm-bindgen-test-
 # wasm-opt comes from npm (tools/), trunk and wasm-bindgen from cargo install.
 TRUNK := PATH="$(CURDIR)/tools/node_modules/.bin:$$HOME/.cargo/bin:$$PATH" trunk
 
-.PHONY: test tools serve dist lint native wasm e2e bench bench-browser profile-browser
+.PHONY: test tools serve dist lint native wasm e2e bench bench-browser lighthouse profile-browser
 
 test: tools lint native wasm e2e
 
@@ -50,10 +50,27 @@ e2e: dist
 bench:
 	$(CARGO) bench -p ringlab-core
 
-# The browser benchmark (not a test): frame times and slider-to-frame latency on the
-# release build in headless Chromium, and the gzip size of dist/ (e2e/bench/probe.js).
+# The browser benchmark (not a test): each view's first-load transfer, dist/ served
+# gzip-compressed, written into BENCHMARKS.md between <!-- sizes:begin/end --> (e2e/bench/
+# sizes.js); then frame times and slider-to-frame latency on the release build in headless
+# Chromium, and the gzip size of dist/ file by file (e2e/bench/probe.js, printed).
 bench-browser: tools dist
+	mkdir -p target
+	cd e2e && node bench/sizes.js > ../target/bench-sizes.md
+	python3 scripts/bench-table.py --splice BENCHMARKS.md sizes < target/bench-sizes.md
+	cat target/bench-sizes.md
 	cd e2e && node bench/probe.js
+
+# Lighthouse (not a test): every view, mobile preset, in Debian's Chromium, dist/ served
+# gzip-compressed; the scores written into BENCHMARKS.md between <!-- lighthouse:begin/end -->
+# (bench/lighthouse/run.js; its own npm package, so the e2e tests never install Lighthouse).
+lighthouse: tools dist
+	@cd bench/lighthouse && if ! cmp -s package-lock.json node_modules/.ringlab-package-lock.json; then \
+		npm ci --no-audit --no-fund && cp package-lock.json node_modules/.ringlab-package-lock.json; fi
+	mkdir -p target
+	cd bench/lighthouse && CHROME_PATH=$${CHROME_PATH:-/usr/bin/chromium} node run.js > ../../target/lighthouse.md
+	python3 scripts/bench-table.py --splice BENCHMARKS.md lighthouse < target/lighthouse.md
+	cat target/lighthouse.md
 
 # Where the browser's time goes on the million-point slider (not a test): a release build
 # with function names and without wasm-opt, under Chromium's profiler (e2e/bench/profile.js).

@@ -11,6 +11,12 @@ For every group, one row per size: each implementation's median time per key (th
 iteration's median over the keys it looked up; per build for the build groups, per ring
 for the experiment) and, for each other entry, the ratio other / ringlab (above 1:
 ringlab is faster).
+
+    python3 scripts/bench-table.py --splice BENCHMARKS.md NAME < table.md
+
+replaces what stands between the lines `<!-- NAME:begin -->` and `<!-- NAME:end -->` of
+BENCHMARKS.md with standard input (`make bench-browser` and `make lighthouse` write their
+tables this way).
 """
 
 import json
@@ -68,7 +74,29 @@ def collect(root):
     return found
 
 
+def splice(path, name, text):
+    """Replaces the lines between `<!-- name:begin -->` and `<!-- name:end -->` of `path`."""
+    begin, end = "<!-- %s:begin -->" % name, "<!-- %s:end -->" % name
+    with open(path) as f:
+        lines = f.read().split("\n")
+    try:
+        first = next(i for i, line in enumerate(lines) if line.strip() == begin)
+        last = next(i for i, line in enumerate(lines) if i > first and line.strip() == end)
+    except StopIteration:
+        sys.exit("%s: no %s ... %s lines" % (path, begin, end))
+    body = text.strip("\n").split("\n")
+    if not text.strip():
+        sys.exit("nothing to write between %s and %s" % (begin, end))
+    with open(path, "w") as f:
+        f.write("\n".join(lines[: first + 1] + body + lines[last:]))
+
+
 def main():
+    if sys.argv[1:2] == ["--splice"]:
+        if len(sys.argv) != 4:
+            sys.exit("usage: bench-table.py --splice FILE NAME < table.md")
+        splice(sys.argv[2], sys.argv[3], sys.stdin.read())
+        return
     roots = sys.argv[1:] or ["target/criterion"]
     groups = {}
     for root in roots:
