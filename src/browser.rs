@@ -95,17 +95,3 @@ pub fn set_theme(theme: ringlab_model::route::Theme) {
         other => root.set_attribute("data-theme", other.name()),
     };
 }
-
-/// Whether the page is dark: `<html data-theme>` when the link set a theme, else the
-/// reader's `prefers-color-scheme`. The canvases pick their colours by it.
-pub fn is_dark() -> bool {
-    let forced = web_sys::window()
-        .and_then(|window| window.document())
-        .and_then(|document| document.document_element())
-        .and_then(|root| root.get_attribute("data-theme"));
-    match forced.as_deref() {
-        Some("dark") => true,
-        Some("light") => false,
-        _ => media_matches("(prefers-color-scheme: dark)"),
-    }
-}

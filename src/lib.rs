@@ -8,6 +8,7 @@
 
 pub mod app;
 pub mod browser;
+pub mod canvas_theme;
 pub mod clock;
 pub mod cost;
 pub mod grids;

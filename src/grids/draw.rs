@@ -5,44 +5,7 @@ use web_sys::CanvasRenderingContext2d;
 
 use super::layout::Layout;
 use super::placement::{number, Grid};
-
-/// Colours of the cells, the same as style.css's variables.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Theme {
-    pub background: &'static str,
-    pub cell: &'static str,
-    pub text: &'static str,
-    pub muted: &'static str,
-    pub lit: &'static str,
-    pub lit_text: &'static str,
-    pub cursor: &'static str,
-}
-
-impl Theme {
-    pub fn light() -> Theme {
-        Theme {
-            background: "#ffffff",
-            cell: "#e6e6df",
-            text: "#1d1f21",
-            muted: "#5a5f66",
-            lit: "#0061a0",
-            lit_text: "#ffffff",
-            cursor: "#c25400",
-        }
-    }
-
-    pub fn dark() -> Theme {
-        Theme {
-            background: "#1d2024",
-            cell: "#30353b",
-            text: "#e7e7e2",
-            muted: "#a3a9b1",
-            lit: "#6cb8f0",
-            lit_text: "#0b1a26",
-            cursor: "#ffb35c",
-        }
-    }
-}
+use crate::canvas_theme::CanvasTheme;
 
 /// Draws `grid` on a canvas whose backing store is `ratio` times `layout`'s CSS size.
 pub fn draw(
@@ -51,11 +14,11 @@ pub fn draw(
     grid: &Grid,
     previous: bool,
     cursor: Option<usize>,
-    theme: &Theme,
+    theme: &CanvasTheme,
     ratio: f64,
 ) {
     let _ = ctx.set_transform(ratio, 0.0, 0.0, ratio, 0.0, 0.0);
-    ctx.set_fill_style_str(theme.background);
+    ctx.set_fill_style_str(&theme.background);
     ctx.fill_rect(0.0, 0.0, layout.width, layout.height);
     // A gap between cells once they are big enough to spare one.
     let gap = if layout.cell >= 8.0 {
@@ -67,7 +30,7 @@ pub fn draw(
     };
     let side = (layout.cell - gap).max(0.5);
     for lit in [false, true] {
-        ctx.set_fill_style_str(if lit { theme.lit } else { theme.cell });
+        ctx.set_fill_style_str(if lit { &theme.accent } else { &theme.quiet });
         ctx.begin_path();
         for key in (0..layout.keys).filter(|&k| grid.lit.get(k).copied().unwrap_or(false) == lit) {
             let (x, y) = layout.origin(key);
@@ -84,7 +47,7 @@ pub fn draw(
         for key in 0..layout.keys {
             let (x, y) = layout.origin(key);
             let lit = grid.lit.get(key).copied().unwrap_or(false);
-            ctx.set_fill_style_str(if lit { theme.lit_text } else { theme.text });
+            ctx.set_fill_style_str(if lit { &theme.accent_text } else { &theme.text });
             // Moved cells are bold too: not colour alone.
             let weight = if lit { "700 " } else { "" };
             ctx.set_font(&format!("{weight}{size:.0}px system-ui, sans-serif"));
@@ -104,7 +67,7 @@ pub fn draw(
         let (x, y) = layout.origin(key);
         let width = if layout.cell >= 8.0 { 2.5 } else { 1.5 };
         ctx.set_line_width(width);
-        ctx.set_stroke_style_str(theme.cursor);
+        ctx.set_stroke_style_str(&theme.focus);
         // Never smaller than a few pixels, so that the cursor shows on tiny cells.
         let pad = (6.0 - side).max(0.0) / 2.0;
         ctx.stroke_rect(x - pad, y - pad, side + 2.0 * pad, side + 2.0 * pad);

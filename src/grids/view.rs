@@ -9,12 +9,13 @@ use wasm_bindgen::JsCast;
 use web_sys::{HtmlCanvasElement, HtmlElement, HtmlInputElement};
 use yew::prelude::*;
 
-use super::draw::{draw, Theme};
+use super::draw::draw;
 use super::layout::{step, Layout, CANVAS_CELLS};
 use super::params::{GridScheme, GridsParams, KEYS, SERVERS, VNODES};
 use super::placement::{comparisons, doubling_text, number, Grid};
 use super::state::{Action, GridsState};
-use crate::browser::{canvas_context, is_dark};
+use crate::browser::canvas_context;
+use crate::canvas_theme::CanvasTheme;
 use crate::notes::{dispatching, ViewNotes};
 use crate::registry::ViewProps;
 use crate::store::Store;
@@ -198,11 +199,7 @@ pub fn Grids(props: &ViewProps) -> Html {
         use_effect(move || {
             if state.keys.len() > CANVAS_CELLS {
                 let ratio = web_sys::window().map_or(1.0, |w| w.device_pixel_ratio().max(1.0));
-                let theme = if is_dark() {
-                    Theme::dark()
-                } else {
-                    Theme::light()
-                };
+                let theme = CanvasTheme::from_page();
                 for grid in &state.grids {
                     let slot = GridScheme::ALL.iter().position(|&s| s == grid.scheme);
                     let Some(canvas) = slot.and_then(|i| canvases[i].cast::<HtmlCanvasElement>())

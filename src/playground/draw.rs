@@ -3,59 +3,10 @@
 use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement};
 
 use super::scene::{canvas_angle, Scene, PALETTE};
-
-/// Colours of the picture.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Theme {
-    /// The Okabe-Ito palette, in the order of [`super::scene::style_of`].
-    pub palette: [&'static str; PALETTE],
-    pub background: &'static str,
-    pub track: &'static str,
-    pub text: &'static str,
-    pub muted: &'static str,
-    pub focus: &'static str,
-    pub font: &'static str,
-}
-
-impl Theme {
-    pub fn light() -> Theme {
-        Theme {
-            palette: [
-                "#E69F00", "#56B4E9", "#009E73", "#F0E442", "#0072B2", "#D55E00", "#CC79A7",
-                "#000000",
-            ],
-            background: "#ffffff",
-            track: "#e4e4e4",
-            text: "#1a1a1a",
-            muted: "#8a8a8a",
-            focus: "#1a1a1a",
-            font: "12px system-ui, sans-serif",
-        }
-    }
-
-    pub fn dark() -> Theme {
-        Theme {
-            // Black would vanish: the eighth colour becomes a light grey.
-            palette: [
-                "#E69F00", "#56B4E9", "#009E73", "#F0E442", "#0072B2", "#D55E00", "#CC79A7",
-                "#D0D0D0",
-            ],
-            background: "#161616",
-            track: "#333333",
-            text: "#f0f0f0",
-            muted: "#9a9a9a",
-            focus: "#ffffff",
-            font: "12px system-ui, sans-serif",
-        }
-    }
-
-    fn color(&self, index: usize) -> &'static str {
-        self.palette[index % PALETTE]
-    }
-}
+use crate::canvas_theme::CanvasTheme;
 
 /// Draws `scene` on a canvas whose backing store is `ratio` times its CSS size.
-pub fn draw(ctx: &CanvasRenderingContext2d, scene: &Scene, theme: &Theme, ratio: f64) {
+pub fn draw(ctx: &CanvasRenderingContext2d, scene: &Scene, theme: &CanvasTheme, ratio: f64) {
     draw_still(ctx, scene, theme, ratio);
     draw_overlay(ctx, scene, theme, ratio);
 }
@@ -68,17 +19,17 @@ pub fn copy(ctx: &CanvasRenderingContext2d, still: &HtmlCanvasElement) {
 }
 
 /// Everything but the overlay: background, arcs, keys, points, labels.
-pub fn draw_still(ctx: &CanvasRenderingContext2d, scene: &Scene, theme: &Theme, ratio: f64) {
+pub fn draw_still(ctx: &CanvasRenderingContext2d, scene: &Scene, theme: &CanvasTheme, ratio: f64) {
     let g = &scene.geometry;
     let _ = ctx.set_transform(ratio, 0.0, 0.0, ratio, 0.0, 0.0);
     ctx.set_global_alpha(1.0);
-    ctx.set_fill_style_str(theme.background);
+    ctx.set_fill_style_str(&theme.background);
     ctx.fill_rect(0.0, 0.0, g.width, g.height);
 
     // The track and the owners' arcs.
     ctx.set_line_cap("butt");
     ctx.set_line_width(16.0);
-    ctx.set_stroke_style_str(theme.track);
+    ctx.set_stroke_style_str(&theme.line);
     ctx.begin_path();
     let _ = ctx.arc(g.cx, g.cy, g.radius, 0.0, std::f64::consts::TAU);
     ctx.stroke();
@@ -106,7 +57,7 @@ pub fn draw_still(ctx: &CanvasRenderingContext2d, scene: &Scene, theme: &Theme, 
 
     // A thin gap where one owner's arc meets another's.
     ctx.set_line_width(2.0);
-    ctx.set_stroke_style_str(theme.background);
+    ctx.set_stroke_style_str(&theme.background);
     ctx.begin_path();
     for &at in &scene.boundaries {
         let (x0, y0) = g.at(at, g.radius - 7.0);
@@ -129,25 +80,25 @@ pub fn draw_still(ctx: &CanvasRenderingContext2d, scene: &Scene, theme: &Theme, 
             any = true;
         }
         if any {
-            ctx.set_fill_style_str(color.map_or(theme.muted, |c| theme.color(c)));
+            ctx.set_fill_style_str(color.map_or(theme.muted.as_str(), |c| theme.color(c)));
             ctx.fill();
             if scene.keys.len() <= 1000 {
-                ctx.set_stroke_style_str(theme.text);
+                ctx.set_stroke_style_str(&theme.text);
                 ctx.stroke();
             }
         }
     }
-    ctx.set_font(theme.font);
+    ctx.set_font(&theme.font);
     ctx.set_text_align("center");
     ctx.set_text_baseline("middle");
     for key in &scene.keys {
         if key.selected {
             ctx.set_line_width(2.0);
-            ctx.set_stroke_style_str(theme.focus);
+            ctx.set_stroke_style_str(&theme.focus);
             ring(ctx, key.x, key.y, key.size + 4.0);
         }
         if let Some(label) = &key.label {
-            ctx.set_fill_style_str(theme.muted);
+            ctx.set_fill_style_str(&theme.muted);
             let _ = ctx.fill_text(&label.text, label.x, label.y);
         }
     }
@@ -155,26 +106,31 @@ pub fn draw_still(ctx: &CanvasRenderingContext2d, scene: &Scene, theme: &Theme, 
     // Server points: colour and shape, outlined, labelled.
     for p in &scene.points {
         ctx.set_fill_style_str(theme.color(p.color));
-        ctx.set_stroke_style_str(theme.text);
+        ctx.set_stroke_style_str(&theme.text);
         ctx.set_line_width(1.5);
         shape(ctx, p.shape, p.x, p.y, if p.draggable { 8.0 } else { 5.0 });
         if p.focused {
             ctx.set_line_width(2.5);
-            ctx.set_stroke_style_str(theme.focus);
+            ctx.set_stroke_style_str(&theme.focus);
             ring(ctx, p.x, p.y, 13.0);
         }
         if let Some(label) = &p.label {
-            ctx.set_fill_style_str(theme.text);
+            ctx.set_fill_style_str(&theme.text);
             let _ = ctx.fill_text(&label.text, label.x, label.y);
         }
     }
 }
 
 /// The moving parts: moved keys on their way, the walk.
-pub fn draw_overlay(ctx: &CanvasRenderingContext2d, scene: &Scene, theme: &Theme, ratio: f64) {
+pub fn draw_overlay(
+    ctx: &CanvasRenderingContext2d,
+    scene: &Scene,
+    theme: &CanvasTheme,
+    ratio: f64,
+) {
     let g = &scene.geometry;
     let _ = ctx.set_transform(ratio, 0.0, 0.0, ratio, 0.0, 0.0);
-    ctx.set_font(theme.font);
+    ctx.set_font(&theme.font);
     ctx.set_text_align("center");
     ctx.set_text_baseline("middle");
     let o = &scene.overlay;
@@ -182,11 +138,11 @@ pub fn draw_overlay(ctx: &CanvasRenderingContext2d, scene: &Scene, theme: &Theme
     let outlined = o.movers.len() <= 200;
     for m in &o.movers {
         ctx.set_global_alpha(m.alpha);
-        ctx.set_fill_style_str(m.color.map_or(theme.muted, |c| theme.color(c)));
+        ctx.set_fill_style_str(m.color.map_or(theme.muted.as_str(), |c| theme.color(c)));
         ctx.set_stroke_style_str(if outlined {
-            theme.text
+            &theme.text
         } else {
-            theme.background
+            &theme.background
         });
         ctx.set_line_width(if outlined { 1.0 } else { 0.0 });
         shape(ctx, 3, m.x, m.y, if outlined { 4.5 } else { 2.5 });
@@ -198,7 +154,7 @@ pub fn draw_overlay(ctx: &CanvasRenderingContext2d, scene: &Scene, theme: &Theme
         let turns = turns.min(0.999);
         if turns > 0.0 {
             ctx.set_line_width(2.0);
-            ctx.set_stroke_style_str(theme.text);
+            ctx.set_stroke_style_str(&theme.text);
             ctx.begin_path();
             let _ = ctx.arc(
                 g.cx,
@@ -212,7 +168,7 @@ pub fn draw_overlay(ctx: &CanvasRenderingContext2d, scene: &Scene, theme: &Theme
     }
     for step in &o.steps {
         ctx.set_global_alpha(step.alpha);
-        ctx.set_stroke_style_str(theme.focus);
+        ctx.set_stroke_style_str(&theme.focus);
         match step.rank {
             Some(rank) => {
                 // Once the walk is over, the chosen servers' circles take the rings' place.
@@ -220,7 +176,7 @@ pub fn draw_overlay(ctx: &CanvasRenderingContext2d, scene: &Scene, theme: &Theme
                     ctx.set_line_width(3.0);
                     ring(ctx, step.x, step.y, step.radius);
                 }
-                ctx.set_fill_style_str(theme.text);
+                ctx.set_fill_style_str(&theme.text);
                 // Inside the walk's trail (at 0.9 of the radius), not on it.
                 let (dx, dy) = outward(g.cx, g.cy, step.x, step.y, -(g.radius * 0.1 + 14.0));
                 let _ = ctx.fill_text(&format!("{}", rank + 1), step.x + dx, step.y + dy);
@@ -240,14 +196,14 @@ pub fn draw_overlay(ctx: &CanvasRenderingContext2d, scene: &Scene, theme: &Theme
     for circle in &o.circled {
         // A halo in the background colour first, so that touching circles stay apart.
         ctx.set_line_width(5.0);
-        ctx.set_stroke_style_str(theme.background);
+        ctx.set_stroke_style_str(&theme.background);
         ring(ctx, circle.x, circle.y, circle.radius);
         ctx.set_line_width(3.0);
-        ctx.set_stroke_style_str(theme.focus);
+        ctx.set_stroke_style_str(&theme.focus);
         ring(ctx, circle.x, circle.y, circle.radius);
     }
     if let Some((x, y)) = o.cursor {
-        ctx.set_fill_style_str(theme.text);
+        ctx.set_fill_style_str(&theme.text);
         ctx.begin_path();
         let _ = ctx.arc(x, y, 5.0, 0.0, std::f64::consts::TAU);
         ctx.fill();

@@ -13,13 +13,14 @@ use web_sys::{Element, HtmlCanvasElement, IntersectionObserver, IntersectionObse
 use yew::prelude::*;
 
 use super::controls::Controls;
-use super::draw::{copy, draw, draw_overlay, draw_still, Theme};
+use super::draw::{copy, draw, draw_overlay, draw_still};
 use super::placement::{Change, ChangeKind, Placement};
 use super::scene::{self, Scene};
 use super::shares::shares_view;
 use super::state::{Action, PlaygroundState};
 use super::walk::{self, Walk};
-use crate::browser::{canvas_context, is_dark, media_matches};
+use crate::browser::{canvas_context, media_matches};
+use crate::canvas_theme::CanvasTheme;
 use crate::notes::{dispatching, ViewNotes};
 use crate::registry::ViewProps;
 use crate::store::Store;
@@ -46,7 +47,8 @@ struct Canvas {
     change_epoch: u64,
     change_start: f64,
     reduced: bool,
-    dark: bool,
+    /// The page's colours, read once per render.
+    theme: CanvasTheme,
     ratio: f64,
     /// The pending frame; dropping it cancels it.
     frame: Option<AnimationFrame>,
@@ -92,11 +94,7 @@ fn paint(c: &mut Canvas, time: f64) -> bool {
     let overlay = scene::overlay(scene, placement, walk, change, c.reduced);
     let walking = walk.is_some_and(|(_, f)| !f.done);
     let moving = change.is_some() && progress < 1.0;
-    let theme = if c.dark {
-        Theme::dark()
-    } else {
-        Theme::light()
-    };
+    let theme = c.theme.clone();
     let ratio = c.ratio;
     if let Some(ctx) = canvas_context(element) {
         let fresh = c.still_fresh;
@@ -133,11 +131,7 @@ fn draw_still_layer(c: &mut Canvas, backing: u32) {
         still.set_height(backing);
     }
     if let Some(ctx) = canvas_context(still) {
-        let theme = if c.dark {
-            Theme::dark()
-        } else {
-            Theme::light()
-        };
+        let theme = c.theme.clone();
         draw_still(&ctx, scene, &theme, c.ratio);
         c.still_fresh = true;
     }
@@ -289,7 +283,7 @@ pub fn Playground(props: &ViewProps) -> Html {
                     c.ratio = ratio;
                     c.side = side;
                     c.reduced = media_matches("(prefers-reduced-motion: reduce)");
-                    c.dark = is_dark();
+                    c.theme = CanvasTheme::from_page();
                     if c.walk_epoch != state.walk_epoch {
                         c.walk_epoch = state.walk_epoch;
                         c.walk_start = time;

@@ -21,8 +21,8 @@
 
 use ringlab_core::SchemeKind;
 
-use crate::naming::server_name;
 use crate::format::grouped;
+use crate::naming::server_name;
 use crate::urlkit::{choice, flag, flag_text, repaired, unknown, whole};
 use crate::view_state::ViewState;
 
@@ -585,13 +585,15 @@ mod tests {
         assert_eq!(params.points(), MAX_POINTS);
         assert_eq!(params.vnodes, 100);
         assert_eq!(notes.len(), 1, "{notes:?}");
-        assert!(notes[0].starts_with("vnodes=1000 that makes 10,000,000 ring points"), "{notes:?}");
+        assert!(
+            notes[0].starts_with("vnodes=1000 that makes 10,000,000 ring points"),
+            "{notes:?}"
+        );
         // The capped link reads back as itself.
         let (again, notes) = PlaygroundParams::from_query(&params.to_query());
         assert_eq!((again, notes.len()), (params, 0));
         // nginx: 160 points per unit of weight.
-        let (params, notes) =
-            PlaygroundParams::from_query(&query(&format!("{q}&scheme=nginx")));
+        let (params, notes) = PlaygroundParams::from_query(&query(&format!("{q}&scheme=nginx")));
         assert!(params.points() <= MAX_POINTS, "{}", params.points());
         assert_eq!(notes.len(), 1, "{notes:?}");
         // At weight 1 the largest ring is allowed whole.

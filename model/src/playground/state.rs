@@ -7,7 +7,7 @@ use crate::Reducer;
 
 use super::params::{
     check_label, clamp_weight, next_free_name, to_micro, PlaygroundParams, Scheme, ServerParam,
-    KEYS, MAX_POINTS, MAX_SERVERS, MICRO, REPLICAS, VNODES,
+    KEYS, MAX_SERVERS, MICRO, REPLICAS, VNODES,
 };
 use super::placement::{Change, ChangeKind, Placement};
 use super::walk::Walk;
@@ -432,6 +432,7 @@ mod tests {
 
     #[test]
     fn edits_that_would_pass_the_point_cap_are_refused_with_a_note() {
+        use super::super::params::MAX_POINTS;
         let names: Vec<String> = (0..100).map(|i| format!("s{i}=10")).collect();
         let q = vec![
             ("servers".to_string(), names.join(",")),
@@ -441,7 +442,11 @@ mod tests {
         assert_eq!(s.params.points(), MAX_POINTS);
         let s = act(s, Action::AddServer(None));
         assert_eq!(s.params.servers.len(), 100);
-        assert!(s.notes.last().unwrap().starts_with("Server not added: that makes"));
+        assert!(s
+            .notes
+            .last()
+            .unwrap()
+            .starts_with("Server not added: that makes"));
         let s = act(s, Action::SetVnodes(999));
         assert_eq!(s.params.vnodes, 999);
         let s = act(s, Action::SetVnodes(1000));

@@ -1,0 +1,116 @@
+//! The page's colours for the canvases, read from the stylesheet's custom properties
+//! (`static/style.css`), so canvas and page cannot drift apart, in light, in dark and under
+//! `theme=`. One palette: the Okabe-Ito colours `--oi-*`, in server order.
+
+/// Colours and font for drawing, as CSS colour strings.
+#[derive(Debug, Clone, PartialEq)]
+pub struct CanvasTheme {
+    /// One colour per server, in the order of `scene::style_of`.
+    pub palette: [String; 8],
+    /// The panel's surface (`--surface`).
+    pub background: String,
+    /// Quiet fills: cells that did not move (`--surface-2`).
+    pub quiet: String,
+    /// Lines: the ring's track (`--border`).
+    pub line: String,
+    pub text: String,
+    pub muted: String,
+    /// Highlights (`--accent`) and text on them (`--accent-fg`).
+    pub accent: String,
+    pub accent_text: String,
+    pub focus: String,
+    pub font: String,
+}
+
+/// The custom properties of the palette, in server order.
+const PALETTE: [&str; 8] = [
+    "--oi-orange",
+    "--oi-sky",
+    "--oi-green",
+    "--oi-yellow",
+    "--oi-blue",
+    "--oi-vermillion",
+    "--oi-purple",
+    "--oi-black",
+];
+
+/// The light theme's values, for a page without the stylesheet (the mount tests).
+const FALLBACK: [(&str, &str); 16] = [
+    ("--oi-orange", "#e69f00"),
+    ("--oi-sky", "#56b4e9"),
+    ("--oi-green", "#009e73"),
+    ("--oi-yellow", "#f0e442"),
+    ("--oi-blue", "#0072b2"),
+    ("--oi-vermillion", "#d55e00"),
+    ("--oi-purple", "#cc79a7"),
+    ("--oi-black", "#000000"),
+    ("--surface", "#ffffff"),
+    ("--surface-2", "#f1f1ec"),
+    ("--border", "#d4d4cc"),
+    ("--fg", "#1d1f21"),
+    ("--muted", "#5a5f66"),
+    ("--accent", "#0061a0"),
+    ("--accent-fg", "#ffffff"),
+    ("--focus", "#c25400"),
+];
+
+impl CanvasTheme {
+    /// The colours the page shows now. Read once per paint that needs them: a theme
+    /// change restyles the page, and the next paint follows.
+    pub fn from_page() -> CanvasTheme {
+        let style = web_sys::window().and_then(|window| {
+            let root = window.document()?.document_element()?;
+            window.get_computed_style(&root).ok().flatten()
+        });
+        CanvasTheme::build(|name| {
+            style
+                .as_ref()
+                .and_then(|s| s.get_property_value(name).ok())
+                .map(|v| v.trim().to_string())
+        })
+    }
+
+    /// The theme from `lookup`, each missing or empty property from the light theme.
+    fn build(lookup: impl Fn(&str) -> Option<String>) -> CanvasTheme {
+        let read = |name: &str| -> String {
+            lookup(name)
+                .filter(|value| !value.is_empty())
+                .unwrap_or_else(|| fallback(name).to_string())
+        };
+        CanvasTheme {
+            palette: PALETTE.map(read),
+            background: read("--surface"),
+            quiet: read("--surface-2"),
+            line: read("--border"),
+            text: read("--fg"),
+            muted: read("--muted"),
+            accent: read("--accent"),
+            accent_text: read("--accent-fg"),
+            focus: read("--focus"),
+            font: "12px system-ui, sans-serif".to_string(),
+        }
+    }
+
+    /// The light theme, before the page is read.
+    pub fn light() -> CanvasTheme {
+        CanvasTheme::build(|_| None)
+    }
+
+    /// The colour of server `index`, cycling through the palette.
+    pub fn color(&self, index: usize) -> &str {
+        &self.palette[index % self.palette.len()]
+    }
+}
+
+impl Default for CanvasTheme {
+    fn default() -> Self {
+        CanvasTheme::light()
+    }
+}
+
+fn fallback(name: &str) -> &'static str {
+    FALLBACK
+        .iter()
+        .find(|(n, _)| *n == name)
+        .map_or("#000000", |(_, value)| value)
+}
