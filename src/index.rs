@@ -1,9 +1,11 @@
-//! The index: every registered view under its group, with its one-line description.
+//! The index: every registered view under its group, with its one-line description. It is
+//! a registered view itself, so it and the registry name each other.
 
 use yew::prelude::*;
 
-use crate::registry::{groups, ViewProps};
+use crate::registry::groups;
 use crate::url_out::use_url_out;
+use crate::view_props::ViewProps;
 
 /// The index's own path, which it leaves out of its list.
 pub const INDEX_PATH: &str = "views";

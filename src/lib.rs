@@ -20,6 +20,7 @@ pub mod registry;
 pub mod share;
 pub mod store;
 pub mod url_out;
+pub mod view_props;
 
 /// Mounts the app on `<body>`.
 pub fn start() {

@@ -5,7 +5,6 @@
 //! Adding a view: its folder (a component taking [`ViewProps`], and its pure state in
 //! `ringlab-model` implementing `ViewState`), one line here, its stylesheet.
 
-use std::rc::Rc;
 use std::sync::OnceLock;
 
 use ringlab_model::clock::params::ClockParams;
@@ -13,7 +12,6 @@ use ringlab_model::cost::params::CostParams;
 use ringlab_model::grids::params::GridsParams;
 use ringlab_model::index::IndexParams;
 use ringlab_model::playground::params::PlaygroundParams;
-use ringlab_model::urlkit::Query;
 use ringlab_model::view_state::{canonical, Repair, ViewInfo};
 use yew::prelude::*;
 
@@ -22,20 +20,7 @@ use crate::cost::CostPanel;
 use crate::grids::Grids;
 use crate::index::{Index, INDEX_PATH};
 use crate::playground::Playground;
-
-/// What the shell hands every view.
-#[derive(Properties, PartialEq, Clone)]
-pub struct ViewProps {
-    /// The view's parameters from the URL, without the shell's own (`embed`, `theme`,
-    /// `controls`).
-    pub query: Rc<Query>,
-    /// The bare widget, for an iframe.
-    pub embed: bool,
-    /// False for `controls=0`: the picture and its text without the control panel.
-    pub controls: bool,
-    /// Called with the view's canonical parameters whenever its state changes.
-    pub on_query: Callback<Query>,
-}
+pub use crate::view_props::ViewProps;
 
 /// One view: what it is called, how its link is repaired, how it is drawn.
 pub struct ViewEntry {

@@ -3,7 +3,7 @@
 
 use yew::prelude::*;
 
-use crate::registry::ViewProps;
+use crate::view_props::ViewProps;
 
 /// Reports `query` through the view's `on_query` when it differs from the last report
 /// (and once after the first render, so the address bar shows the canonical link).
