@@ -10,23 +10,12 @@ import { readdir, readFile, stat } from "node:fs/promises";
 import { extname, join, normalize, relative, resolve, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
+import { TYPES } from "../server.js";
 
 const here = fileURLToPath(new URL(".", import.meta.url));
 export const DEFAULT_DIST = process.env.RINGLAB_DIST ?? join(here, "..", "..", "dist");
 export const GZIP_LEVEL = 9;
 
-const TYPES = {
-  ".html": "text/html; charset=utf-8",
-  ".js": "text/javascript; charset=utf-8",
-  ".css": "text/css; charset=utf-8",
-  ".wasm": "application/wasm",
-  ".svg": "image/svg+xml",
-  ".png": "image/png",
-  ".ico": "image/x-icon",
-  ".json": "application/json",
-  ".txt": "text/plain; charset=utf-8",
-  ".webmanifest": "application/manifest+json",
-};
 // What servers compress: text and wasm; images such as PNG are compressed already.
 const COMPRESSED = new Set([".html", ".js", ".css", ".wasm", ".svg", ".json", ".txt", ".webmanifest"]);
 // Trunk's content hash in a file name: such a file never changes under that name.
