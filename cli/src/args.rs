@@ -1,6 +1,9 @@
-//! The command line's grammar. It is stable: the docs and tests depend on it.
+//! The command line's grammar. It is stable: the docs and tests depend on it. The bounds
+//! of its numbers are in [`crate::limits`], which parses them.
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
+
+use crate::limits;
 
 #[derive(Parser, Debug)]
 #[command(
@@ -39,15 +42,15 @@ pub struct SchemeArgs {
     /// ring, ketama, libketama, nginx, modulo, jump, rendezvous, maglev, redis, cassandra
     #[arg(long)]
     pub scheme: String,
-    /// ring: virtual nodes per unit of weight
-    #[arg(long, default_value_t = 160)]
-    pub vnodes: u32,
-    /// maglev: the lookup table's size, a prime
-    #[arg(long, default_value_t = 65537)]
-    pub table: u64,
-    /// cassandra: tokens per node (num_tokens)
-    #[arg(long, default_value_t = 16)]
-    pub tokens: u32,
+    /// ring: virtual nodes per unit of weight [default: 160]
+    #[arg(long, value_parser = limits::vnodes, allow_negative_numbers = true)]
+    pub vnodes: Option<u32>,
+    /// maglev: the lookup table's size, a prime [default: 65537]
+    #[arg(long, value_parser = limits::table, allow_negative_numbers = true)]
+    pub table: Option<u64>,
+    /// cassandra: tokens per node (num_tokens, 1 to 1536) [default: 16]
+    #[arg(long, value_parser = limits::tokens, allow_negative_numbers = true)]
+    pub tokens: Option<u32>,
     /// cassandra: draw tokens at random from this seed (default: evenly spaced)
     #[arg(long)]
     pub token_seed: Option<u64>,
@@ -60,8 +63,8 @@ pub struct LookupArgs {
     /// comma-separated name[=weight]
     #[arg(long)]
     pub servers: String,
-    /// print a preference list of this many distinct servers
-    #[arg(long)]
+    /// print a preference list of this many distinct servers (at most all of them)
+    #[arg(long, value_parser = limits::replicas, allow_negative_numbers = true)]
     pub replicas: Option<usize>,
     /// comma-separated rack labels, one per server, for rack-aware lists
     #[arg(long)]
@@ -78,8 +81,8 @@ pub struct KeysArg {
 
 #[derive(Args, Debug)]
 pub struct JumpArgs {
-    /// number of buckets
-    #[arg(long)]
+    /// number of buckets, 1 to 4294967295
+    #[arg(long, allow_negative_numbers = true)]
     pub buckets: String,
     /// unsigned 64-bit keys (default: standard input, one per line)
     pub keys: Vec<String>,
@@ -95,9 +98,9 @@ pub struct MoveArgs {
     /// the servers after
     #[arg(long)]
     pub to: String,
-    /// how many keys to place (key:0, key:1, ...)
-    #[arg(long, default_value_t = 100_000)]
-    pub keys: usize,
+    /// how many keys to place (key:0, key:1, ...), at most 100000000
+    #[arg(long, default_value = "100000", value_parser = limits::move_keys, allow_negative_numbers = true)]
+    pub keys: u64,
 }
 
 #[derive(Subcommand, Debug)]
@@ -116,9 +119,9 @@ pub struct ExperimentArgs {
     /// points per server, e.g. 1,2,4,...,1024 (a ... continues the list's pattern)
     #[arg(long, default_value = "1,2,4,...,1024")]
     pub points: String,
-    /// rings per setting
-    #[arg(long, default_value_t = 400)]
-    pub rings: usize,
+    /// rings per setting, at most 1000000
+    #[arg(long, default_value = "400", value_parser = limits::rings, allow_negative_numbers = true)]
+    pub rings: u32,
     /// seed of the generator (the same seed gives the same table)
     #[arg(long, default_value_t = 1)]
     pub seed: u64,

@@ -9,37 +9,39 @@ use crate::args::{JumpArgs, KeysArg};
 use crate::{input, CliError};
 
 pub fn slot(args: &KeysArg, stdin: &mut dyn BufRead, out: &mut dyn Write) -> Result<(), CliError> {
-    for key in input::keys(&args.keys, stdin)? {
-        out.write_all(&key)?;
-        writeln!(out, "\t{}", redis::key_slot(&key))?;
-    }
-    Ok(())
+    input::each_key(&args.keys, stdin, &mut |key| {
+        out.write_all(key)?;
+        writeln!(out, "\t{}", redis::key_slot(key))?;
+        Ok(())
+    })
 }
 
 pub fn token(args: &KeysArg, stdin: &mut dyn BufRead, out: &mut dyn Write) -> Result<(), CliError> {
-    for key in input::keys(&args.keys, stdin)? {
-        out.write_all(&key)?;
-        writeln!(out, "\t{}", cassandra::token(&key))?;
-    }
-    Ok(())
+    input::each_key(&args.keys, stdin, &mut |key| {
+        out.write_all(key)?;
+        writeln!(out, "\t{}", cassandra::token(key))?;
+        Ok(())
+    })
 }
 
+/// Jump hash takes any bucket count from 1 to 2^32 - 1 in O(log n) time and no memory,
+/// so `--buckets` has no bound of its own.
 pub fn jump(args: &JumpArgs, stdin: &mut dyn BufRead, out: &mut dyn Write) -> Result<(), CliError> {
     let buckets = input::parse_u64(&args.buckets, "--buckets")?;
     let buckets = u32::try_from(buckets)
         .ok()
         .filter(|&b| b >= 1)
         .ok_or_else(|| {
-            CliError(format!(
+            CliError::new(format!(
                 "--buckets must be from 1 to {}, not {buckets}",
                 u32::MAX
             ))
         })?;
-    for key in input::keys(&args.keys, stdin)? {
-        let text = String::from_utf8_lossy(&key);
+    input::each_key(&args.keys, stdin, &mut |key| {
+        let text = String::from_utf8_lossy(key);
         let value = input::parse_u64(&text, "key")?;
         let bucket = jump::jump_bucket(value, buckets).unwrap_or_default();
         writeln!(out, "{text}\t{bucket}")?;
-    }
-    Ok(())
+        Ok(())
+    })
 }

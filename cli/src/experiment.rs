@@ -1,31 +1,33 @@
-//! `ringlab experiment busiest|catcher`: the lab's tables as TSV, with a progress bar on
-//! standard error when it is a terminal.
+//! `ringlab experiment busiest|catcher`: the lab's tables as TSV, with an estimate up
+//! front for long runs and a progress bar on standard error when it is a terminal.
 
 use std::io::Write;
+use std::ops::Range;
 
 use ringlab_core::experiment::{
-    grid, run, BiggestCatcher, Busiest, Method, Placement, Progress, Setting, Trial,
+    grid, BiggestCatcher, Busiest, Method, Placement, Scratch, Setting, Trial,
 };
 
 use crate::args::{ExperimentArgs, MethodArg, PlacementArg};
+use crate::limits::{self, count};
 use crate::progress::Progress as Bar;
 use crate::{input, CliError};
 
-/// Server counts and points per server above these would not fit in memory here.
-const MAX_SERVERS: u64 = 100_000;
-const MAX_POINTS: u64 = 100_000;
-const MAX_RINGS: usize = 1_000_000;
+/// Work between two progress reports, per thread: about a tenth of a second.
+const BATCH_WORK: u64 = 6_000_000;
 
 pub fn busiest(args: &ExperimentArgs, out: &mut dyn Write, show: bool) -> Result<(), CliError> {
+    let method = match args.method {
+        MethodArg::Ring => Method::Ring,
+        MethodArg::Gamma => Method::Gamma,
+    };
     let trial = Busiest {
         seed: args.seed,
-        method: match args.method {
-            MethodArg::Ring => Method::Ring,
-            MethodArg::Gamma => Method::Gamma,
-        },
+        method,
         placement: placement(args),
     };
-    let rows = run_with_bar(&trial, &settings(args)?, show)?;
+    let plan = Plan::new(&trial, args, method == Method::Ring, 1)?;
+    let rows = plan.run(&trial, show)?;
     writeln!(
         out,
         "servers\tpoints\trings\tmean_busiest\tp95_busiest\tspread_sqrt_points"
@@ -42,15 +44,16 @@ pub fn busiest(args: &ExperimentArgs, out: &mut dyn Write, show: bool) -> Result
 
 pub fn catcher(args: &ExperimentArgs, out: &mut dyn Write, show: bool) -> Result<(), CliError> {
     if args.method == MethodArg::Gamma {
-        return Err(CliError(
-            "the catcher experiment needs real rings: use --method ring".into(),
+        return Err(CliError::new(
+            "the catcher experiment needs real rings: use --method ring",
         ));
     }
     let trial = BiggestCatcher {
         seed: args.seed,
         placement: placement(args),
     };
-    let rows = run_with_bar(&trial, &settings(args)?, show)?;
+    let plan = Plan::new(&trial, args, true, 2)?;
+    let rows = plan.run(&trial, show)?;
     writeln!(
         out,
         "servers\tpoints\trings\tmean_biggest_catcher\tp95_biggest_catcher\tmean_catchers"
@@ -77,31 +80,209 @@ fn placement(args: &ExperimentArgs) -> Placement {
     }
 }
 
-fn settings(args: &ExperimentArgs) -> Result<Vec<Setting>, CliError> {
-    let servers = input::parse_counts(&args.servers, "--servers", MAX_SERVERS)?;
-    let points = input::parse_counts(&args.points, "--points", MAX_POINTS)?;
-    if !(1..=MAX_RINGS).contains(&args.rings) {
-        return Err(CliError(format!(
-            "--rings must be from 1 to {MAX_RINGS}, not {}",
-            args.rings
-        )));
-    }
-    let servers: Vec<usize> = servers.into_iter().map(|n| n as usize).collect();
-    let points: Vec<u32> = points.into_iter().map(|v| v as u32).collect();
-    Ok(grid(&servers, &points, args.rings as u32))
+/// The settings of a run, checked against [`limits`], with their work and threads.
+#[derive(Debug)]
+struct Plan {
+    settings: Vec<Setting>,
+    /// One ring's work in each setting.
+    ring_work: Vec<u64>,
+    work: u64,
+    threads: usize,
 }
 
-fn run_with_bar<T: Trial + Sync>(
+impl Plan {
+    /// `places_points`: the rings are built point by point (not drawn by the gamma
+    /// shortcut), so each must fit [`limits::MAX_RING_POINTS`]. `min_servers`: what the
+    /// experiment needs (the catcher takes one server away).
+    fn new<T: Trial>(
+        trial: &T,
+        args: &ExperimentArgs,
+        places_points: bool,
+        min_servers: u64,
+    ) -> Result<Plan, CliError> {
+        let servers =
+            input::parse_counts(&args.servers, "--servers", limits::MAX_EXPERIMENT_SERVERS)?;
+        if let Some(few) = servers.iter().find(|&&n| n < min_servers) {
+            return Err(CliError::new(format!(
+                "--servers: this experiment needs at least {min_servers} servers (one leaves), \
+                 not {few}"
+            )));
+        }
+        let points = input::parse_counts(&args.points, "--points", limits::MAX_EXPERIMENT_POINTS)?;
+        let names = args.placement == PlacementArg::Names;
+        let servers: Vec<usize> = servers.into_iter().map(|n| n as usize).collect();
+        let points: Vec<u32> = points.into_iter().map(|v| v as u32).collect();
+        Plan::of(trial, &servers, &points, args.rings, places_points, names)
+    }
+
+    fn of<T: Trial>(
+        trial: &T,
+        servers: &[usize],
+        points: &[u32],
+        rings: u32,
+        places_points: bool,
+        names: bool,
+    ) -> Result<Plan, CliError> {
+        let settings = servers.len().saturating_mul(points.len());
+        if settings > limits::MAX_SETTINGS {
+            return Err(CliError::new(format!(
+                "{} server counts times {} point counts make {settings} settings; the limit \
+                 is {}",
+                servers.len(),
+                points.len(),
+                limits::MAX_SETTINGS
+            )));
+        }
+        let settings = grid(servers, points, rings);
+        let mut ring_work = Vec::with_capacity(settings.len());
+        let mut work = 0u64;
+        let mut largest_ring = 0u64;
+        for setting in &settings {
+            if places_points && setting.ring_points() > limits::MAX_RING_POINTS {
+                return Err(CliError::new(format!(
+                    "{} servers with {} points each make {} points on one ring; the limit is {}",
+                    setting.servers,
+                    setting.points,
+                    count(setting.ring_points()),
+                    count(limits::MAX_RING_POINTS)
+                )));
+            }
+            trial.check(setting)?;
+            let one = limits::experiment_ring_work(setting, places_points, names);
+            work = work.saturating_add(one.saturating_mul(u64::from(setting.rings)));
+            ring_work.push(one);
+            if places_points {
+                largest_ring = largest_ring.max(setting.ring_points());
+            }
+        }
+        limits::check_work(
+            work,
+            "this experiment",
+            "use fewer --rings, server counts or points",
+        )?;
+        Ok(Plan {
+            settings,
+            ring_work,
+            work,
+            threads: limits::experiment_threads(largest_ring),
+        })
+    }
+
+    /// Runs every ring on [`Plan::threads`] threads, in batches between which the bar
+    /// moves. Each ring depends only on its coordinates, so the rows are those of
+    /// [`ringlab_core::experiment::run`].
+    fn run<T: Trial + Sync>(&self, trial: &T, show: bool) -> Result<Vec<T::Row>, CliError> {
+        let total_rings: u64 = self.settings.iter().map(|s| u64::from(s.rings)).sum();
+        let settings = self.settings.len();
+        let what = format!(
+            "{} rings in {settings} setting{}",
+            count(total_rings),
+            if settings == 1 { "" } else { "s" }
+        );
+        if let Some(note) = limits::estimate_note(self.work, self.threads, &what) {
+            eprintln!("ringlab: {note}");
+        }
+        let mut bar = Bar::new(show);
+        let mut scratches: Vec<Scratch> = (0..self.threads).map(|_| Scratch::default()).collect();
+        let (mut rings_done, mut work_done) = (0u64, 0u64);
+        let mut rows = Vec::with_capacity(self.settings.len());
+        for (setting, &one) in self.settings.iter().zip(&self.ring_work) {
+            let per_thread = (BATCH_WORK / one.max(1)).max(1);
+            let batch =
+                u32::try_from(per_thread.saturating_mul(self.threads as u64)).unwrap_or(u32::MAX);
+            let mut outcomes = Vec::with_capacity(setting.rings as usize);
+            let mut ring = 0u32;
+            while ring < setting.rings {
+                let end = ring.saturating_add(batch).min(setting.rings);
+                outcomes.extend(outcomes_of(trial, setting, ring..end, &mut scratches));
+                rings_done += u64::from(end - ring);
+                work_done = work_done.saturating_add(one.saturating_mul(u64::from(end - ring)));
+                ring = end;
+                let permille = (work_done as f64 / self.work.max(1) as f64 * 1000.0) as usize;
+                bar.update(
+                    permille.min(1000),
+                    1000,
+                    &format!("{rings_done} of {total_rings} rings"),
+                );
+            }
+            rows.push(trial.row(setting, &outcomes));
+        }
+        bar.finish();
+        Ok(rows)
+    }
+}
+
+/// The outcomes of `rings` in order, split into one contiguous part per scratch (thread).
+fn outcomes_of<T: Trial + Sync>(
     trial: &T,
-    settings: &[Setting],
-    show: bool,
-) -> Result<Vec<T::Row>, CliError> {
-    let mut bar = Bar::new(show);
-    let mut report = |p: Progress| {
-        let done = (p.fraction() * 1000.0) as usize;
-        bar.update(done, 1000, &format!("{} of {} rings", p.done, p.total));
-    };
-    let rows = run(trial, settings, Some(&mut report));
-    bar.finish();
-    Ok(rows?)
+    setting: &Setting,
+    rings: Range<u32>,
+    scratches: &mut [Scratch],
+) -> Vec<T::Outcome> {
+    if let [scratch] = scratches {
+        return rings
+            .map(|ring| trial.outcome(setting, ring, scratch))
+            .collect();
+    }
+    let per = (rings.end - rings.start)
+        .div_ceil(scratches.len() as u32)
+        .max(1);
+    std::thread::scope(|scope| {
+        let parts: Vec<_> = scratches
+            .iter_mut()
+            .enumerate()
+            .map(|(part, scratch)| {
+                let from = rings
+                    .start
+                    .saturating_add((part as u32).saturating_mul(per))
+                    .min(rings.end);
+                let to = from.saturating_add(per).min(rings.end);
+                scope.spawn(move || {
+                    (from..to)
+                        .map(|ring| trial.outcome(setting, ring, scratch))
+                        .collect::<Vec<_>>()
+                })
+            })
+            .collect();
+        parts
+            .into_iter()
+            .flat_map(|part| part.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
+            .collect()
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use ringlab_core::experiment::run_sequential;
+
+    fn same_rows<T: Trial + Sync>(trial: &T, places_points: bool)
+    where
+        T::Row: std::fmt::Debug,
+    {
+        let mut plan = Plan::of(trial, &[2, 10], &[1, 3, 40], 9, places_points, false).unwrap();
+        let expected = run_sequential(trial, &plan.settings, None).unwrap();
+        for threads in [1, 2, 4] {
+            plan.threads = threads;
+            let rows = plan.run(trial, false).unwrap();
+            assert_eq!(format!("{rows:?}"), format!("{expected:?}"), "{threads}");
+        }
+    }
+
+    #[test]
+    fn batched_threads_give_the_library_rows() {
+        for method in [Method::Ring, Method::Gamma] {
+            let trial = Busiest {
+                seed: 3,
+                method,
+                placement: Placement::Uniform,
+            };
+            same_rows(&trial, method == Method::Ring);
+        }
+        let trial = BiggestCatcher {
+            seed: 3,
+            placement: Placement::HashedNames,
+        };
+        same_rows(&trial, true);
+    }
 }

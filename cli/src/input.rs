@@ -1,20 +1,64 @@
 //! Where keys come from, and the parsing of the numbers and lists the commands take.
 
-use std::io::BufRead;
+use std::io::{BufRead, Read};
 
+use crate::limits::{shorten, MAX_KEY_BYTES, MAX_LIST_ITEMS};
 use crate::CliError;
 
-/// The keys of a command: its arguments, or else standard input one per line. Lines are
-/// split on `\n` only and kept byte for byte, so an empty line is the empty key.
-pub fn keys(arguments: &[String], stdin: &mut dyn BufRead) -> Result<Vec<Vec<u8>>, CliError> {
+/// Calls `each` with the keys of a command: its arguments, or else standard input one per
+/// line, read as they come (a command in a pipe answers line by line, and input larger
+/// than memory is fine). Lines are split on `\n` only and kept byte for byte, so an empty
+/// line is the empty key; a line longer than [`MAX_KEY_BYTES`] is refused.
+pub fn each_key(
+    arguments: &[String],
+    stdin: &mut dyn BufRead,
+    each: &mut dyn FnMut(&[u8]) -> Result<(), CliError>,
+) -> Result<(), CliError> {
+    each_key_within(MAX_KEY_BYTES, arguments, stdin, each)
+}
+
+fn each_key_within(
+    max_key_bytes: usize,
+    arguments: &[String],
+    stdin: &mut dyn BufRead,
+    each: &mut dyn FnMut(&[u8]) -> Result<(), CliError>,
+) -> Result<(), CliError> {
     if !arguments.is_empty() {
-        return Ok(arguments.iter().map(|k| k.as_bytes().to_vec()).collect());
+        for key in arguments {
+            each(key.as_bytes())?;
+        }
+        return Ok(());
     }
-    let mut keys = Vec::new();
-    for line in stdin.split(b'\n') {
-        keys.push(line.map_err(|e| CliError(format!("cannot read standard input: {e}")))?);
+    let mut line = Vec::new();
+    for number in 1u64.. {
+        line.clear();
+        let read = (&mut *stdin)
+            .take(max_key_bytes as u64 + 1)
+            .read_until(b'\n', &mut line)
+            .map_err(|e| CliError::new(format!("cannot read standard input: {e}")))?;
+        if read == 0 {
+            break;
+        }
+        if line.last() == Some(&b'\n') {
+            line.pop();
+        } else if line.len() > max_key_bytes {
+            return Err(CliError::new(format!(
+                "line {number} of standard input is longer than {}; a key is one line",
+                bytes(max_key_bytes)
+            )));
+        }
+        each(&line)?;
     }
-    Ok(keys)
+    Ok(())
+}
+
+/// A size as "64 MiB" or "100 bytes".
+fn bytes(n: usize) -> String {
+    if n >= 1 << 20 && n % (1 << 20) == 0 {
+        format!("{} MiB", n >> 20)
+    } else {
+        format!("{n} bytes")
+    }
 }
 
 /// An unsigned 64-bit integer, decimal or 0x-hexadecimal.
@@ -27,31 +71,39 @@ pub fn parse_u64(text: &str, what: &str) -> Result<u64, CliError> {
         Some(hex) => u64::from_str_radix(hex, 16),
         None => trimmed.parse::<u64>(),
     };
-    parsed.map_err(|_| CliError(format!("{what} {text:?} is not an unsigned 64-bit integer")))
+    parsed.map_err(|_| {
+        CliError::new(format!(
+            "{what} {} is not an unsigned 64-bit integer",
+            shorten(text)
+        ))
+    })
 }
 
-/// A comma-separated list of positive whole numbers. `...` continues the pattern of the
-/// numbers before it, up to the number after it: `1,2,4,...,1024` doubles and
-/// `10,20,...,50` steps by ten.
+/// A comma-separated list of whole numbers from 1 to `max`, at most [`MAX_LIST_ITEMS`] of
+/// them. `...` continues the pattern of the numbers before it up to the number after it,
+/// which must be on the pattern: `1,2,4,...,1024` doubles and `10,20,...,50` steps by ten.
 pub fn parse_counts(text: &str, what: &str, max: u64) -> Result<Vec<u64>, CliError> {
     let items: Vec<&str> = text.split(',').map(str::trim).collect();
     let mut counts: Vec<u64> = Vec::new();
-    for (i, item) in items.iter().enumerate() {
-        if *item == "..." {
+    let mut at = 0;
+    while let Some(&item) = items.get(at) {
+        if item == "..." {
             let end = items
-                .get(i + 1)
-                .ok_or_else(|| CliError(format!("{what}: a list cannot end with ...")))?;
+                .get(at + 1)
+                .ok_or_else(|| CliError::new(format!("{what}: a list cannot end with ...")))?;
             let end = parse_count(end, what, max)?;
             continue_pattern(&mut counts, end, what)?;
+            at += 2;
         } else {
             let value = parse_count(item, what, max)?;
             if counts.last() != Some(&value) {
-                counts.push(value);
+                push(&mut counts, value, what)?;
             }
+            at += 1;
         }
     }
     if counts.is_empty() {
-        return Err(CliError(format!("{what}: the list is empty")));
+        return Err(CliError::new(format!("{what}: the list is empty")));
     }
     Ok(counts)
 }
@@ -59,48 +111,102 @@ pub fn parse_counts(text: &str, what: &str, max: u64) -> Result<Vec<u64>, CliErr
 fn parse_count(text: &str, what: &str, max: u64) -> Result<u64, CliError> {
     match text.parse::<u64>() {
         Ok(value) if (1..=max).contains(&value) => Ok(value),
-        _ => Err(CliError(format!(
-            "{what}: {text:?} is not a whole number from 1 to {max}"
+        _ => Err(CliError::new(format!(
+            "{what}: {} is not a whole number from 1 to {max}",
+            shorten(text)
         ))),
     }
 }
 
-/// Extends `counts` (which holds at least two numbers) up to `end`; `end` itself is
-/// pushed by the caller. Three numbers before the `...` fix the pattern; with two, the
-/// list doubles (or triples...) when that reaches `end` exactly, and steps evenly otherwise.
+fn push(counts: &mut Vec<u64>, value: u64, what: &str) -> Result<(), CliError> {
+    if counts.len() >= MAX_LIST_ITEMS {
+        return Err(CliError::new(format!(
+            "{what}: the list would hold more than {MAX_LIST_ITEMS} numbers"
+        )));
+    }
+    counts.push(value);
+    Ok(())
+}
+
+/// How a `...` goes on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Step {
+    Add(u64),
+    Times(u64),
+}
+
+impl Step {
+    fn next(self, x: u64) -> Option<u64> {
+        match self {
+            Step::Add(d) => x.checked_add(d),
+            Step::Times(r) => x.checked_mul(r),
+        }
+    }
+
+    /// Whether going on from `from` reaches `end` exactly.
+    fn lands(self, from: u64, end: u64) -> bool {
+        match self {
+            Step::Add(d) => end >= from && (end - from) % d == 0,
+            Step::Times(_) => {
+                let mut x = from;
+                // At most 64 steps: each at least doubles.
+                while let Some(n) = self.next(x).filter(|&n| n <= end) {
+                    if n == end {
+                        return true;
+                    }
+                    x = n;
+                }
+                false
+            }
+        }
+    }
+}
+
+/// Extends `counts` up to and including `end`. The last two numbers before the `...` set
+/// the step: adding their difference or multiplying by their ratio. When a third before
+/// them already added or multiplied, that decides (`1,2,4,...` doubles, `1,2,3,...` adds
+/// one); otherwise the list multiplies when that lands on `end`, and adds when not.
+/// Either way `end` must be on the pattern: `2,4,...,3` is an error, not 2, 4, 3.
 fn continue_pattern(counts: &mut Vec<u64>, end: u64, what: &str) -> Result<(), CliError> {
     let [.., a, b] = counts[..] else {
-        return Err(CliError(format!(
+        return Err(CliError::new(format!(
             "{what}: ... needs two numbers before it to show the pattern"
         )));
     };
     if b <= a {
-        return Err(CliError(format!("{what}: ... needs an increasing list")));
+        return Err(CliError::new(format!(
+            "{what}: ... needs an increasing list ({a}, {b} is not)"
+        )));
     }
-    let geometric_step = |x: u64| (b % a == 0).then(|| x.checked_mul(b / a)).flatten();
-    let arithmetic_step = |x: u64| x.checked_add(b - a);
-    let geometric = match counts[..] {
-        [.., z, a2, b2] if b2 - a2 == a2 - z => false,
-        [.., _, _, _] => true,
-        _ => {
-            let mut x = b;
-            while let Some(n) = geometric_step(x).filter(|&n| n < end) {
-                x = n;
-            }
-            geometric_step(x) == Some(end)
-        }
+    if end <= b {
+        return Err(CliError::new(format!(
+            "{what}: the number after ... ({end}) must be larger than the one before it ({b})"
+        )));
+    }
+    let add = Step::Add(b - a);
+    let times = (b % a == 0).then_some(Step::Times(b / a));
+    let before = match counts[..] {
+        [.., z, _, _] => Some(z),
+        _ => None,
     };
-    let step = |x: u64| {
-        if geometric {
-            geometric_step(x)
-        } else {
-            arithmetic_step(x)
+    let (step, rule) = match (before, times) {
+        (Some(z), _) if z < a && a - z == b - a => (add, format!("adding {}", b - a)),
+        (Some(z), Some(times)) if z.checked_mul(b / a) == Some(a) => {
+            (times, format!("multiplying by {}", b / a))
         }
+        (_, Some(times)) if times.lands(b, end) => (times, String::new()),
+        (_, Some(_)) => (add, format!("adding {} or multiplying by {}", b - a, b / a)),
+        (_, None) => (add, format!("adding {}", b - a)),
     };
+    if !step.lands(b, end) {
+        return Err(CliError::new(format!(
+            "{what}: {end} is not on the pattern {a}, {b}, ... ({rule} each time)"
+        )));
+    }
     let mut x = b;
-    while let Some(n) = step(x).filter(|&n| n < end) {
-        counts.push(n);
-        x = n;
+    while x != end {
+        x = step.next(x).unwrap_or(end);
+        push(counts, x, what)?;
     }
     Ok(())
 }
@@ -108,6 +214,7 @@ fn continue_pattern(counts: &mut Vec<u64>, end: u64, what: &str) -> Result<(), C
 #[cfg(test)]
 mod tests {
     use super::*;
+    use proptest::prelude::*;
 
     #[test]
     fn ellipsis_doubles_or_steps() {
@@ -143,13 +250,138 @@ mod tests {
         assert!(parse_counts("11", "n", 10).is_err());
     }
 
+    fn keys(arguments: &[String], mut input: &[u8]) -> Result<Vec<Vec<u8>>, CliError> {
+        let mut keys = Vec::new();
+        each_key(arguments, &mut input, &mut |key| {
+            keys.push(key.to_vec());
+            Ok(())
+        })?;
+        Ok(keys)
+    }
+
     #[test]
     fn stdin_keys_keep_empty_lines() {
-        let mut input: &[u8] = b"a\n\nb\n";
         assert_eq!(
-            keys(&[], &mut input).unwrap(),
+            keys(&[], b"a\n\nb\n").unwrap(),
             vec![b"a".to_vec(), vec![], b"b".to_vec()]
         );
+        assert_eq!(
+            keys(&[], b"a\nb").unwrap(),
+            vec![b"a".to_vec(), b"b".to_vec()]
+        );
+        assert_eq!(keys(&[], b"\n").unwrap(), vec![Vec::<u8>::new()]);
+        assert!(keys(&[], b"").unwrap().is_empty());
+        assert_eq!(keys(&["x".into()], b"a\n").unwrap(), vec![b"x".to_vec()]);
+    }
+
+    #[test]
+    fn a_line_longer_than_the_limit_is_refused() {
+        let within = |mut input: &[u8]| {
+            let mut keys = Vec::new();
+            each_key_within(100, &[], &mut input, &mut |key| {
+                keys.push(key.len());
+                Ok(())
+            })
+            .map(|()| keys)
+        };
+        let mut long = vec![b'k'; 100];
+        assert_eq!(within(&long).unwrap(), vec![100]);
+        long.push(b'\n');
+        assert_eq!(within(&long).unwrap(), vec![100]);
+        long.insert(0, b'k');
+        let Err(CliError::Message(m)) = within(&long) else {
+            panic!("a 101-byte line passed")
+        };
+        assert_eq!(
+            m,
+            "line 1 of standard input is longer than 100 bytes; a key is one line"
+        );
+        assert_eq!(bytes(MAX_KEY_BYTES), "64 MiB");
+    }
+
+    #[test]
+    fn an_end_off_the_pattern_is_refused() {
+        for bad in [
+            "2,4,...,3",
+            "2,4,...,7",
+            "1,2,4,...,1000",
+            "10,20,...,55",
+            "3,5,...,4",
+            "1,2,...,...,8",
+            "1,2,...,100000",
+        ] {
+            assert!(parse_counts(bad, "n", 1 << 20).is_err(), "{bad}");
+        }
+        assert_eq!(
+            parse_counts("2,4,...,10,20,...,50", "n", 100).unwrap(),
+            vec![2, 4, 6, 8, 10, 20, 30, 40, 50]
+        );
+        assert_eq!(
+            parse_counts("1,5,6,...,8", "n", 100).unwrap(),
+            vec![1, 5, 6, 7, 8]
+        );
+        assert_eq!(
+            parse_counts("3,9,...,81", "n", 100).unwrap(),
+            vec![3, 9, 27, 81]
+        );
+    }
+
+    proptest! {
+        /// Any text: no panic, and a list only of numbers from 1 to max, at most
+        /// MAX_LIST_ITEMS of them.
+        #[test]
+        fn lists_stay_within_bounds(text in "[0-9,. ]{0,60}|\\PC{0,40}", max in 1..200_000u64) {
+            if let Ok(counts) = parse_counts(&text, "n", max) {
+                prop_assert!(!counts.is_empty() && counts.len() <= MAX_LIST_ITEMS);
+                prop_assert!(counts.iter().all(|&c| (1..=max).contains(&c)));
+            }
+        }
+
+        /// Three numbers fix an arithmetic pattern; the end must be on it.
+        #[test]
+        fn arithmetic_ends_must_be_on_the_pattern(
+            a in 1..1000u64, d in 1..1000u64, k in 2..2000u64, off in 0..1000u64,
+        ) {
+            let end = a + k * d + off % d;
+            let text = format!("{a},{},{},...,{end}", a + d, a + 2 * d);
+            let parsed = parse_counts(&text, "n", u64::MAX);
+            if off % d != 0 {
+                prop_assert!(parsed.is_err(), "{}", text);
+            } else if k as usize + 1 > MAX_LIST_ITEMS {
+                prop_assert!(parsed.is_err(), "{}", text);
+            } else {
+                let expected: Vec<u64> = (0..=k).map(|i| a + i * d).collect();
+                prop_assert_eq!(parsed.ok(), Some(expected));
+            }
+        }
+
+        /// Two numbers whose ratio is whole multiply when that lands on the end.
+        #[test]
+        fn geometric_ends_must_be_on_the_pattern(
+            a in 1..100u64, r in 2..10u64, k in 2..12u32, off in 0..3u64,
+        ) {
+            let end = a * r.pow(k) + off;
+            let text = format!("{a},{},...,{end}", a * r);
+            let parsed = parse_counts(&text, "n", u64::MAX);
+            let expected: Vec<u64> = (0..=k).map(|i| a * r.pow(i)).collect();
+            if off == 0 {
+                prop_assert_eq!(parsed.ok(), Some(expected));
+            } else if (end - a * r) % (a * r - a) != 0 {
+                // Off the doubling and off the steps of r*a - a.
+                prop_assert!(parsed.is_err(), "{}", text);
+            }
+        }
+
+        /// Standard input's lines are the keys, byte for byte.
+        #[test]
+        fn stdin_lines_are_the_keys(lines in prop::collection::vec(prop::collection::vec(any::<u8>().prop_filter("no newline", |&b| b != b'\n'), 0..20), 0..20)) {
+            let mut text = lines.join(&b'\n');
+            if !lines.is_empty() {
+                text.push(b'\n');
+            }
+            let got = keys(&[], &text).unwrap();
+            prop_assert_eq!(got, lines);
+        }
     }
 
     #[test]

@@ -13,13 +13,20 @@ pub fn run(
     out: &mut dyn Write,
     err: &mut dyn Write,
 ) -> Result<(), CliError> {
-    let (kind, options) = scheme::kind_and_options(&args.scheme)?;
+    let (kind, options) = scheme::kind_and_options(&args.scheme, err)?;
     let mut servers = scheme::servers(&args.servers)?;
     if let Some(racks) = &args.racks {
         assign_racks(&mut servers, racks)?;
+        if args.replicas.is_none() {
+            writeln!(
+                err,
+                "ringlab: note: --racks only shapes the lists of --replicas; each key gets its owner"
+            )?;
+        }
     }
+    // A list cannot hold more distinct servers than there are: more is capped, as a
+    // replication factor above the cluster's size is in the systems themselves.
     let replicas = match args.replicas {
-        Some(0) => return Err(CliError("--replicas must be at least 1".into())),
         Some(r) if r > servers.len() => {
             writeln!(
                 err,
@@ -27,11 +34,11 @@ pub fn run(
                 servers.len(),
                 servers.len()
             )?;
-            Some(r)
+            Some(servers.len())
         }
         other => other,
     };
-    let p = scheme::partitioner(kind, servers, &options)?;
+    let p = scheme::partitioner(kind, servers, &options, err)?;
     let names = |indices: &[usize]| -> String {
         let names: Vec<&str> = indices
             .iter()
@@ -40,21 +47,22 @@ pub fn run(
         names.join(",")
     };
     let mut fell_back = false;
-    for key in input::keys(&args.keys, stdin)? {
-        out.write_all(&key)?;
+    input::each_key(&args.keys, stdin, &mut |key| {
+        out.write_all(key)?;
         out.write_all(b"\t")?;
-        let answer = match (p.lookup(&key), replicas) {
+        let answer = match (p.lookup(key), replicas) {
             (None, _) => "-".to_string(),
             (Some(owner), None) => names(&[owner]),
             (Some(_), Some(r)) if args.racks.is_some() => {
-                let list = p.rack_aware_preference_list(&key, r);
+                let list = p.rack_aware_preference_list(key, r);
                 fell_back |= list.fell_back;
                 names(&list.servers)
             }
-            (Some(_), Some(r)) => names(&p.preference_list(&key, r)),
+            (Some(_), Some(r)) => names(&p.preference_list(key, r)),
         };
         writeln!(out, "{answer}")?;
-    }
+        Ok(())
+    })?;
     if fell_back {
         writeln!(
             err,

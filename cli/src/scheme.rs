@@ -1,19 +1,45 @@
 //! Building a partitioner from the command line's scheme flags and a server list.
 
+use std::io::Write;
+
 use ringlab_core::{build, parse_server_list, Options, Partitioner, SchemeKind, Server};
 
 use crate::args::SchemeArgs;
+use crate::limits::{self, shorten};
 use crate::CliError;
 
-/// The scheme named by `--scheme`, with its knobs.
-pub fn kind_and_options(args: &SchemeArgs) -> Result<(SchemeKind, Options), CliError> {
+/// The scheme named by `--scheme`, with its knobs. A knob given to a scheme that does not
+/// read it gets a note on `err`.
+pub fn kind_and_options(
+    args: &SchemeArgs,
+    err: &mut dyn Write,
+) -> Result<(SchemeKind, Options), CliError> {
     let kind: SchemeKind = args.scheme.parse()?;
+    let defaults = Options::default();
     let options = Options {
-        vnodes: args.vnodes,
-        maglev_table: args.table,
-        cassandra_tokens: args.tokens,
+        vnodes: args.vnodes.unwrap_or(defaults.vnodes),
+        maglev_table: args.table.unwrap_or(defaults.maglev_table),
+        cassandra_tokens: args.tokens.unwrap_or(defaults.cassandra_tokens),
         cassandra_seed: args.token_seed,
     };
+    let knobs = [
+        ("--vnodes", args.vnodes.is_some(), SchemeKind::Ring),
+        ("--table", args.table.is_some(), SchemeKind::Maglev),
+        ("--tokens", args.tokens.is_some(), SchemeKind::Cassandra),
+        (
+            "--token-seed",
+            args.token_seed.is_some(),
+            SchemeKind::Cassandra,
+        ),
+    ];
+    for (flag, given, reader) in knobs {
+        if given && kind != reader {
+            writeln!(
+                err,
+                "ringlab: note: {flag} is for --scheme {reader}; {kind} ignores it"
+            )?;
+        }
+    }
     Ok((kind, options))
 }
 
@@ -22,11 +48,36 @@ pub fn servers(list: &str) -> Result<Vec<Server>, CliError> {
     Ok(parse_server_list(list)?)
 }
 
-/// Builds the scheme over these servers.
+/// Builds the scheme over these servers, within [`limits::check_servers`]. Servers that
+/// come out owning nothing (a weight too small a share for ketama's or Maglev's whole
+/// numbers) get a note on `err`.
 pub fn partitioner(
     kind: SchemeKind,
     servers: Vec<Server>,
     options: &Options,
+    err: &mut dyn Write,
 ) -> Result<Box<dyn Partitioner>, CliError> {
-    Ok(build(kind, servers, options)?)
+    limits::check_servers(kind, &servers, options)?;
+    let p = build(kind, servers, options)?;
+    let idle: Vec<&str> = p
+        .load_shares()
+        .iter()
+        .zip(p.servers())
+        .filter(|(&share, _)| share == 0.0)
+        .map(|(_, s)| s.name.as_str())
+        .collect();
+    if let Some(first) = idle.first() {
+        let others = match idle.len() {
+            1 => String::new(),
+            n => format!(" and {} other{}", n - 1, if n == 2 { "" } else { "s" }),
+        };
+        writeln!(
+            err,
+            "ringlab: note: server {}{others} own{} no key under {kind}: the weight is too \
+             small a share",
+            shorten(first),
+            if idle.len() == 1 { "s" } else { "" }
+        )?;
+    }
+    Ok(p)
 }
