@@ -321,3 +321,497 @@ fn bad_input_gets_one_line_and_status_two() {
         assert!(!err.contains("panicked"), "{args:?}: {err}");
     }
 }
+
+// ---- Hostile and careless input: one line on stderr and status 2, or a note ------------
+
+/// Runs `ringlab`, expects the refusal: status 2 and one short line on stderr. Returns it.
+fn refused(args: &[&str], stdin: &str) -> String {
+    let out = ringlab(args, stdin);
+    let err = String::from_utf8_lossy(&out.stderr).to_string();
+    let shown: Vec<&str> = args.iter().map(|a| &a[..a.len().min(60)]).collect();
+    assert_eq!(out.status.code(), Some(2), "{shown:?}: {err}");
+    assert_eq!(err.lines().count(), 1, "{shown:?}: {err}");
+    assert!(err.starts_with("ringlab: "), "{shown:?}: {err}");
+    assert!(!err.contains("panicked"), "{shown:?}: {err}");
+    assert!(err.len() < 400, "{shown:?}: {} bytes", err.len());
+    assert!(out.stdout.is_empty(), "{shown:?}");
+    err
+}
+
+/// A list of `count` servers named `prefix0`, `prefix1`, ..., each with `suffix`.
+fn many(prefix: &str, count: usize, suffix: &str) -> String {
+    let names: Vec<String> = (0..count).map(|i| format!("{prefix}{i}{suffix}")).collect();
+    names.join(",")
+}
+
+const SCHEMES: [&str; 10] = [
+    "ring",
+    "ketama",
+    "libketama",
+    "nginx",
+    "cassandra",
+    "modulo",
+    "jump",
+    "rendezvous",
+    "maglev",
+    "redis",
+];
+
+#[test]
+fn replicas_above_the_servers_are_capped_with_a_note() {
+    for scheme in SCHEMES {
+        for replicas in ["18446744073709551615", "4294967296", "4"] {
+            let out = ringlab(
+                &[
+                    "lookup",
+                    "--scheme",
+                    scheme,
+                    "--servers",
+                    "a,b,c",
+                    "--replicas",
+                    replicas,
+                    "k",
+                ],
+                "",
+            );
+            let err = String::from_utf8_lossy(&out.stderr);
+            assert!(out.status.success(), "{scheme} {replicas}: {err}");
+            assert_eq!(
+                err.trim_end(),
+                format!("ringlab: note: {replicas} replicas asked of 3 servers; lists hold 3"),
+                "{scheme}"
+            );
+            let text = stdout(&out);
+            let (_, list) = text.trim_end().split_once('\t').unwrap();
+            let mut names: Vec<&str> = list.split(',').collect();
+            names.sort_unstable();
+            assert_eq!(names, ["a", "b", "c"], "{scheme}");
+        }
+    }
+    refused(
+        &[
+            "lookup",
+            "--scheme",
+            "ring",
+            "--servers",
+            "a",
+            "--replicas",
+            "18446744073709551616",
+            "k",
+        ],
+        "",
+    );
+    refused(
+        &[
+            "lookup",
+            "--scheme",
+            "ring",
+            "--servers",
+            "a",
+            "--replicas",
+            "-1",
+            "k",
+        ],
+        "",
+    );
+}
+
+#[test]
+fn move_keys_beyond_the_limit_are_refused() {
+    for keys in [
+        "18446744073709551615",
+        "1000000000000",
+        "100000001",
+        "0",
+        "-5",
+        "1e6",
+    ] {
+        let err = refused(
+            &[
+                "move", "--scheme", "ring", "--from", "a,b", "--to", "a,b,c", "--keys", keys,
+            ],
+            "",
+        );
+        assert!(err.contains("--keys"), "{err}");
+        assert!(err.contains("from 1 to 100000000"), "{err}");
+    }
+}
+
+#[test]
+fn ring_points_and_weights_beyond_the_limits_are_refused() {
+    let lookup = |scheme: &str, servers: &str, extra: &[&str]| {
+        let mut args = vec!["lookup", "--scheme", scheme, "--servers", servers];
+        args.extend_from_slice(extra);
+        args.push("k");
+        refused(&args, "")
+    };
+    let err = lookup("ring", "a,b", &["--vnodes", "1000000000"]);
+    assert!(
+        err.contains("2 billion points") && err.contains("10 million"),
+        "{err}"
+    );
+    assert!(lookup("ring", "a,b", &["--vnodes", "5000001"]).contains("--vnodes"));
+    for weight in [
+        "10000000", "1e306", "1e308", "inf", "NaN", "-1", "0", "1e-7",
+    ] {
+        for scheme in SCHEMES {
+            let err = lookup(scheme, &format!("a=2,b={weight}"), &[]);
+            assert!(
+                err.contains("a weight must be a number from 0.000001 to 1000000"),
+                "{scheme} {weight}: {err}"
+            );
+        }
+    }
+    // nginx: 160 points per unit of weight, at most 1000 a server.
+    let err = lookup("nginx", &many("n", 100, "=1000"), &[]);
+    assert!(err.contains("16 million points"), "{err}");
+    assert!(lookup("nginx", "a=1001", &[]).contains("at most 1000"));
+    // cassandra: tokens per node times nodes.
+    let err = lookup("cassandra", &many("c", 6600, ""), &["--tokens", "1536"]);
+    assert!(err.contains("points over these servers"), "{err}");
+    // The ring's own points stay within reach.
+    let out = ringlab(
+        &[
+            "lookup",
+            "--scheme",
+            "ring",
+            "--servers",
+            "a=1000000,b=0.000001",
+            "--vnodes",
+            "1",
+            "k",
+        ],
+        "",
+    );
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
+#[test]
+fn experiment_work_and_settings_beyond_the_limits_are_refused() {
+    let busiest = |extra: &[&str]| {
+        let mut args = vec!["experiment", "busiest"];
+        args.extend_from_slice(extra);
+        refused(&args, "")
+    };
+    let err = busiest(&["--rings", "1000000"]);
+    assert!(
+        err.contains("10.5 hours") && err.contains("--rings"),
+        "{err}"
+    );
+    let err = busiest(&["--points", "1,2,...,100000"]);
+    assert!(err.contains("more than 1000 numbers"), "{err}");
+    let err = busiest(&[
+        "--method",
+        "gamma",
+        "--servers",
+        "1,2,...,1000",
+        "--points",
+        "1,2,...,1000",
+    ]);
+    assert!(err.contains("1000000 settings"), "{err}");
+    let err = busiest(&["--servers", "100000", "--points", "1000"]);
+    assert!(err.contains("100 million points on one ring"), "{err}");
+    busiest(&["--rings", "1000001"]);
+    busiest(&["--rings", "0"]);
+    refused(
+        &["experiment", "catcher", "--servers", "1,2", "--points", "4"],
+        "",
+    );
+}
+
+#[test]
+fn a_continuation_must_end_on_its_pattern() {
+    for (servers, says) in [
+        ("2,4,...,3", "must be larger than the one before it"),
+        (
+            "2,4,...,7",
+            "7 is not on the pattern 2, 4, ... (adding 2 or multiplying by 2",
+        ),
+        ("1,2,4,...,1000", "(multiplying by 2 each time)"),
+        ("10,20,30,...,55", "(adding 10 each time)"),
+        ("1,2,...", "cannot end with ..."),
+        ("...,4", "needs two numbers"),
+        ("4,2,...,8", "increasing"),
+    ] {
+        let err = refused(
+            &[
+                "experiment",
+                "busiest",
+                "--servers",
+                servers,
+                "--rings",
+                "1",
+            ],
+            "",
+        );
+        assert!(err.contains(says), "{servers}: {err}");
+    }
+    let out = ringlab(
+        &[
+            "experiment",
+            "busiest",
+            "--servers",
+            "2,4,...,8",
+            "--points",
+            "1,3,...,7",
+            "--rings",
+            "2",
+        ],
+        "",
+    );
+    assert!(out.status.success());
+    let servers_points: Vec<String> = stdout(&out)
+        .lines()
+        .skip(1)
+        .map(|l| l.split('\t').take(2).collect::<Vec<_>>().join("x"))
+        .collect();
+    assert_eq!(
+        servers_points,
+        ["2x1", "2x3", "2x5", "2x7", "4x1", "4x3", "4x5", "4x7", "8x1", "8x3", "8x5", "8x7"]
+    );
+}
+
+/// Starts a run, reads its first line of standard error, and stops it.
+fn first_note(args: &[&str]) -> String {
+    use std::io::{BufRead, BufReader};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_ringlab"))
+        .args(args)
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("ringlab runs");
+    let mut line = String::new();
+    BufReader::new(child.stderr.take().unwrap())
+        .read_line(&mut line)
+        .unwrap();
+    child.kill().unwrap();
+    child.wait().unwrap();
+    line
+}
+
+#[test]
+fn long_runs_print_an_estimate_first() {
+    let line = first_note(&[
+        "experiment",
+        "busiest",
+        "--servers",
+        "1000",
+        "--points",
+        "1000",
+        "--rings",
+        "50000",
+    ]);
+    assert!(
+        line.starts_with("ringlab: note: 50000 rings in 1 setting: estimated "),
+        "{line}"
+    );
+    let (from, to) = (many("s", 500, ""), many("s", 501, ""));
+    let line = first_note(&[
+        "move",
+        "--scheme",
+        "rendezvous",
+        "--from",
+        &from,
+        "--to",
+        &to,
+        "--keys",
+        "2000000",
+    ]);
+    assert_eq!(
+        line,
+        "ringlab: note: 2 million keys under rendezvous: estimated 35 s on one thread\n"
+    );
+    // A short run says nothing.
+    let out = ringlab(BUSIEST_SMALL, "");
+    assert!(out.stderr.is_empty());
+}
+
+#[test]
+fn errors_echo_long_input_shortened() {
+    let key = "9".repeat(10_000_000);
+    let err = refused(&["jump", "--buckets", "10"], &format!("{key}\n"));
+    assert_eq!(
+        err,
+        format!(
+            "ringlab: key \"{}...\" (10000000 characters) is not an unsigned 64-bit integer\n",
+            &key[..40]
+        )
+    );
+    let long = "x".repeat(100_000);
+    let dashed = format!("--{}", &long[2..]);
+    for args in [
+        vec!["lookup", "--scheme", &long, "--servers", "a", "k"],
+        vec![
+            "lookup",
+            "--scheme",
+            "ring",
+            "--servers",
+            "a",
+            "--replicas",
+            &long,
+            "k",
+        ],
+        vec![
+            "lookup",
+            "--scheme",
+            "ring",
+            "--servers",
+            "a",
+            "--vnodes",
+            &long,
+            "k",
+        ],
+        vec!["jump", "--buckets", &long, "1"],
+        vec![&long],
+        vec!["slot", &dashed],
+    ] {
+        let err = refused(&args, "");
+        assert!(
+            err.contains("(100000 characters)") || err.contains(" ... "),
+            "{err}"
+        );
+    }
+    // One argument holds at most 128 KiB on Linux.
+    let names = format!("{0},{0}", &long[..60_000]);
+    let err = refused(
+        &["lookup", "--scheme", "ring", "--servers", &names, "k"],
+        "",
+    );
+    assert!(err.contains("(60000 characters) is listed twice"), "{err}");
+    let err = refused(
+        &["lookup", "--scheme", "ring", "--servers", "a\nb,a\nb", "k"],
+        "",
+    );
+    assert_eq!(err, "ringlab: server \"a\\nb\" is listed twice\n");
+}
+
+#[test]
+fn codes_refuse_bad_buckets_and_keys() {
+    for buckets in ["0", "4294967296", "18446744073709551616", "-3", "", "0x"] {
+        let err = refused(&["jump", "--buckets", buckets, "1"], "");
+        assert!(err.contains("--buckets"), "{err}");
+    }
+    let out = ringlab(
+        &[
+            "jump",
+            "--buckets",
+            "4294967295",
+            "--",
+            "0xffffffffffffffff",
+        ],
+        "",
+    );
+    assert!(out.status.success());
+    // A key that reads like an error message is still an error, after the keys before it.
+    let out = ringlab(&["jump", "--buckets", "57"], "42\nBroken pipe\n8\n");
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(stdout(&out), "42\t43\n");
+    assert_eq!(
+        String::from_utf8_lossy(&out.stderr),
+        "ringlab: key \"Broken pipe\" is not an unsigned 64-bit integer\n"
+    );
+    for command in ["slot", "token"] {
+        let out = ringlab(&[command], "");
+        assert!(out.status.success() && out.stdout.is_empty(), "{command}");
+    }
+}
+
+#[test]
+fn scheme_knobs_and_server_lists_are_checked() {
+    let lookup = |scheme: &str, servers: &str, extra: &[&str]| {
+        let mut args = vec!["lookup", "--scheme", scheme, "--servers", servers];
+        args.extend_from_slice(extra);
+        args.push("k");
+        args.iter().map(|s| s.to_string()).collect::<Vec<String>>()
+    };
+    let cases: Vec<(Vec<String>, &str)> = vec![
+        (lookup("maglev", "a", &["--table", "8"]), "prime"),
+        (
+            lookup("maglev", "a", &["--table", "4194305"]),
+            "from 1 to 4194304",
+        ),
+        (
+            lookup("maglev", "a", &["--table", "18446744073709551616"]),
+            "--table",
+        ),
+        (
+            lookup("maglev", "a,b,c", &["--table", "2"]),
+            "at least the number of servers",
+        ),
+        (
+            lookup("cassandra", "a", &["--tokens", "0"]),
+            "from 1 to 1536",
+        ),
+        (
+            lookup("cassandra", "a", &["--tokens", "1537"]),
+            "from 1 to 1536",
+        ),
+        (lookup("cassandra", "a=200", &[]), "3200"),
+        (lookup("ring", "a", &["--vnodes", "0"]), "--vnodes"),
+        (lookup("ring", "", &[]), "the server list is empty"),
+        (lookup("ring", " , ", &[]), "empty name"),
+        (lookup("ring", "a,,b", &[]), "empty name"),
+        (lookup("ring", "a,b,a", &[]), "\"a\" is listed twice"),
+        (
+            lookup("ketama", "cache1,cache1:11211", &[]),
+            "same address to ketama",
+        ),
+        (
+            lookup("libketama", "h:11211,h", &[]),
+            "same address to libketama",
+        ),
+        (
+            lookup("nginx", "unix:/s,UNIX:/s", &[]),
+            "same address to nginx",
+        ),
+        (lookup("redis", &many("r", 16385, ""), &[]), "16384"),
+    ];
+    for (args, says) in &cases {
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        let err = refused(&args, "");
+        assert!(err.contains(says), "{says}: {err}");
+    }
+    // A knob for another scheme is ignored with a note; a server owning nothing gets one.
+    let out = ringlab(
+        &[
+            "lookup",
+            "--scheme",
+            "ring",
+            "--servers",
+            "a",
+            "--table",
+            "7",
+            "--tokens",
+            "4",
+            "k",
+        ],
+        "",
+    );
+    assert!(out.status.success());
+    assert_eq!(
+        String::from_utf8_lossy(&out.stderr),
+        "ringlab: note: --table is for --scheme maglev; ring ignores it\n\
+         ringlab: note: --tokens is for --scheme cassandra; ring ignores it\n"
+    );
+    let out = ringlab(
+        &[
+            "lookup",
+            "--scheme",
+            "ketama",
+            "--servers",
+            "a=1,b=1000000",
+            "k",
+        ],
+        "",
+    );
+    assert!(out.status.success());
+    assert_eq!(
+        String::from_utf8_lossy(&out.stderr),
+        "ringlab: note: server \"a\" owns no key under ketama: the weight is too small a share\n"
+    );
+}
