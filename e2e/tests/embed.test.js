@@ -1,0 +1,281 @@
+// Embedding: the example documentation page (dist/docs/embed.html) served from a second
+// origin, its iframes and embed.js pointing at the app's origin, as on a real host site.
+// Each iframe is sized to its content by frame.js + embed.js, the theme parameter applies,
+// nothing fails, nothing foreign is fetched, and an off-screen playground asks for no
+// animation frames.
+import { after, before, test } from "node:test";
+import assert from "node:assert/strict";
+import { copyFile, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { DIST, SCREENSHOTS, start } from "../harness.js";
+import { serve } from "../server.js";
+
+let env;
+let host;
+let hostDir;
+
+before(async () => {
+  env = await start();
+  // The docs page on another origin, its relative links to the app made absolute.
+  hostDir = await mkdtemp(join(tmpdir(), "ringlab-embed-"));
+  const html = await readFile(join(DIST, "docs", "embed.html"), "utf8");
+  assert.match(html, /src="\.\.\//);
+  await writeFile(join(hostDir, "embed.html"), html.replaceAll('src="../', `src="${env.url}`));
+  await copyFile(join(DIST, "docs", "embed-docs.css"), join(hostDir, "embed-docs.css"));
+  // A host site has its own favicon; without one Chromium logs a 404.
+  await writeFile(join(hostDir, "favicon.ico"), "");
+  host = await serve(hostDir);
+});
+
+after(async () => {
+  await env?.stop();
+  await host?.close();
+  if (hostDir) await rm(hostDir, { recursive: true, force: true });
+});
+
+const sleep = (ms) => new Promise((ok) => setTimeout(ok, ms));
+
+/** Counts requestAnimationFrame calls in every frame of every page of the context. */
+function countFrames() {
+  const raf = window.requestAnimationFrame.bind(window);
+  window.__rafCalls = 0;
+  window.requestAnimationFrame = (callback) => {
+    window.__rafCalls += 1;
+    return raf(callback);
+  };
+  window.__errors = [];
+  window.addEventListener("error", (event) => window.__errors.push(String(event.message)));
+}
+
+/**
+ * A context and page that record console errors (page and frames), uncaught exceptions,
+ * failed requests and requests outside the app's and the host's origins. As in common.js,
+ * Chromium's own cancelled favicon refetch on a hash change is set aside.
+ */
+async function open(options = {}) {
+  const context = await env.browser.newContext({ viewport: { width: 1280, height: 800 }, ...options });
+  await context.addInitScript(countFrames);
+  const page = await context.newPage();
+  const allowed = new Set([new URL(env.url).origin, new URL(host.url).origin]);
+  const problems = { consoleErrors: [], pageErrors: [], foreign: [], failed: [] };
+  page.on("console", (msg) => {
+    if (msg.type() === "error") problems.consoleErrors.push(`${msg.text()} (${msg.location().url})`);
+  });
+  page.on("pageerror", (error) => problems.pageErrors.push(String(error)));
+  page.on("request", (request) => {
+    const url = request.url();
+    if (url.startsWith("data:") || url.startsWith("blob:")) return;
+    if (!allowed.has(new URL(url).origin)) problems.foreign.push(url);
+  });
+  page.on("requestfailed", (request) => {
+    const path = new URL(request.url()).pathname;
+    const aborted = request.failure()?.errorText === "net::ERR_ABORTED";
+    if (/^\/favicon-[0-9a-f]+\.svg$/.test(path) && aborted) return;
+    problems.failed.push(request.url());
+  });
+  const clean = async () => {
+    for (const frame of page.frames()) {
+      const errors = await frame.evaluate(() => window.__errors ?? []).catch(() => []);
+      problems.pageErrors.push(...errors);
+    }
+    assert.deepEqual(problems.consoleErrors, [], "console errors");
+    assert.deepEqual(problems.pageErrors, [], "uncaught exceptions");
+    assert.deepEqual(problems.foreign, [], "requests to other origins");
+    assert.deepEqual(problems.failed, [], "failed requests");
+  };
+  return { context, page, problems, clean };
+}
+
+/** The docs page, every iframe scrolled to once (they load lazily) and its app mounted. */
+async function loadDocs(page) {
+  await page.goto(host.url + "embed.html");
+  const iframes = await page.locator("iframe").elementHandles();
+  const frames = [];
+  for (const iframe of iframes) {
+    await iframe.scrollIntoViewIfNeeded();
+    const frame = await iframe.contentFrame();
+    await frame.waitForURL(/#\//);
+    await frame.locator("main#main").waitFor({ state: "attached", timeout: 30_000 });
+    frames.push({ iframe, frame, src: await iframe.getAttribute("src") });
+  }
+  await page.evaluate(() => window.scrollTo(0, 0));
+  return frames;
+}
+
+/** The iframe's height and its content's, once they agree within 2 px (or after 10 s). */
+async function sized({ iframe, frame }) {
+  let heights;
+  for (let i = 0; i < 100; i++) {
+    heights = {
+      outer: await iframe.evaluate((el) => el.getBoundingClientRect().height),
+      inner: await frame.evaluate(() => document.documentElement.getBoundingClientRect().height),
+      scroll: await frame.evaluate(() => document.documentElement.scrollHeight),
+      client: await frame.evaluate(() => document.documentElement.clientHeight),
+    };
+    if (Math.abs(heights.outer - heights.inner) <= 2 && heights.scroll <= heights.client + 1) break;
+    await sleep(100);
+  }
+  return heights;
+}
+
+function assertSized(heights, what) {
+  assert.ok(Math.abs(heights.outer - heights.inner) <= 2, `${what}: ${JSON.stringify(heights)}`);
+  assert.ok(heights.scroll <= heights.client + 1, `${what} scrolls inside: ${JSON.stringify(heights)}`);
+}
+
+/** The relative luminance of a CSS `rgb(...)` colour. */
+function luminance(css) {
+  const [r, g, b] = css
+    .match(/[\d.]+/g)
+    .slice(0, 3)
+    .map(Number)
+    .map((c) => {
+      const s = c / 255;
+      return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+    });
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+}
+
+test("the docs page embeds every view, each iframe exactly as tall as its content", async () => {
+  const { context, page, clean } = await open();
+  const frames = await loadDocs(page);
+  const paths = frames.map(({ src }) => new URL(src).hash.split("?")[0]);
+  assert.deepEqual(paths, ["#/ring", "#/grids", "#/clock", "#/cost", "#/views"]);
+  for (const entry of frames) {
+    const heights = await sized(entry);
+    assertSized(heights, entry.src);
+    // Sized by embed.js: not the snippet's 640 px, except by coincidence.
+    assert.notEqual(await entry.iframe.evaluate((el) => el.style.height), "", entry.src);
+    assert.equal(await entry.frame.locator(".app.embed").count(), 1, entry.src);
+  }
+  // A narrower host page reflows the widgets; their iframes follow.
+  await page.setViewportSize({ width: 420, height: 800 });
+  for (const entry of frames) assertSized(await sized(entry), `${entry.src} at 420 px`);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  for (const entry of frames) assertSized(await sized(entry), `${entry.src} at 1280 px`);
+  await clean();
+  await context.close();
+});
+
+test("the theme parameter applies inside the frame", async () => {
+  const { context, page, clean } = await open({ colorScheme: "light" });
+  const frames = await loadDocs(page);
+  for (const { frame, src } of frames) {
+    const theme = new URL(src).hash.match(/theme=(\w+)/)?.[1] ?? null;
+    const seen = await frame.evaluate(() => ({
+      theme: document.documentElement.getAttribute("data-theme"),
+      bg: getComputedStyle(document.body).backgroundColor,
+    }));
+    if (theme === "dark") {
+      assert.equal(seen.theme, "dark", src);
+      assert.ok(luminance(seen.bg) < 0.05, `${src}: background ${seen.bg}`);
+    } else {
+      // light, or auto under a light preference
+      assert.ok(seen.theme === theme || (theme === null && seen.theme !== "dark"), `${src}: ${seen.theme}`);
+      assert.ok(luminance(seen.bg) > 0.8, `${src}: background ${seen.bg}`);
+    }
+  }
+  // controls=0 hides the cost panel's form.
+  const cost = frames.find(({ src }) => src.includes("#/cost"));
+  assert.ok(cost.src.includes("controls=0"));
+  assert.equal(await cost.frame.locator(".view-controls:visible").count(), 0);
+  await clean();
+  await context.close();
+});
+
+test("an iframe grows with its content: the clock's Reveal", async () => {
+  const { context, page, clean } = await open();
+  const frames = await loadDocs(page);
+  const clock = frames.find(({ src }) => src.includes("#/clock"));
+  await clock.iframe.scrollIntoViewIfNeeded();
+  const before = await sized(clock);
+  assertSized(before, "clock");
+  // Open the exercise editor and reveal the first step's answer.
+  await clock.frame.locator("details.ck-edit > summary").click();
+  await clock.frame.getByRole("button", { name: "Reveal" }).first().click();
+  let grown = before;
+  for (let i = 0; i < 50 && grown.outer <= before.outer + 20; i++) {
+    await sleep(100);
+    grown = await sized(clock);
+  }
+  assert.ok(grown.outer > before.outer + 20, `clock iframe ${before.outer} → ${grown.outer}`);
+  assertSized(grown, "clock after Reveal");
+  // And shrinks back when the editor closes.
+  await clock.frame.locator("details.ck-edit > summary").click();
+  let shrunk = grown;
+  for (let i = 0; i < 50 && shrunk.outer >= grown.outer - 20; i++) {
+    await sleep(100);
+    shrunk = await sized(clock);
+  }
+  assert.ok(shrunk.outer < grown.outer - 20, `clock iframe ${grown.outer} → ${shrunk.outer}`);
+  assertSized(shrunk, "clock after closing the editor");
+  await clean();
+  await context.close();
+});
+
+/** requestAnimationFrame calls so far in `frame`. */
+const rafCalls = (frame) => frame.evaluate(() => window.__rafCalls);
+
+test("an off-screen playground in an iframe asks for no animation frames", async () => {
+  const { context, page, clean } = await open();
+  const frames = await loadDocs(page);
+  const ring = frames.find(({ src }) => src.includes("#/ring"));
+  // Scroll the host page to the end: the playground's iframe is far above the viewport.
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  await sleep(500);
+  assert.ok((await ring.iframe.evaluate((el) => el.getBoundingClientRect().bottom)) < 0);
+  const start = await rafCalls(ring.frame);
+  // Walk a key (clicked by script: a real click would scroll it into view).
+  await ring.frame.evaluate(() => document.querySelector(".pg-key").click());
+  await sleep(800);
+  assert.equal(await rafCalls(ring.frame), start, "frames asked for while off screen");
+  await clean();
+  await context.close();
+});
+
+test("the playground pauses its animation off screen and resumes on screen", async () => {
+  // The full page in a short window, so that the canvas can be scrolled away; no
+  // cross-origin iframe (whose off-screen frames Chromium throttles by itself).
+  const { context, page, clean } = await open({ viewport: { width: 1000, height: 360 } });
+  await page.goto(env.url + "#/ring?servers=4&vnodes=1&keys=8&replicas=3&scheme=ring&seed=7");
+  await page.locator("canvas.pg-canvas").waitFor();
+  const walk = (i) => page.evaluate((i) => document.querySelectorAll(".pg-key")[i].click(), i);
+
+  // On screen, a walk animates.
+  await page.locator("canvas.pg-canvas").scrollIntoViewIfNeeded();
+  await sleep(300);
+  let start = await rafCalls(page);
+  await walk(1);
+  await sleep(400);
+  assert.ok((await rafCalls(page)) - start > 5, "a walk on screen asks for frames");
+  await sleep(4000); // let the walk end
+
+  // Off screen, the same walk asks for none.
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  await sleep(400);
+  const canvas = await page.evaluate(() => document.querySelector("canvas.pg-canvas").getBoundingClientRect().bottom);
+  assert.ok(canvas < 0, `canvas bottom ${canvas}`);
+  start = await rafCalls(page);
+  await walk(2);
+  await sleep(500);
+  assert.equal(await rafCalls(page), start, "frames asked for while off screen");
+
+  // Back on screen, the loop resumes.
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await sleep(400);
+  assert.ok((await rafCalls(page)) > start, "frames asked for again on screen");
+  await clean();
+  await context.close();
+});
+
+test("screenshots of the docs page, light and dark", async () => {
+  for (const scheme of ["light", "dark"]) {
+    const { context, page, clean } = await open({ colorScheme: scheme });
+    const frames = await loadDocs(page);
+    for (const entry of frames) assertSized(await sized(entry), entry.src);
+    await page.screenshot({ path: join(SCREENSHOTS, `embed-docs-${scheme}.png`), fullPage: true });
+    await clean();
+    await context.close();
+  }
+});
