@@ -274,7 +274,13 @@ test("screenshots of the docs page, light and dark", async () => {
     const { context, page, clean } = await open({ colorScheme: scheme });
     const frames = await loadDocs(page);
     for (const entry of frames) assertSized(await sized(entry), entry.src);
-    await page.screenshot({ path: join(SCREENSHOTS, `embed-docs-${scheme}.png`), fullPage: true });
+    // A window as tall as the page rather than fullPage: Chromium paints no off-screen
+    // cross-origin iframe, so fullPage would show them blank.
+    const height = await page.evaluate(() => document.documentElement.scrollHeight);
+    await page.setViewportSize({ width: 1280, height });
+    for (const entry of frames) assertSized(await sized(entry), entry.src);
+    await sleep(500);
+    await page.screenshot({ path: join(SCREENSHOTS, `embed-docs-${scheme}.png`) });
     await clean();
     await context.close();
   }
