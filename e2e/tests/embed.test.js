@@ -285,3 +285,35 @@ test("screenshots of the docs page, light and dark", async () => {
     await context.close();
   }
 });
+
+test("embed.js listens only to numbers in range from the app's own frames", async () => {
+  const { context, page, clean } = await open();
+  const frames = await loadDocs(page);
+  const ring = frames.find(({ src }) => src.includes("#/ring"));
+  const height = () => ring.iframe.evaluate((el) => el.style.height);
+  const before = await height();
+  // Not numbers, or out of range, from the app's frame: ignored.
+  for (const data of ["5000", { height: 5000 }, 1e9, -5, Number.NaN, Infinity]) {
+    await ring.frame.evaluate((data) => parent.postMessage(data, "*"), data);
+  }
+  // A frame of the host's own origin posting a number: ignored.
+  await page.evaluate(() => {
+    const other = document.createElement("iframe");
+    other.srcdoc = "<p>other</p>";
+    document.body.append(other);
+    return new Promise((ok) => other.addEventListener("load", ok));
+  });
+  await page.evaluate(() => {
+    const other = document.querySelector("iframe:not([src])");
+    other.contentWindow.eval("parent.postMessage(1234, '*')");
+    window.postMessage(1234, "*");
+  });
+  await sleep(300);
+  assert.equal(await height(), before);
+  assert.equal(await page.evaluate(() => document.querySelector("iframe:not([src])").style.height), "");
+  // A number in range from the app's frame is applied.
+  await ring.frame.evaluate(() => parent.postMessage(321, "*"));
+  await page.waitForFunction(() => document.querySelector("iframe").style.height === "321px");
+  await clean();
+  await context.close();
+});
