@@ -3,7 +3,7 @@
 
 use yew::prelude::*;
 
-use crate::registry::groups;
+use crate::registry::{groups, ViewEntry};
 use crate::url_out::use_url_out;
 use crate::view_props::ViewProps;
 
@@ -19,11 +19,11 @@ pub fn Index(props: &ViewProps) -> Html {
                 { "Every view computes its numbers live with ringlab-core. Each one also works \
                    alone, embedded in a documentation page: open it and use “Copy embed code”." }
             </p>
-            { for groups().into_iter().map(|(group, views)| html! {
+            { for listed().into_iter().map(|(group, views)| html! {
                 <section class="index-group">
                     <h2>{ group }</h2>
                     <ul>
-                        { for views.into_iter().filter(|e| e.info.path != INDEX_PATH).map(|entry| html! {
+                        { for views.into_iter().map(|entry| html! {
                             <li>
                                 <a href={format!("#/{}", entry.info.path)}>{ entry.info.title }</a>
                                 <p>{ entry.info.description }</p>
@@ -34,4 +34,19 @@ pub fn Index(props: &ViewProps) -> Html {
             }) }
         </section>
     }
+}
+
+/// The registry's groups without the index itself (and without a group it leaves empty).
+fn listed() -> Vec<(&'static str, Vec<&'static ViewEntry>)> {
+    groups()
+        .into_iter()
+        .map(|(group, views)| {
+            let views: Vec<_> = views
+                .into_iter()
+                .filter(|entry| entry.info.path != INDEX_PATH)
+                .collect();
+            (group, views)
+        })
+        .filter(|(_, views)| !views.is_empty())
+        .collect()
 }
