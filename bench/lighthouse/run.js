@@ -14,6 +14,7 @@
 // reports land in target/lighthouse/. LIGHTHOUSE_VIEWS=ring,clock limits the views;
 // LIGHTHOUSE_EMBED=0 skips the embed=1 runs.
 import { execFile } from "node:child_process";
+import { builtFrom } from "../../e2e/bench/gzip-server.js";
 import { mkdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -35,7 +36,7 @@ async function views(url) {
     const page = await browser.newPage();
     await page.goto(`${url}#/views`);
     await page.waitForSelector("section[aria-label='Every view'] a[href^='#/']", { timeout: 60_000 });
-    return await page.evaluate(listedViews);
+    return { paths: await page.evaluate(listedViews), version: await browser.version() };
   } finally {
     await browser.close();
   }
@@ -70,7 +71,8 @@ async function main() {
   let version = "";
   let chrome = "";
   try {
-    let paths = await views(server.url);
+    let paths;
+    ({ paths, version: chrome } = await views(server.url));
     if (process.env.LIGHTHOUSE_VIEWS) paths = paths.filter((p) => process.env.LIGHTHOUSE_VIEWS.split(",").includes(p));
     const hashes = paths.flatMap((p) => (process.env.LIGHTHOUSE_EMBED === "0" ? [`#/${p}`] : [`#/${p}`, `#/${p}?embed=1`]));
     for (const hash of hashes) {
@@ -78,7 +80,6 @@ async function main() {
       process.stderr.write(`lighthouse ${hash}\n`);
       const lhr = await lighthouse(server.url + hash, name);
       version = lhr.lighthouseVersion;
-      chrome = lhr.environment.hostUserAgent.match(/Chrome\/[\d.]+/)?.[0] ?? "";
       if (lhr.runtimeError) throw new Error(`${hash}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
       const cells = CATEGORIES.map((c) => {
         const v = score(lhr, c);
@@ -110,7 +111,7 @@ async function main() {
     await server.close();
   }
   const out = [
-    `Measured ${new Date().toISOString().slice(0, 10)}: Lighthouse ${version}, ${chrome} (Debian's Chromium, ` +
+    `Measured ${new Date().toISOString().slice(0, 10)} on ${builtFrom()}: Lighthouse ${version}, ${chrome} (Debian's Chromium, ` +
       `\`${CHROME_FLAGS}\`), mobile preset (simulated slow 4G, 4x CPU slowdown), dist/ served ` +
       `gzip-compressed (level ${GZIP_LEVEL}) on loopback. Targets: performance 95, the others 100; ` +
       "a score below its target is in bold.",

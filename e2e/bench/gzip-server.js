@@ -5,6 +5,7 @@
 // Node built-ins alone, so bench/lighthouse/ imports it without e2e's packages.
 //
 // `node bench/gzip-server.js [dir] [port]` serves until killed.
+import { execFileSync } from "node:child_process";
 import { createServer } from "node:http";
 import { readdir, readFile, stat } from "node:fs/promises";
 import { extname, join, normalize, relative, resolve, sep } from "node:path";
@@ -19,7 +20,7 @@ export const GZIP_LEVEL = 9;
 // What servers compress: text and wasm; images such as PNG are compressed already.
 const COMPRESSED = new Set([".html", ".js", ".css", ".wasm", ".svg", ".json", ".txt", ".webmanifest"]);
 // Trunk's content hash in a file name: such a file never changes under that name.
-const HASHED = /-[0-9a-f]{16}(_bg)?\.[a-z]+$/;
+const HASHED = /-[0-9a-f]{15,16}(_bg)?\.[a-z]+$/;
 
 export const gzip = (bytes) => gzipSync(bytes, { level: GZIP_LEVEL });
 
@@ -64,12 +65,23 @@ export async function serveGzip(dir = DEFAULT_DIST, port = 0) {
   };
 }
 
+/** Which source dist/ was built from, as far as git knows (the commit checked out now). */
+export function builtFrom() {
+  try {
+    const commit = execFileSync("git", ["rev-parse", "--short", "HEAD"], { cwd: here, encoding: "utf8" }).trim();
+    return `a build of the working tree at commit ${commit}`;
+  } catch {
+    return "the last build";
+  }
+}
+
 /** Every file of `dir` with its size and its gzip size (level 9), largest first. */
 export async function gzipSizes(dir = DEFAULT_DIST) {
   const root = resolve(dir);
   const rows = [];
   const walk = async (d) => {
     for (const entry of await readdir(d, { withFileTypes: true })) {
+      if (entry.name.startsWith(".")) continue; // Trunk's .stage/ while a build runs
       const path = join(d, entry.name);
       if (entry.isDirectory()) await walk(path);
       else {

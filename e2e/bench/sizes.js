@@ -13,6 +13,7 @@
 // <!-- sizes:begin --> and <!-- sizes:end -->. `node bench/sizes.js` from e2e/ reuses the
 // last build.
 import { chromium } from "playwright-core";
+import { builtFrom } from "./gzip-server.js";
 import { CHROMIUM_ARGS } from "../harness.js";
 import { DEFAULT_DIST, GZIP_LEVEL, gzipSizes, serveGzip } from "./gzip-server.js";
 
@@ -39,14 +40,13 @@ async function firstLoad(browser, url, hash) {
   page.on("pageerror", (e) => errors.push(String(e)));
   page.on("console", (m) => m.type() === "error" && errors.push(m.text()));
   cdp.on("Network.responseReceived", ({ requestId, response }) => {
-    requests.set(requestId, { url: response.url, mime: response.mimeType, bytes: 0, done: false, cached: response.fromDiskCache });
+    requests.set(requestId, { url: response.url, mime: response.mimeType, bytes: 0, done: false });
   });
   cdp.on("Network.loadingFinished", ({ requestId, encodedDataLength }) => {
     const r = requests.get(requestId);
     if (r) Object.assign(r, { bytes: encodedDataLength, done: true });
   });
   await cdp.send("Network.enable");
-  await cdp.send("Network.setCacheDisabled", { cacheDisabled: true });
   await page.goto(url + hash);
   await page.locator("main#main").waitFor({ state: "attached", timeout: 60_000 });
   await page.waitForLoadState("networkidle");
@@ -60,8 +60,9 @@ async function firstLoad(browser, url, hash) {
   let count = 0;
   for (const r of requests.values()) {
     if (r.url.startsWith("data:")) continue;
+    if (process.env.SIZES_VERBOSE) console.error(`${hash}\t${r.bytes}\t${r.url}`);
     byKind[kind(r.url, r.mime)] += r.bytes;
-    count += 1;
+    if (r.bytes > 0) count += 1; // a second request for the favicon comes from the cache
   }
   const total = Object.values(byKind).reduce((a, b) => a + b, 0);
   return { byKind, total, count };
@@ -88,7 +89,7 @@ async function main() {
   try {
     const paths = await views(browser, server.url);
     out.push(
-      `Measured ${new Date().toISOString().slice(0, 10)}: Chromium ${browser.version()}, headless, empty cache, ` +
+      `Measured ${new Date().toISOString().slice(0, 10)} on ${builtFrom()}: Chromium ${browser.version()}, headless, empty cache, ` +
         `dist/ served gzip-compressed (level ${GZIP_LEVEL}) on loopback; KB = 1000 bytes, ` +
         "transferred = compressed bodies plus response headers.",
       "",
