@@ -7,6 +7,7 @@
 // `node bench/gzip-server.js [dir] [port]` serves until killed.
 import { execFileSync } from "node:child_process";
 import { createServer } from "node:http";
+import { readdirSync } from "node:fs";
 import { readdir, readFile, stat } from "node:fs/promises";
 import { extname, join, normalize, relative, resolve, sep } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -65,14 +66,20 @@ export async function serveGzip(dir = DEFAULT_DIST, port = 0) {
   };
 }
 
-/** Which source dist/ was built from, as far as git knows (the commit checked out now). */
-export function builtFrom() {
+/**
+ * Which build was measured: the wasm's hashed name in `dir`, and the commit checked out
+ * (others may have edited the working tree since the build).
+ */
+export function builtFrom(dir = DEFAULT_DIST) {
+  let wasm = "";
   try {
-    const commit = execFileSync("git", ["rev-parse", "--short", "HEAD"], { cwd: here, encoding: "utf8" }).trim();
-    return `a build of the working tree at commit ${commit}`;
-  } catch {
-    return "the last build";
-  }
+    wasm = readdirSync(dir).find((f) => f.endsWith(".wasm")) ?? "";
+  } catch {}
+  let commit = "";
+  try {
+    commit = execFileSync("git", ["rev-parse", "--short", "HEAD"], { cwd: here, encoding: "utf8" }).trim();
+  } catch {}
+  return `the build with \`${wasm}\`` + (commit ? ` (commit ${commit} checked out)` : "");
 }
 
 /** Every file of `dir` with its size and its gzip size (level 9), largest first. */
