@@ -83,7 +83,16 @@ async function main() {
       const runs = [];
       for (let i = 0; i < RUNS; i++) {
         process.stderr.write(`lighthouse ${hash} (${i + 1}/${RUNS})\n`);
-        runs.push(await lighthouse(server.url + hash, `${name}-${i + 1}`));
+        // A run that fails outright (NO_FCP now and then on a loaded machine) is tried again.
+        for (let attempt = 1; ; attempt++) {
+          try {
+            runs.push(await lighthouse(server.url + hash, `${name}-${i + 1}`));
+            break;
+          } catch (error) {
+            if (attempt === 3) throw error;
+            process.stderr.write(`  failed, trying again: ${String(error.stderr ?? error).trim()}\n`);
+          }
+        }
       }
       runs.sort((a, b) => (a.categories.performance?.score ?? 0) - (b.categories.performance?.score ?? 0));
       const lhr = runs[Math.floor((runs.length - 1) / 2)];
@@ -131,7 +140,7 @@ async function main() {
     ...rows,
     "",
   ];
-  if (failures.size === 0) out.push("Every view meets every target: no weighted audit below full marks.");
+  if (failures.size === 0) out.push("Every view meets every target (the audits that cost points are listed only for a category below its target).");
   else {
     out.push("Audits that cost a category below its target points (score, value):", "");
     for (const [key, f] of failures) {
