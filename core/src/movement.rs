@@ -124,33 +124,22 @@ pub fn exact_moved_share(
     if before.bits() != after.bits() {
         return None;
     }
-    let name_at = |ring: &Ring, servers: &'_ [Server], position: u64| -> Option<String> {
-        ring.owner(position).map(|i| servers[i].name.clone())
-    };
-    let mut boundaries: Vec<u64> = before
-        .points()
-        .iter()
-        .chain(after.points())
-        .map(|p| p.position)
-        .collect();
-    boundaries.sort_unstable();
-    boundaries.dedup();
-    if boundaries.is_empty() {
-        return Some(0.0);
+    // Owners are compared by name: each name gets a number once, so the pieces compare
+    // numbers rather than strings.
+    let mut numbers: BTreeMap<&str, usize> = BTreeMap::new();
+    let mut name_numbers = Vec::with_capacity(before_servers.len() + after_servers.len());
+    for server in before_servers.iter().chain(after_servers) {
+        let next = numbers.len();
+        name_numbers.push(*numbers.entry(server.name.as_str()).or_insert(next));
     }
+    let (before_names, after_names) = name_numbers.split_at(before_servers.len());
     let space = before.space();
     let mut moved: u128 = 0;
-    for (k, &end) in boundaries.iter().enumerate() {
-        let length = if k == 0 {
-            space - *boundaries.last().unwrap() as u128 + end as u128
-        } else {
-            (end - boundaries[k - 1]) as u128
-        };
-        let length = if boundaries.len() == 1 { space } else { length };
-        if name_at(before, before_servers, end) != name_at(after, after_servers, end) {
+    before.for_each_piece(after, |length, old, new| {
+        if old.map(|i| before_names[i]) != new.map(|j| after_names[j]) {
             moved += length;
         }
-    }
+    });
     Some(moved as f64 / space as f64)
 }
 

@@ -165,6 +165,43 @@ impl Ring {
     pub fn points_of(&self, server: usize) -> impl Iterator<Item = &Point> {
         self.points.iter().filter(move |p| p.server == server)
     }
+
+    /// Cuts the circle at every point of this ring and of `other` (on the same circle) and
+    /// calls `piece(length, owner here, owner on other)` for each piece
+    /// `(previous cut, cut]`, in order, the first piece wrapping past zero. One merge of
+    /// the two sorted point lists: no search per piece, so two million-point rings take a
+    /// few milliseconds. The owner of a piece is the owner of its end, as [`Ring::owner`]
+    /// gives it; `None` on a ring without points.
+    pub fn for_each_piece(
+        &self,
+        other: &Ring,
+        mut piece: impl FnMut(u128, Option<usize>, Option<usize>),
+    ) {
+        let (a, b) = (&self.points, &other.points);
+        let cuts = merged_positions(a, b);
+        let (Some(&first), Some(&last)) = (cuts.first(), cuts.last()) else {
+            return;
+        };
+        let space = self.space();
+        // The first point at or after `cut`, wrapping: a pointer that only moves forward.
+        let owner = |points: &[Point], at: &mut usize, cut: u64| -> Option<usize> {
+            while *at < points.len() && points[*at].position < cut {
+                *at += 1;
+            }
+            points.get(*at).or(points.first()).map(|p| p.server)
+        };
+        let (mut i, mut j) = (0, 0);
+        let mut previous = last;
+        for (k, &cut) in cuts.iter().enumerate() {
+            let length = match k {
+                0 if cuts.len() == 1 => space,
+                0 => space - last as u128 + first as u128,
+                _ => (cut - previous) as u128,
+            };
+            previous = cut;
+            piece(length, owner(a, &mut i, cut), owner(b, &mut j, cut));
+        }
+    }
 }
 
 /// Rings of at least this many points search an Eytzinger layout; smaller ones the sorted
@@ -440,6 +477,33 @@ fn prefetch<K>(keys: &[K], at: usize) {
 }
 
 /// Test-only constructors, kept out of the public API.
+/// The positions of two sorted point lists, merged, without repeats.
+fn merged_positions(a: &[Point], b: &[Point]) -> Vec<u64> {
+    let mut out = Vec::with_capacity(a.len() + b.len());
+    let (mut i, mut j) = (0, 0);
+    while i < a.len() || j < b.len() {
+        let next = match (a.get(i), b.get(j)) {
+            (Some(p), Some(q)) if p.position <= q.position => {
+                i += 1;
+                p.position
+            }
+            (_, Some(q)) => {
+                j += 1;
+                q.position
+            }
+            (Some(p), None) => {
+                i += 1;
+                p.position
+            }
+            (None, None) => break,
+        };
+        if out.last() != Some(&next) {
+            out.push(next);
+        }
+    }
+    out
+}
+
 #[cfg(test)]
 impl Ring {
     /// A 32-bit ring from `(position, server)` pairs, every point vnode 0, ties kept.
@@ -459,6 +523,57 @@ impl Ring {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Each piece's owners are what `Ring::owner` says at its end, the pieces cover the
+    /// circle once, and they come in order: on crowded rings with ties, both widths, rings
+    /// of different sizes and an empty one.
+    #[test]
+    fn pieces_agree_with_owner_lookups() {
+        let mut state = 0x2545_F491_4F6C_DD1Du64;
+        let mut next = move || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        };
+        for (bits, spread) in [(64, u64::MAX), (32, 1 << 32), (64, 50), (32, 7)] {
+            for (n, m) in [(0, 0), (0, 5), (1, 1), (40, 3), (300, 300), (1000, 2)] {
+                let mut ring = |len: usize| {
+                    let points = (0..len)
+                        .map(|i| Point {
+                            position: next() % spread,
+                            server: i % 5,
+                            vnode: i as u32,
+                        })
+                        .collect();
+                    Ring::new(points, bits, Ties::Keep)
+                };
+                let (a, b) = (ring(n), ring(m));
+                let mut cuts: Vec<u64> = a
+                    .points()
+                    .iter()
+                    .chain(b.points())
+                    .map(|p| p.position)
+                    .collect();
+                cuts.sort_unstable();
+                cuts.dedup();
+                let mut seen = Vec::new();
+                let mut total = 0u128;
+                a.for_each_piece(&b, |length, x, y| {
+                    seen.push((x, y));
+                    total += length;
+                });
+                let expected: Vec<_> = cuts.iter().map(|&c| (a.owner(c), b.owner(c))).collect();
+                assert_eq!(
+                    seen, expected,
+                    "bits {bits}, spread {spread}, {n} and {m} points"
+                );
+                if !cuts.is_empty() {
+                    assert_eq!(total, a.space());
+                }
+            }
+        }
+    }
 
     /// The bucket sort gives exactly the standard library's stable sort, on hashed
     /// positions of both widths, on crowded ones and on runs of ties, at every size class.

@@ -121,31 +121,15 @@ fn compare_rings(
     servers: usize,
     departed: usize,
 ) -> (Vec<u128>, u128, u128) {
-    let mut boundaries: Vec<u64> = before
-        .points()
-        .iter()
-        .chain(after.points())
-        .map(|p| p.position)
-        .collect();
-    radsort::sort(&mut boundaries);
-    boundaries.dedup();
     let mut caught = vec![0u128; servers];
     let mut departed_space = 0u128;
     let mut reshuffled = 0u128;
-    let space = before.space();
-    for (k, &end) in boundaries.iter().enumerate() {
-        // The interval (previous boundary, end], wrapping for the first.
-        let length = match k {
-            0 if boundaries.len() == 1 => space,
-            0 => space - *boundaries.last().unwrap() as u128 + end as u128,
-            _ => (end - boundaries[k - 1]) as u128,
+    before.for_each_piece(after, |length, old, new| {
+        // A ring without points owns nothing: nothing was caught.
+        let Some(old) = old else {
+            return;
         };
-        let Some(old) = before.owner(end) else {
-            break;
-        };
-        let new = after
-            .owner(end)
-            .and_then(|j| to_before.get(j).copied().flatten());
+        let new = new.and_then(|j| to_before.get(j).copied().flatten());
         if old == departed {
             departed_space += length;
             if let Some(new) = new {
@@ -154,7 +138,7 @@ fn compare_rings(
         } else if new != Some(old) {
             reshuffled += length;
         }
-    }
+    });
     (caught, departed_space, reshuffled)
 }
 
