@@ -21,10 +21,11 @@ serve:
 	$(CARGO) fetch --locked
 	$(TRUNK) serve --release --address 127.0.0.1 --port 8080 --offline
 
-# The release build in dist/, as e2e tests and deployments use it.
+# The release build in dist/, as e2e tests and deployments use it: one wasm module per
+# bundle of views (scripts/dist-bundles.sh).
 dist:
 	$(CARGO) fetch --locked
-	$(TRUNK) build --release --offline
+	bash scripts/dist-bundles.sh
 
 lint:
 	$(CARGO) fmt --all -- --check

@@ -55,10 +55,11 @@ pub fn App() -> Html {
         controls: shell.controls,
         on_query,
     };
-    let view = html! {
-        <div class="view-host" key={shell.visit.to_string()}>
-            { (entry(shell.view).render)(&props) }
-        </div>
+    let view = match entry(shell.view).render {
+        Some(render) => html! {
+            <div class="view-host" key={shell.visit.to_string()}>{ render(&props) }</div>
+        },
+        None => html! { <OtherBundle title={shell.view.title} /> },
     };
     let notes = (!shell.notes.is_empty()).then(|| {
         html! {
@@ -103,6 +104,24 @@ pub fn App() -> Html {
                 </p>
             </footer>
         </div>
+    }
+}
+
+#[derive(Properties, PartialEq)]
+struct OtherBundleProps {
+    title: &'static str,
+}
+
+/// A view of another bundle (a header link or an edited hash led here): the page loads
+/// again, and `boot.js` starts the bundle that has it. Once per address, so a build that
+/// lacks the bundle says so instead of reloading for ever.
+#[component]
+fn OtherBundle(props: &OtherBundleProps) -> Html {
+    let reloading = use_state(browser::reload_once);
+    if *reloading {
+        html! { <p class="view-loading" role="status">{ format!("Loading the {}…", props.title.to_lowercase()) }</p> }
+    } else {
+        html! { <p class="view-loading" role="alert">{ format!("This build of ringlab has no {}.", props.title.to_lowercase()) }</p> }
     }
 }
 

@@ -95,3 +95,24 @@ pub fn set_theme(theme: ringlab_model::route::Theme) {
         other => root.set_attribute("data-theme", other.name()),
     };
 }
+
+/// Reloads the page, unless it already did so for this address (kept in
+/// `sessionStorage`): true when a reload is under way.
+pub fn reload_once() -> bool {
+    const KEY: &str = "ringlab-reloaded-for";
+    let Some(window) = web_sys::window() else {
+        return false;
+    };
+    let href = window.location().href().unwrap_or_default();
+    let storage = window.session_storage().ok().flatten();
+    let last = storage
+        .as_ref()
+        .and_then(|s| s.get_item(KEY).ok().flatten());
+    if last.as_deref() == Some(href.as_str()) {
+        return false;
+    }
+    if let Some(storage) = &storage {
+        let _ = storage.set_item(KEY, &href);
+    }
+    window.location().reload().is_ok()
+}

@@ -22,16 +22,32 @@ use crate::index::{Index, INDEX_PATH};
 use crate::playground::Playground;
 pub use crate::view_props::ViewProps;
 
-/// One view: what it is called, how its link is repaired, how it is drawn.
+/// One view: what it is called, how its link is repaired, which bundle draws it and how.
 pub struct ViewEntry {
     pub info: ViewInfo,
     /// A query repaired into the view's canonical one, with a note for each repair.
     pub canonical: Repair,
-    pub render: fn(&ViewProps) -> Html,
+    /// The wasm module that has the view: the cargo feature `bundle-<name>`. Every bundle
+    /// has the shell and the index.
+    pub bundle: &'static str,
+    /// The component, when this build has the view's bundle (see [`bundled`]).
+    pub render: Option<fn(&ViewProps) -> Html>,
 }
 
 fn render<C: BaseComponent<Properties = ViewProps>>(props: &ViewProps) -> Html {
     html! { <C ..props.clone() /> }
+}
+
+/// The component when the bundle's feature is on; otherwise nothing refers to it and the
+/// linker leaves it out of this build's wasm.
+macro_rules! bundled {
+    ($feature:literal, $component:ty) => {
+        if cfg!(feature = $feature) {
+            Some(render::<$component> as fn(&ViewProps) -> Html)
+        } else {
+            None
+        }
+    };
 }
 
 /// Every view, in header order; the first is shown when the link names none.
@@ -44,7 +60,8 @@ pub static VIEWS: &[ViewEntry] = &[
             group: "The ring",
         },
         canonical: canonical::<PlaygroundParams>,
-        render: render::<Playground>,
+        bundle: "ring",
+        render: bundled!("bundle-ring", Playground),
     },
     ViewEntry {
         info: ViewInfo {
@@ -54,7 +71,8 @@ pub static VIEWS: &[ViewEntry] = &[
             group: "Resizing",
         },
         canonical: canonical::<GridsParams>,
-        render: render::<Grids>,
+        bundle: "resize",
+        render: bundled!("bundle-resize", Grids),
     },
     ViewEntry {
         info: ViewInfo {
@@ -64,7 +82,8 @@ pub static VIEWS: &[ViewEntry] = &[
             group: "The ring",
         },
         canonical: canonical::<ClockParams>,
-        render: render::<ClockExample>,
+        bundle: "ring",
+        render: bundled!("bundle-ring", ClockExample),
     },
     ViewEntry {
         info: ViewInfo {
@@ -74,7 +93,8 @@ pub static VIEWS: &[ViewEntry] = &[
             group: "Resizing",
         },
         canonical: canonical::<CostParams>,
-        render: render::<CostPanel>,
+        bundle: "resize",
+        render: bundled!("bundle-resize", CostPanel),
     },
     ViewEntry {
         info: ViewInfo {
@@ -84,9 +104,25 @@ pub static VIEWS: &[ViewEntry] = &[
             group: "About",
         },
         canonical: canonical::<IndexParams>,
-        render: render::<Index>,
+        bundle: ALL_BUNDLES,
+        render: Some(render::<Index>),
     },
 ];
+
+/// The bundle name of a view that every bundle has.
+pub const ALL_BUNDLES: &str = "*";
+
+/// The bundles, in order of first appearance: the first is loaded when a link names no
+/// view.
+pub fn bundles() -> Vec<&'static str> {
+    let mut names: Vec<&'static str> = Vec::new();
+    for entry in VIEWS {
+        if entry.bundle != ALL_BUNDLES && !names.contains(&entry.bundle) {
+            names.push(entry.bundle);
+        }
+    }
+    names
+}
 
 /// The views as the pure route parser knows them.
 pub fn infos() -> &'static [&'static ViewInfo] {
@@ -115,4 +151,25 @@ pub fn groups() -> Vec<(&'static str, Vec<&'static ViewEntry>)> {
         }
     }
     groups
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A build with the default features (every bundle) draws every view, and every view
+    /// is in a bundle or in all of them.
+    #[test]
+    fn the_default_build_has_every_view_in_a_named_bundle() {
+        for entry in VIEWS {
+            assert!(entry.render.is_some(), "{}", entry.info.path);
+            assert!(
+                entry.bundle == ALL_BUNDLES || bundles().contains(&entry.bundle),
+                "{}",
+                entry.info.path
+            );
+        }
+        assert_eq!(bundles(), ["ring", "resize"]);
+        assert_eq!(VIEWS[0].bundle, bundles()[0], "the default view is in the first bundle");
+    }
 }

@@ -1,6 +1,20 @@
 // Starts the app. Trunk's own loader is an inline script, which the page's
 // Content-Security-Policy refuses; Trunk.toml's pattern_script loads this file instead and
 // hands it the hashed names of the wasm-bindgen glue and the wasm module.
+//
+// The release build (`make dist`) has one module per bundle of views and adds two maps to
+// the tag: `data-ringlab-bundles` (bundle -> its glue and module) and `data-ringlab-views`
+// (view path -> bundle, from the registry). The view in the address picks the bundle, so
+// a page downloads only the module that draws it; a view every bundle has ("*"), or none
+// named, takes the first.
 const tag = document.querySelector("script[data-ringlab-js]");
-const { default: init } = await import(tag.dataset.ringlabJs);
-await init({ module_or_path: tag.dataset.ringlabWasm });
+let { ringlabJs: js, ringlabWasm: wasm } = tag.dataset;
+if (tag.dataset.ringlabBundles) {
+  const bundles = JSON.parse(tag.dataset.ringlabBundles);
+  const views = JSON.parse(tag.dataset.ringlabViews);
+  const path = decodeURIComponent(location.hash.replace(/^#\/?/, "").split(/[?/]/)[0]);
+  const chosen = bundles[views[path]] ?? Object.values(bundles)[0];
+  ({ js, wasm } = chosen);
+}
+const { default: init } = await import(js);
+await init({ module_or_path: wasm });

@@ -1,0 +1,52 @@
+#!/usr/bin/env bash
+# The release build in dist/: one wasm module per bundle of views (Cargo.toml's
+# `bundle-*` features; the registry says which view is in which), each built by Trunk from
+# index.html with only its bundle's feature, then merged into one dist/ whose index.html
+# tells boot.js which module has which view. Static files are the same in every build
+# (same content, same hashed name).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export PATH="$PWD/tools/node_modules/.bin:$HOME/.cargo/bin:$PATH"
+
+bundles=$(cargo run -q -p ringlab --bin ringlab-bundles bundles)
+views=$(cargo run -q -p ringlab --bin ringlab-bundles views)
+work=target/bundles
+rm -rf "$work"
+mkdir -p "$work"
+
+map="{"
+for bundle in $bundles; do
+  # The rust link with this bundle's feature alone.
+  sed "s|data-bin=\"ringlab-web\"|data-bin=\"ringlab-web\" data-cargo-no-default-features data-cargo-features=\"bundle-$bundle\"|" \
+    index.html > "index-$bundle.html"
+  status=0
+  trunk build --release --offline --dist "$work/$bundle" "index-$bundle.html" || status=$?
+  rm -f "index-$bundle.html"
+  [ "$status" -eq 0 ] || exit "$status"
+  tag=$(grep -o '<script type="module" src="[^"]*boot.js"[^>]*>' "$work/$bundle/index.html")
+  js=$(sed -E 's/.*data-ringlab-js="([^"]*)".*/\1/' <<<"$tag")
+  wasm=$(sed -E 's/.*data-ringlab-wasm="([^"]*)".*/\1/' <<<"$tag")
+  [ "$map" = "{" ] || map+=","
+  map+="\"$bundle\":{\"js\":\"$js\",\"wasm\":\"$wasm\"}"
+done
+map+="}"
+
+rm -rf dist
+mkdir -p dist
+for bundle in $bundles; do
+  cp -r "$work/$bundle/." dist/
+done
+first=$(head -n1 <<<"$bundles")
+# index.html: the first bundle's, with both maps on the boot tag (attributes, not inline
+# script: the CSP allows none), and without Trunk's preloads of one bundle's files.
+attr() { sed 's/&/\&amp;/g; s/"/\&quot;/g' <<<"$1"; }
+node - "$work/$first/index.html" dist/index.html "$(attr "$map")" "$(attr "$views")" <<'JS'
+const fs = require("fs");
+const [from, to, bundles, views] = process.argv.slice(2);
+let html = fs.readFileSync(from, "utf8");
+html = html.replace(/<link rel="(modulepreload|preload)"[^>]*>\s*/g, "");
+html = html.replace(/(<script type="module" src="[^"]*boot\.js")/,
+  `$1 data-ringlab-bundles="${bundles}" data-ringlab-views="${views}"`);
+fs.writeFileSync(to, html);
+JS
+echo "dist-bundles: $(tr '\n' ' ' <<<"$bundles")-> dist/"
