@@ -2,6 +2,9 @@
 //! (`static/style.css`), so canvas and page cannot drift apart, in light, in dark and under
 //! `theme=`. One palette: the Okabe-Ito colours `--oi-*`, in server order.
 
+use std::cell::RefCell;
+use std::rc::Rc;
+
 /// Colours and font for drawing, as CSS colour strings.
 #[derive(Debug, Clone, PartialEq)]
 pub struct CanvasTheme {
@@ -54,7 +57,40 @@ const FALLBACK: [(&str, &str); 16] = [
     ("--focus", "#c25400"),
 ];
 
+thread_local! {
+    /// The last theme read, with what decided it: `<html data-theme>` and the reader's
+    /// `prefers-color-scheme`.
+    static CACHE: RefCell<Option<(Switches, Rc<CanvasTheme>)>> = const { RefCell::new(None) };
+}
+
+type Switches = (Option<String>, bool);
+
 impl CanvasTheme {
+    /// The page's colours, read again only when `theme=` or the reader's light or dark
+    /// setting changed since the last call: reading computed styles after the DOM changed
+    /// forces the browser to restyle, which a paint per slider step should not pay.
+    pub fn current() -> Rc<CanvasTheme> {
+        let forced = web_sys::window()
+            .and_then(|window| window.document())
+            .and_then(|document| document.document_element())
+            .and_then(|root| root.get_attribute("data-theme"));
+        let switches = (
+            forced,
+            crate::browser::media_matches("(prefers-color-scheme: dark)"),
+        );
+        CACHE.with(|cache| {
+            let mut cache = cache.borrow_mut();
+            match &*cache {
+                Some((known, theme)) if *known == switches => theme.clone(),
+                _ => {
+                    let theme = Rc::new(CanvasTheme::from_page());
+                    *cache = Some((switches, theme.clone()));
+                    theme
+                }
+            }
+        })
+    }
+
     /// The colours the page shows now. Read once per paint that needs them: a theme
     /// change restyles the page, and the next paint follows.
     pub fn from_page() -> CanvasTheme {

@@ -11,6 +11,7 @@ pub mod browser;
 pub mod canvas_theme;
 pub mod clock;
 pub mod cost;
+pub mod element_width;
 pub mod grids;
 pub mod index;
 pub mod notes;

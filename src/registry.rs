@@ -170,6 +170,10 @@ mod tests {
             );
         }
         assert_eq!(bundles(), ["ring", "resize"]);
-        assert_eq!(VIEWS[0].bundle, bundles()[0], "the default view is in the first bundle");
+        assert_eq!(
+            VIEWS[0].bundle,
+            bundles()[0],
+            "the default view is in the first bundle"
+        );
     }
 }

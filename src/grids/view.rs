@@ -199,7 +199,7 @@ pub fn Grids(props: &ViewProps) -> Html {
         use_effect(move || {
             if state.keys.len() > CANVAS_CELLS {
                 let ratio = web_sys::window().map_or(1.0, |w| w.device_pixel_ratio().max(1.0));
-                let theme = CanvasTheme::from_page();
+                let theme = CanvasTheme::current();
                 for grid in &state.grids {
                     let slot = GridScheme::ALL.iter().position(|&s| s == grid.scheme);
                     let Some(canvas) = slot.and_then(|i| canvases[i].cast::<HtmlCanvasElement>())

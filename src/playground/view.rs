@@ -21,6 +21,7 @@ use super::state::{Action, PlaygroundState};
 use super::walk::{self, Walk};
 use crate::browser::{canvas_context, media_matches};
 use crate::canvas_theme::CanvasTheme;
+use crate::element_width::use_element_width;
 use crate::notes::{dispatching, ViewNotes};
 use crate::registry::ViewProps;
 use crate::store::Store;
@@ -47,8 +48,8 @@ struct Canvas {
     change_epoch: u64,
     change_start: f64,
     reduced: bool,
-    /// The page's colours, read once per render.
-    theme: CanvasTheme,
+    /// The page's colours.
+    theme: Rc<CanvasTheme>,
     ratio: f64,
     /// The pending frame; dropping it cancels it.
     frame: Option<AnimationFrame>,
@@ -258,6 +259,8 @@ pub fn Playground(props: &ViewProps) -> Html {
             }
         });
     }
+    // The canvas's laid-out width, without forcing a layout in the paint below.
+    let width = use_element_width(&canvas_ref);
     // After every render: the scene again, one frame now, and more while things move.
     {
         let shared = shared.clone();
@@ -266,8 +269,8 @@ pub fn Playground(props: &ViewProps) -> Html {
         use_effect(move || {
             if let Some(canvas) = canvas_ref.cast::<HtmlCanvasElement>() {
                 let ratio = web_sys::window().map_or(1.0, |w| w.device_pixel_ratio().max(1.0));
-                let side = match canvas.client_width() {
-                    w if w > 0 => (w as f64).min(MAX_SIDE),
+                let side = match width {
+                    w if w > 0.0 => w.min(MAX_SIDE),
                     _ => 480.0,
                 };
                 let backing = (side * ratio).round() as u32;
@@ -283,7 +286,7 @@ pub fn Playground(props: &ViewProps) -> Html {
                     c.ratio = ratio;
                     c.side = side;
                     c.reduced = media_matches("(prefers-reduced-motion: reduce)");
-                    c.theme = CanvasTheme::from_page();
+                    c.theme = CanvasTheme::current();
                     if c.walk_epoch != state.walk_epoch {
                         c.walk_epoch = state.walk_epoch;
                         c.walk_start = time;
