@@ -295,7 +295,14 @@ impl PlaygroundParams {
                     }
                 })
                 .collect();
-            items.join(",")
+            let list = items.join(",");
+            // One server named like a number (`0000`) would read back as a count: a
+            // trailing comma keeps it a list.
+            if list.trim().parse::<i64>().is_ok() {
+                list + ","
+            } else {
+                list
+            }
         };
         let mut query = vec![
             ("servers".to_string(), servers),
@@ -524,6 +531,17 @@ mod tests {
     }
 
     const DEFAULT: &str = "servers=4&vnodes=1&keys=8&replicas=3&scheme=ring&seed=7";
+
+    #[test]
+    fn a_lone_server_named_like_a_number_stays_a_name() {
+        let (params, notes) = PlaygroundParams::from_query(&[("servers".into(), "0000,".into())]);
+        assert!(notes.is_empty(), "{notes:?}");
+        assert_eq!(params.servers.len(), 1);
+        assert_eq!(params.servers[0].name, "0000");
+        let query = params.to_query();
+        assert_eq!(query[0], ("servers".to_string(), "0000,".to_string()));
+        assert_eq!(PlaygroundParams::from_query(&query).0, params);
+    }
 
     #[test]
     fn defaults_parse_cleanly_and_serialize_back() {
