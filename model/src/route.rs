@@ -78,8 +78,16 @@ impl Route {
         };
         let mut route = Route::home(views);
         let path = urlkit::decode(path.trim_start_matches('/').trim_end_matches('/'));
+        let mut tail = None;
         if !path.is_empty() {
-            match views.iter().find(|view| view.path == path) {
+            // `learn/3`: the view `learn`, and `3` for its tail parameter if it has one.
+            let found = views.iter().find(|view| view.path == path).or_else(|| {
+                let (head, rest) = path.split_once('/')?;
+                let view = views.iter().find(|view| view.path == head)?;
+                tail = Some((view.tail?, rest.to_string()));
+                Some(view)
+            });
+            match found {
                 Some(view) => route.view = view,
                 None => route.notes.push(format!(
                     "There is no view “{}”; showing the {}.",
@@ -87,6 +95,9 @@ impl Route {
                     route.view.title.to_lowercase()
                 )),
             }
+        }
+        if let Some((key, value)) = tail {
+            route.query.push((key.to_string(), value));
         }
         let mut controls = None;
         for (key, value) in parse_query(query) {
@@ -115,9 +126,14 @@ impl Route {
     /// own parameters when they are not the default (`theme`, `controls=0`, `embed=1`
     /// last). Notes are not part of it.
     pub fn to_hash(&self) -> String {
+        let tail = self
+            .view
+            .tail
+            .and_then(|key| self.query.iter().find(|(k, _)| k == key));
         let mut pairs: Vec<(&str, &str)> = self
             .query
             .iter()
+            .filter(|pair| Some(*pair) != tail)
             .map(|(k, v)| (k.as_str(), v.as_str()))
             .collect();
         if self.theme != Theme::Auto {
@@ -130,6 +146,10 @@ impl Route {
             pairs.push((EMBED, flag_text(true)));
         }
         let mut hash = format!("#/{}", self.view.path);
+        if let Some((_, value)) = tail {
+            hash.push('/');
+            hash.push_str(&urlkit::encode(value));
+        }
         if !pairs.is_empty() {
             hash.push('?');
             hash.push_str(&write_query(pairs));
@@ -197,14 +217,38 @@ mod tests {
         title: "Ring playground",
         description: "",
         group: "",
+        tail: None,
     };
     static COST: ViewInfo = ViewInfo {
         path: "cost",
         title: "Resize cost",
         description: "",
         group: "",
+        tail: None,
     };
-    const VIEWS: &[&ViewInfo] = &[&RING, &COST];
+    static LEARN: ViewInfo = ViewInfo {
+        path: "learn",
+        title: "Learn",
+        description: "",
+        group: "",
+        tail: Some("step"),
+    };
+    const VIEWS: &[&ViewInfo] = &[&RING, &COST, &LEARN];
+
+    #[test]
+    fn a_path_below_a_view_with_a_tail_is_that_parameter() {
+        let route = parse("#/learn/3?embed=1");
+        assert_eq!(route.view.path, "learn");
+        assert_eq!(route.query, pairs(&[("step", "3")]));
+        assert!(route.embed && route.notes.is_empty());
+        assert_eq!(route.to_hash(), "#/learn/3?embed=1");
+        let route = parse("#/learn?step=virtual%20nodes");
+        assert_eq!(route.to_hash(), "#/learn/virtual%20nodes");
+        // A view without a tail has no paths below it.
+        let route = parse("#/cost/3");
+        assert_eq!(route.view.path, "ring");
+        assert_eq!(route.notes.len(), 1);
+    }
 
     fn parse(hash: &str) -> Route {
         Route::parse(hash, VIEWS)

@@ -92,6 +92,7 @@ mod tests {
         title: "Ring playground",
         description: "",
         group: "",
+        tail: None,
     };
     const VIEWS: &[&ViewInfo] = &[&RING];
 

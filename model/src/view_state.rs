@@ -15,6 +15,9 @@ pub struct ViewInfo {
     pub description: &'static str,
     /// The heading it is listed under.
     pub group: &'static str,
+    /// The query parameter that a path below the view's stands for, if any:
+    /// `#/learn/3` is `#/learn?step=3` for a view whose `tail` is `Some("step")`.
+    pub tail: Option<&'static str>,
 }
 
 /// A view's state as the URL holds it.
