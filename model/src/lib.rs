@@ -11,6 +11,7 @@ pub mod cost;
 pub mod format;
 pub mod grids;
 pub mod index;
+pub mod learn;
 pub mod naming;
 pub mod playground;
 pub mod reducer;

@@ -9,11 +9,13 @@
 //! - [`failure`]: who catches a departed server's keys, exactly from the ring.
 //! - [`durability`]: replica sets of a ring and the chance that `f` failures lose data.
 //! - [`cost`]: bytes and hours a resize costs, `mod N` against the ring.
+//! - [`hot`]: what one hot key puts on its owner, however even the ring.
 //! - [`memory`]: the ring's memory and the gossip a membership change costs.
 
 pub mod cost;
 pub mod durability;
 pub mod failure;
+pub mod hot;
 pub mod memory;
 pub mod stats;
 pub mod theory;

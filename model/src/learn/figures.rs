@@ -1,0 +1,359 @@
+//! Every number the walkthrough's prose states, computed by `ringlab-core` when the page
+//! asks for it, and the sentences whose numbers the reader can scrub. The prose calls
+//! these functions; the tests below pin them.
+
+use ringlab_core::analysis::durability::{durability, LossOptions};
+use ringlab_core::analysis::failure::ring_catchers;
+use ringlab_core::analysis::hot::{hot_key, HotKey};
+use ringlab_core::analysis::theory::{modulo_moved, ring_moved, share_cv, Fraction};
+use ringlab_core::experiment::{run_sequential, Busiest, Method, Placement, Setting};
+use ringlab_core::schemes::ring::HashRing;
+use ringlab_core::{assign_racks, numbered_servers, Partitioner};
+
+use crate::format::{grouped_rounded, percent};
+
+/// One piece of a scrubbable sentence.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Part {
+    Text(String),
+    /// A number computed from the knob's value.
+    Figure(String),
+    /// Where the knob itself stands.
+    Knob,
+}
+
+/// The number a reader drags or arrow-keys.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Knob {
+    /// Its accessible name.
+    pub label: &'static str,
+    pub min: u64,
+    pub max: u64,
+    pub step: u64,
+    pub default: u64,
+}
+
+impl Knob {
+    /// `value` clamped into range and onto the step.
+    pub fn clamp(&self, value: u64) -> u64 {
+        let value = value.clamp(self.min, self.max);
+        self.min + (value - self.min) / self.step * self.step
+    }
+}
+
+/// A sentence with one scrubbable number.
+#[derive(Debug, Clone, Copy)]
+pub struct Scrub {
+    pub knob: Knob,
+    pub sentence: fn(u64) -> Vec<Part>,
+}
+
+impl Scrub {
+    /// The sentence as plain text, the knob's value in its place.
+    pub fn text(&self, value: u64) -> String {
+        let value = self.knob.clamp(value);
+        (self.sentence)(value)
+            .into_iter()
+            .map(|part| match part {
+                Part::Text(t) | Part::Figure(t) => t,
+                Part::Knob => grouped_rounded(value as f64),
+            })
+            .collect()
+    }
+}
+
+fn text(s: impl Into<String>) -> Part {
+    Part::Text(s.into())
+}
+
+fn figure(s: impl Into<String>) -> Part {
+    Part::Figure(s.into())
+}
+
+/// The share of keys that keeps its server going from `n` to `n + 1` servers under
+/// `hash mod N`: `1/(N+1)` when `N >= 1`.
+pub fn modulo_stays(n: usize) -> Fraction {
+    let moved = modulo_moved(n, n + 1);
+    Fraction::new(moved.denominator - moved.numerator, moved.denominator)
+}
+
+/// "Going from [8] to 9 servers moves 88.9% of the keys under modulo and 11.1% on a ring."
+pub static RESIZE: Scrub = Scrub {
+    knob: Knob {
+        label: "Servers before the join",
+        min: 1,
+        max: 1000,
+        step: 1,
+        default: 8,
+    },
+    sentence: |n| {
+        let n = n as usize;
+        vec![
+            text("Going from "),
+            Part::Knob,
+            text(format!(" to {} servers moves ", n + 1)),
+            figure(percent(modulo_moved(n, n + 1).value())),
+            text(" of the keys under modulo and "),
+            figure(percent(ring_moved(n, n + 1).value())),
+            text(" on a ring."),
+        ]
+    },
+};
+
+/// "With [8] servers, one more under modulo keeps only 1 key in 9 where it was."
+pub static MODULO_KEEPS: Scrub = Scrub {
+    knob: Knob {
+        label: "Servers",
+        min: 1,
+        max: 10_000,
+        step: 1,
+        default: 8,
+    },
+    sentence: |n| {
+        let stays = modulo_stays(n as usize);
+        vec![
+            text("With "),
+            Part::Knob,
+            text(" servers, adding one under modulo keeps only "),
+            figure(format!(
+                "{} key in {}",
+                grouped_rounded(stays.numerator as f64),
+                grouped_rounded(stays.denominator as f64)
+            )),
+            text(" where it was: "),
+            figure(percent(stays.value())),
+            text("."),
+        ]
+    },
+};
+
+/// Servers on the virtual-nodes step's ring.
+pub const VNODE_SERVERS: usize = 4;
+
+/// "With [1] point per server, a server's share strays by 77.5% of the fair share, ..."
+pub static VNODES: Scrub = Scrub {
+    knob: Knob {
+        label: "Points per server",
+        min: 1,
+        max: 1000,
+        step: 1,
+        default: 1,
+    },
+    sentence: |v| {
+        vec![
+            text("With "),
+            Part::Knob,
+            text(format!(
+                " points per server on a ring of {VNODE_SERVERS} servers, a server's share typically strays "
+            )),
+            figure(percent(share_cv(VNODE_SERVERS, v as u32))),
+            text(" from its fair share; at 100 times the points it strays "),
+            figure(percent(share_cv(VNODE_SERVERS, (v * 100) as u32))),
+            text("."),
+        ]
+    },
+};
+
+/// The hot-key step's cluster: requests per second and servers.
+pub const HOT_TOTAL: f64 = 100_000.0;
+pub const HOT_SERVERS: usize = 16;
+
+/// The hot key's owner, from the core.
+pub fn hot(hot_qps: u64) -> HotKey {
+    hot_key(HOT_TOTAL, HOT_SERVERS, hot_qps as f64)
+}
+
+/// "One key at [30,000] of 100,000 requests per second puts 34,375 on its owner: 5.5 × ..."
+pub static HOT: Scrub = Scrub {
+    knob: Knob {
+        label: "Requests per second for the hot key",
+        min: 0,
+        max: 100_000,
+        step: 1000,
+        default: 30_000,
+    },
+    sentence: |q| {
+        let h = hot(q);
+        vec![
+            text("One key at "),
+            Part::Knob,
+            text(format!(
+                " of {} requests per second on {HOT_SERVERS} servers puts ",
+                grouped_rounded(HOT_TOTAL)
+            )),
+            figure(grouped_rounded(h.peak)),
+            text(" on the server that owns it: "),
+            figure(format!("{:.1} ×", h.ratio())),
+            text(format!(" the mean of {}.", grouped_rounded(h.mean))),
+        ]
+    },
+};
+
+/// Every scrubbable sentence, for the tests.
+pub static SCRUBS: [&Scrub; 4] = [&RESIZE, &MODULO_KEEPS, &VNODES, &HOT];
+
+/// The mean busiest server over its fair share at `points` points per server and
+/// `servers` servers, over `rings` rings drawn from the shares' exact law (the core's
+/// busiest-server experiment, Gamma method, seed 1).
+pub fn mean_busiest(servers: usize, points: u32, rings: u32) -> f64 {
+    let trial = Busiest {
+        seed: 1,
+        method: Method::Gamma,
+        placement: Placement::Uniform,
+    };
+    let setting = Setting {
+        servers,
+        points,
+        rings,
+    };
+    run_sequential(&trial, &[setting], None)
+        .ok()
+        .and_then(|rows| rows.first().map(|row| row.mean_busiest))
+        .unwrap_or(f64::NAN)
+}
+
+/// On rings of `servers` servers with `points` points each (server names `s0`, `s1`, ...),
+/// the mean over every server that could leave of what its biggest catcher gains, as a
+/// share of a fair share `1/N`: about 1 with one point (one neighbour takes it all),
+/// about `1/(N-1)` with many.
+pub fn biggest_catch(servers: usize, points: u32) -> f64 {
+    let Ok(scheme) = HashRing::new(numbered_servers("s", servers), points) else {
+        return f64::NAN;
+    };
+    let Some(ring) = scheme.ring() else {
+        return f64::NAN;
+    };
+    let total: f64 = (0..servers)
+        .map(|departed| {
+            let catchers = ring_catchers(ring, servers, departed);
+            catchers.biggest().map_or(0.0, |(_, share)| share) * servers as f64
+        })
+        .sum();
+    total / servers as f64
+}
+
+/// Data loss when three of sixteen servers fail at once, for a ring with `points` points per
+/// server and three replicas: P(loss) with plain preference lists, and with rack-aware
+/// lists over four racks of four.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Loss {
+    pub distinct_sets: usize,
+    pub plain: f64,
+    pub rack_aware: f64,
+}
+
+/// Servers, replicas and failures of [`loss`].
+pub const LOSS_SERVERS: usize = 16;
+pub const LOSS_REPLICAS: usize = 3;
+pub const LOSS_FAILURES: usize = 3;
+
+pub fn loss(points: u32) -> Option<Loss> {
+    let mut servers = numbered_servers("s", LOSS_SERVERS);
+    let racks: Vec<&str> = (0..LOSS_SERVERS)
+        .map(|i| ["a", "b", "c", "d"][i % 4])
+        .collect();
+    assign_racks(&mut servers, &racks.join(",")).ok()?;
+    let scheme = HashRing::new(servers.clone(), points).ok()?;
+    let d = durability(
+        scheme.ring()?,
+        &servers,
+        LOSS_REPLICAS,
+        LOSS_FAILURES,
+        &LossOptions::default(),
+    )
+    .ok()?;
+    Some(Loss {
+        distinct_sets: d.plain.distinct_sets,
+        plain: d.plain.loss.probability,
+        rack_aware: d.rack_aware.loss.probability,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Each scrubbable sentence, at its default and after the knob moves.
+    #[test]
+    fn scrubbing_rewrites_the_sentence() {
+        assert_eq!(
+            RESIZE.text(8),
+            "Going from 8 to 9 servers moves 88.9% of the keys under modulo and 11.1% on a ring."
+        );
+        assert_eq!(
+            RESIZE.text(99),
+            "Going from 99 to 100 servers moves 99.0% of the keys under modulo and 1.0% on a ring."
+        );
+        assert_eq!(
+            MODULO_KEEPS.text(8),
+            "With 8 servers, adding one under modulo keeps only 1 key in 9 where it was: 11.1%."
+        );
+        assert_eq!(
+            MODULO_KEEPS.text(1000),
+            "With 1,000 servers, adding one under modulo keeps only 1 key in 1,001 where it was: 0.100%."
+        );
+        assert!(
+            VNODES.text(1).contains("1 points per server") || VNODES.text(1).contains("With 1 ")
+        );
+        // sqrt(3/5) = 77.5%; at 100 points sqrt(3/401) = 8.6%.
+        assert!(
+            VNODES.text(1).contains(
+                "strays 77.5% from its fair share; at 100 times the points it strays 8.6%"
+            ),
+            "{}",
+            VNODES.text(1)
+        );
+        assert!(VNODES.text(100).contains("strays 8.6%"));
+        assert_eq!(
+            HOT.text(30_000),
+            "One key at 30,000 of 100,000 requests per second on 16 servers puts 34,375 on the server that owns it: 5.5 × the mean of 6,250."
+        );
+        assert!(HOT
+            .text(0)
+            .contains("puts 6,250 on the server that owns it: 1.0 ×"));
+        // Out of range and off the step: clamped.
+        assert_eq!(HOT.knob.clamp(123_456), 100_000);
+        assert_eq!(HOT.knob.clamp(30_999), 30_000);
+        assert_eq!(RESIZE.knob.clamp(0), 1);
+        for scrub in SCRUBS {
+            for value in [scrub.knob.min, scrub.knob.default, scrub.knob.max] {
+                let parts = (scrub.sentence)(value);
+                assert_eq!(parts.iter().filter(|p| **p == Part::Knob).count(), 1);
+                assert!(!scrub.text(value).contains("NaN"));
+            }
+        }
+    }
+
+    #[test]
+    fn the_hook_and_the_doubling() {
+        assert_eq!(modulo_stays(8), Fraction::new(1, 9));
+        assert_eq!(modulo_moved(16, 32), Fraction::new(1, 2));
+    }
+
+    #[test]
+    fn virtual_node_figures_match_the_issue() {
+        // The 160-point figures: busiest about 1.21 at N = 100 and 1.28 at N = 1000.
+        let at_100 = mean_busiest(100, 160, 200);
+        let at_1000 = mean_busiest(1000, 160, 200);
+        assert!((at_100 - 1.21).abs() < 0.015, "{at_100}");
+        assert!((at_1000 - 1.28).abs() < 0.015, "{at_1000}");
+    }
+
+    #[test]
+    fn one_neighbour_catches_everything_at_one_point() {
+        let one = biggest_catch(16, 1);
+        let many = biggest_catch(16, 200);
+        assert!((0.5..2.0).contains(&one), "{one}");
+        assert!(many < 0.15, "{many}");
+    }
+
+    #[test]
+    fn three_failures_of_sixteen() {
+        let one = loss(1).unwrap();
+        assert_eq!(one.distinct_sets, 16);
+        assert!((one.plain - 16.0 / 560.0).abs() < 1e-12, "{}", one.plain);
+        let many = loss(200).unwrap();
+        assert!(many.plain > 0.95, "{}", many.plain);
+        assert!(many.rack_aware < many.plain);
+    }
+}

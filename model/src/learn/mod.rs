@@ -1,0 +1,8 @@
+//! The walkthrough (`#/learn`): its steps, the challenges that tick when the reader does
+//! the thing, the figures its prose states, and the progress kept in the browser.
+
+pub mod challenges;
+pub mod figures;
+pub mod params;
+pub mod progress;
+pub mod steps;

@@ -1,0 +1,189 @@
+//! What a reader has done in the walkthrough: steps finished, challenges ticked, the hook's
+//! prediction, quiz answers checked, interview answers typed and points ticked. It lives in
+//! the browser's localStorage as one query-like string ([`Progress::to_text`]) and is never
+//! sent anywhere; text that does not parse is dropped, item by item.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::rc::Rc;
+
+use crate::reducer::Reducer;
+use crate::urlkit::{list, parse_query, write_query};
+
+/// The longest typed answer kept, in characters.
+pub const MAX_TYPED: usize = 4000;
+
+/// Everything the walkthrough remembers.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Progress {
+    /// Slugs of finished steps.
+    pub steps: BTreeSet<String>,
+    /// Ids of ticked challenges.
+    pub challenges: BTreeSet<String>,
+    /// Checked quiz answers: question index to the answer given, as typed or chosen.
+    pub quiz: BTreeMap<usize, String>,
+    /// Interview answers typed, by prompt index.
+    pub typed: BTreeMap<usize, String>,
+    /// Interview prompts whose model answer is shown.
+    pub revealed: BTreeSet<usize>,
+    /// Listened-for points the reader ticked, as `prompt.point`.
+    pub points: BTreeSet<String>,
+}
+
+/// One change to the progress.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Action {
+    FinishStep(String),
+    Tick(String),
+    /// A quiz answer checked.
+    Answer(usize, String),
+    /// The quiz started again: its answers forgotten.
+    RetryQuiz,
+    Type(usize, String),
+    Reveal(usize),
+    /// A listened-for point ticked (true) or unticked.
+    Point(String, bool),
+    /// "Forget my progress".
+    Forget,
+    /// Everything replaced, as read from storage.
+    Load(Progress),
+}
+
+impl Reducer for Progress {
+    type Action = Action;
+
+    fn reduce(self: Rc<Self>, action: Action) -> Rc<Self> {
+        let mut next = (*self).clone();
+        match action {
+            Action::FinishStep(slug) => {
+                next.steps.insert(slug);
+            }
+            Action::Tick(id) => {
+                next.challenges.insert(id);
+            }
+            Action::Answer(question, answer) => {
+                next.quiz.insert(question, answer);
+            }
+            Action::RetryQuiz => next.quiz.clear(),
+            Action::Type(prompt, text) => {
+                let text: String = text.chars().take(MAX_TYPED).collect();
+                if text.is_empty() {
+                    next.typed.remove(&prompt);
+                } else {
+                    next.typed.insert(prompt, text);
+                }
+            }
+            Action::Reveal(prompt) => {
+                next.revealed.insert(prompt);
+            }
+            Action::Point(id, true) => {
+                next.points.insert(id);
+            }
+            Action::Point(id, false) => {
+                next.points.remove(&id);
+            }
+            Action::Forget => next = Progress::default(),
+            Action::Load(progress) => next = progress,
+        }
+        if next == *self {
+            self
+        } else {
+            Rc::new(next)
+        }
+    }
+}
+
+impl Progress {
+    /// The stored form: `steps=a,b&ch=x,y&q0=...&t3=...&shown=1,2&pts=1.2,3.0`.
+    pub fn to_text(&self) -> String {
+        let join = |items: Vec<String>| items.join(",");
+        let mut pairs: Vec<(String, String)> = Vec::new();
+        let mut push = |key: &str, value: String| {
+            if !value.is_empty() {
+                pairs.push((key.to_string(), value));
+            }
+        };
+        push("steps", join(self.steps.iter().cloned().collect()));
+        push("ch", join(self.challenges.iter().cloned().collect()));
+        push(
+            "shown",
+            join(self.revealed.iter().map(usize::to_string).collect()),
+        );
+        push("pts", join(self.points.iter().cloned().collect()));
+        for (question, answer) in &self.quiz {
+            pairs.push((format!("q{question}"), answer.clone()));
+        }
+        for (prompt, text) in &self.typed {
+            pairs.push((format!("t{prompt}"), text.clone()));
+        }
+        write_query(pairs.iter().map(|(k, v)| (k.as_str(), v.as_str())))
+    }
+
+    /// Reads [`Progress::to_text`]'s form; anything unknown or malformed is skipped.
+    pub fn from_text(text: &str) -> Progress {
+        let mut progress = Progress::default();
+        let names = |value: &str| -> BTreeSet<String> { list(value).map(String::from).collect() };
+        for (key, value) in parse_query(text) {
+            let index = |prefix: &str| key.strip_prefix(prefix)?.parse::<usize>().ok();
+            match key.as_str() {
+                "steps" => progress.steps = names(&value),
+                "ch" => progress.challenges = names(&value),
+                "pts" => progress.points = names(&value),
+                "shown" => {
+                    progress.revealed = list(&value).filter_map(|n| n.parse().ok()).collect()
+                }
+                _ => {
+                    if let Some(q) = index("q") {
+                        progress.quiz.insert(q, value);
+                    } else if let Some(t) = index("t") {
+                        let text: String = value.chars().take(MAX_TYPED).collect();
+                        progress.typed.insert(t, text);
+                    }
+                }
+            }
+        }
+        progress
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    #[test]
+    fn progress_survives_storage() {
+        let mut p = Rc::new(Progress::default());
+        for action in [
+            Action::FinishStep("hook".into()),
+            Action::Tick("add-server".into()),
+            Action::Answer(0, "1/9".into()),
+            Action::Type(2, "hash & mod, then = a ring? 100%".into()),
+            Action::Reveal(2),
+            Action::Point("2.1".into(), true),
+        ] {
+            p = p.reduce(action);
+        }
+        assert_eq!(Progress::from_text(&p.to_text()), *p);
+        assert_eq!(*p.clone().reduce(Action::Forget), Progress::default());
+        assert!(p.clone().reduce(Action::RetryQuiz).quiz.is_empty());
+        let p = p.reduce(Action::Point("2.1".into(), false));
+        assert!(p.points.is_empty());
+    }
+
+    #[test]
+    fn damaged_storage_keeps_what_it_can() {
+        let p = Progress::from_text("steps=hook,,ring&qx=1&q3=7&%ZZ=1&t=2&nonsense");
+        assert_eq!(p.steps.len(), 2);
+        assert_eq!(p.quiz.get(&3).map(String::as_str), Some("7"));
+        assert!(p.typed.is_empty());
+    }
+
+    proptest! {
+        #[test]
+        fn typed_text_round_trips(prompt in 0usize..20, text in "\\PC{0,60}") {
+            let p = Rc::new(Progress::default()).reduce(Action::Type(prompt, text.clone()));
+            let back = Progress::from_text(&p.to_text());
+            prop_assert_eq!(back, (*p).clone());
+        }
+    }
+}

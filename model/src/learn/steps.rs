@@ -1,0 +1,176 @@
+//! The walkthrough's path: thirteen steps in order, each with a slug for its link, the
+//! widget it shows (a registered view and the query it starts from) and its challenges.
+
+use crate::learn::challenges::{self, Challenge};
+use crate::urlkit::{parse_query, Query};
+
+/// One step of the path.
+#[derive(Debug)]
+pub struct Step {
+    /// The step's name in links: `#/learn/virtual-nodes`.
+    pub slug: &'static str,
+    /// Its heading and its line in the table of contents.
+    pub title: &'static str,
+    /// The live widget, if the step has one.
+    pub widget: Option<Widget>,
+    /// What the reader is asked to do; a step with challenges is done when all are ticked.
+    pub challenges: &'static [Challenge],
+}
+
+/// A registered view, preset for a step.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Widget {
+    /// The view's path in the registry.
+    pub view: &'static str,
+    /// The query the widget starts from.
+    pub preset: &'static str,
+}
+
+impl Widget {
+    /// The preset as query pairs.
+    pub fn query(&self) -> Query {
+        parse_query(self.preset)
+    }
+}
+
+const fn widget(view: &'static str, preset: &'static str) -> Option<Widget> {
+    Some(Widget { view, preset })
+}
+
+/// The steps, in order.
+pub static STEPS: &[Step] = &[
+    Step {
+        slug: "hook",
+        title: "A ninth server joins",
+        widget: widget("grids", "servers=9&from=8&keys=100&schemes=modulo,ring"),
+        challenges: &[challenges::PREDICT],
+    },
+    Step {
+        slug: "modulo",
+        title: "Why modulo fails",
+        widget: widget("grids", "servers=32&from=16&keys=256&schemes=modulo"),
+        challenges: &[],
+    },
+    Step {
+        slug: "ring",
+        title: "The ring",
+        widget: widget("clock", ""),
+        challenges: &[],
+    },
+    Step {
+        slug: "live",
+        title: "The same thing, live",
+        widget: widget("ring", "servers=4&vnodes=1&keys=8"),
+        challenges: &[challenges::ADD_SERVER, challenges::WALK_KEY],
+    },
+    Step {
+        slug: "virtual-nodes",
+        title: "Virtual nodes",
+        widget: widget("ring", "servers=4&vnodes=1&keys=8"),
+        challenges: &[challenges::BALANCE],
+    },
+    Step {
+        slug: "failure",
+        title: "When a server dies",
+        widget: widget("ring", "servers=8&vnodes=1&keys=16"),
+        challenges: &[challenges::FAIL_AT_ONE],
+    },
+    Step {
+        slug: "replication",
+        title: "Replication",
+        widget: widget("ring", "servers=8&vnodes=1&keys=8&replicas=3"),
+        challenges: &[challenges::WALK_REPLICAS],
+    },
+    Step {
+        slug: "cost",
+        title: "What a resize costs",
+        widget: widget("cost", "before=16&after=17&objects=10000000000&size=1088"),
+        challenges: &[],
+    },
+    Step {
+        slug: "real-systems",
+        title: "Where you have met it",
+        widget: None,
+        challenges: &[],
+    },
+    Step {
+        slug: "hot-keys",
+        title: "What it does not fix",
+        widget: None,
+        challenges: &[],
+    },
+    Step {
+        slug: "trade-offs",
+        title: "Trade-offs",
+        widget: widget(
+            "grids",
+            "servers=9&from=8&keys=100&schemes=modulo,ring,jump,rendezvous",
+        ),
+        challenges: &[],
+    },
+    Step {
+        slug: "quiz",
+        title: "Checkpoint quiz",
+        widget: None,
+        challenges: &[],
+    },
+    Step {
+        slug: "interview",
+        title: "Interview replay",
+        widget: None,
+        challenges: &[],
+    },
+];
+
+/// The step a link names, by number (`3`, from 1) or slug; `None` for anything else.
+pub fn find(text: &str) -> Option<usize> {
+    let text = text.trim();
+    match text.parse::<usize>() {
+        Ok(n) => (1..=STEPS.len()).contains(&n).then(|| n - 1),
+        Err(_) => STEPS
+            .iter()
+            .position(|step| step.slug.eq_ignore_ascii_case(text)),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::learn::challenges::Check;
+
+    #[test]
+    fn steps_are_found_by_number_or_slug() {
+        assert_eq!(find("1"), Some(0));
+        assert_eq!(find("13"), Some(12));
+        assert_eq!(find("Virtual-Nodes"), Some(4));
+        assert_eq!(find("0"), None);
+        assert_eq!(find("14"), None);
+        assert_eq!(find("nope"), None);
+    }
+
+    #[test]
+    fn slugs_and_challenge_ids_are_unique_and_no_preset_is_already_done() {
+        let mut slugs: Vec<_> = STEPS.iter().map(|s| s.slug).collect();
+        let mut ids: Vec<_> = STEPS
+            .iter()
+            .flat_map(|s| s.challenges.iter().map(|c| c.id))
+            .collect();
+        let (slugs_len, ids_len) = (slugs.len(), ids.len());
+        slugs.sort_unstable();
+        slugs.dedup();
+        ids.sort_unstable();
+        ids.dedup();
+        assert_eq!((slugs.len(), ids.len()), (slugs_len, ids_len));
+        for step in STEPS {
+            for challenge in step.challenges {
+                if let (Check::Widget(done), Some(widget)) = (challenge.check, step.widget) {
+                    assert!(
+                        !done(&widget.query()),
+                        "{} is done before the reader starts",
+                        challenge.id
+                    );
+                }
+            }
+        }
+    }
+}
