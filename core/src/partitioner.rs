@@ -57,6 +57,26 @@ pub trait Partitioner {
         rack_aware(self.servers(), self.candidates(key), r)
     }
 
+    /// This scheme with server `index` taken out: what [`Partitioner::rebuild`] makes of
+    /// the other servers, derived from this scheme where it knows a faster way than a
+    /// build (`ring` and `nginx` filter the server's points out of their rings, with no
+    /// hashing and no sorting: see [`Ring::without`]). `None` where it does not, or for an
+    /// index out of range: build afresh.
+    fn derive_without(&self, index: usize) -> Option<Box<dyn Partitioner>> {
+        let _ = index;
+        None
+    }
+
+    /// This scheme with `server` put in at index `index` (at most the number of servers):
+    /// what [`Partitioner::rebuild`] makes of the longer list, derived from this scheme
+    /// where it knows a faster way than a build (`ring` and `nginx` hash only the new
+    /// server's points and merge them in: see [`Ring::with_server`]). `None` where it does
+    /// not, or when the list would not be valid: build afresh, which says why.
+    fn derive_with(&self, index: usize, server: Server) -> Option<Box<dyn Partitioner>> {
+        let _ = (index, server);
+        None
+    }
+
     /// Adds a server (names stay unique, weights positive).
     fn add(&mut self, server: Server) -> Result<(), ConfigError> {
         let mut servers = self.servers().to_vec();

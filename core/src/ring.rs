@@ -22,7 +22,9 @@ pub struct Point {
 pub enum Ties {
     /// Keep all of them, in the order they were made (libketama, libmemcached).
     Keep,
-    /// Keep only the first of each run of equal positions (nginx).
+    /// Keep only the first of each run of equal positions (nginx). The others take no part
+    /// in lookups; the ring keeps them aside, so that [`Ring::without`] can bring one back
+    /// when the point in front of it leaves.
     Drop,
 }
 
@@ -31,6 +33,10 @@ pub enum Ties {
 pub struct Ring {
     points: Vec<Point>,
     bits: u32,
+    ties: Ties,
+    /// With [`Ties::Drop`], the points dropped behind an earlier point at the same
+    /// position, in ring order (ties in the order they were made). Empty otherwise.
+    shadowed: Vec<Point>,
     /// The positions again, laid out for lookups alone; see [`Index`].
     index: Index,
 }
@@ -58,15 +64,155 @@ impl Ring {
         debug_assert!(bits == 32 || bits == 64);
         // Stable, as `Ties::Keep` needs.
         sort_points(&mut points, bits);
-        if ties == Ties::Drop {
-            points.dedup_by_key(|p| p.position);
-        }
+        let shadowed = match ties {
+            Ties::Keep => Vec::new(),
+            Ties::Drop => shadow_ties(&mut points),
+        };
+        Ring::from_sorted(points, shadowed, bits, ties)
+    }
+
+    /// A ring of points already in ring order (and, with [`Ties::Drop`], without repeats).
+    fn from_sorted(points: Vec<Point>, shadowed: Vec<Point>, bits: u32, ties: Ties) -> Ring {
         let index = Index::new(&points, bits);
         Ring {
             points,
             bits,
+            ties,
+            shadowed,
             index,
         }
+    }
+
+    /// The ring a fresh build gives without server `server`: its points left out, every
+    /// later server's index one lower, the other points where they were. One pass over
+    /// the points, with no hashing and no sorting, so taking a server out of a million
+    /// points costs a copy of them rather than a build.
+    ///
+    /// Exactly the ring [`Ring::new`] makes from the other points, for rings whose points
+    /// were made server by server in index order (every scheme here makes them so): ties
+    /// keep their order, and with [`Ties::Drop`] a point dropped behind one of `server`'s
+    /// comes back.
+    ///
+    /// ```
+    /// use ringlab_core::{numbered_servers, Partitioner, schemes::ring::HashRing};
+    /// let servers = numbered_servers("s", 5);
+    /// let five = HashRing::new(servers.clone(), 100).unwrap();
+    /// let without_s2 = five.ring().unwrap().without(2);
+    ///
+    /// let mut four = servers;
+    /// four.remove(2);
+    /// let built = HashRing::new(four, 100).unwrap();
+    /// assert_eq!(&without_s2, built.ring().unwrap());
+    /// ```
+    pub fn without(&self, server: usize) -> Ring {
+        let renumber = move |p: &Point| Point {
+            server: p.server - usize::from(p.server > server),
+            ..*p
+        };
+        if self.shadowed.is_empty() {
+            // Nothing hides behind another point: a plain filter.
+            let mut points = Vec::with_capacity(self.points.len());
+            points.extend(
+                self.points
+                    .iter()
+                    .filter(|p| p.server != server)
+                    .map(renumber),
+            );
+            return Ring::from_sorted(points, Vec::new(), self.bits, self.ties);
+        }
+        let all = self
+            .all_points()
+            .filter(|p| p.server != server)
+            .map(|p| renumber(&p));
+        Ring::split_ties(all, self.points.len(), self.bits, self.ties)
+    }
+
+    /// The ring a fresh build gives with a server put in at index `server`: `points` are
+    /// its points in the order it made them (their `server` is set to `server`), and every
+    /// server from `server` on moves one index up. Only the new points are sorted; they are
+    /// merged into the others in one pass, with no hashing of the others and no sort.
+    ///
+    /// Exactly the ring [`Ring::new`] makes from all the points, for rings whose points
+    /// were made server by server in index order (every scheme here makes them so): at an
+    /// equal position the points of lower servers come first, as a fresh build orders
+    /// them. Every position must be below `2^bits`.
+    ///
+    /// ```
+    /// use ringlab_core::{numbered_servers, Partitioner, Server, schemes::ring::HashRing};
+    /// let servers = numbered_servers("s", 4);
+    /// let four = HashRing::new(servers.clone(), 100).unwrap();
+    /// // The points of "new" as the ring scheme makes them, its index 1.
+    /// let one = HashRing::new(vec![Server::new("new")], 100).unwrap();
+    /// let joined = four.ring().unwrap().with_server(1, one.ring().unwrap().points().to_vec());
+    ///
+    /// let mut five = servers;
+    /// five.insert(1, Server::new("new"));
+    /// let built = HashRing::new(five, 100).unwrap();
+    /// assert_eq!(&joined, built.ring().unwrap());
+    /// ```
+    pub fn with_server(&self, server: usize, mut points: Vec<Point>) -> Ring {
+        for p in &mut points {
+            debug_assert!(self.bits == 64 || p.position >> self.bits == 0);
+            p.server = server;
+        }
+        sort_points(&mut points, self.bits);
+        let renumber = move |p: Point| Point {
+            server: p.server + usize::from(p.server >= server),
+            ..p
+        };
+        if self.ties == Ties::Keep {
+            // Runs of old points copied whole between the new ones, each new point's place
+            // found by a binary search: the old points are looked at once each.
+            let old = &self.points[..];
+            let mut merged = Vec::with_capacity(old.len() + points.len());
+            let mut from = 0;
+            for q in points {
+                let before_q = |p: &Point| {
+                    p.position < q.position || (p.position == q.position && p.server < server)
+                };
+                let to = from + old[from..].partition_point(before_q);
+                merged.extend(old[from..to].iter().map(|&p| renumber(p)));
+                merged.push(q);
+                from = to;
+            }
+            merged.extend(old[from..].iter().map(|&p| renumber(p)));
+            return Ring::from_sorted(merged, Vec::new(), self.bits, self.ties);
+        }
+        let old = self.all_points().map(renumber).peekable();
+        let len = self.points.len() + self.shadowed.len() + points.len();
+        let all = MergeNew {
+            old,
+            new: points.into_iter().peekable(),
+            server,
+        };
+        Ring::split_ties(all, len, self.bits, self.ties)
+    }
+
+    /// Every point this ring was made of, in ring order: with [`Ties::Drop`], each kept
+    /// point followed by those shadowed behind it.
+    fn all_points(&self) -> impl Iterator<Item = Point> + '_ {
+        let mut kept = self.points.iter().copied().peekable();
+        let mut shadowed = self.shadowed.iter().copied().peekable();
+        std::iter::from_fn(move || match (kept.peek(), shadowed.peek()) {
+            // A shadowed point follows the kept point at its position.
+            (Some(p), Some(q)) if q.position < p.position => shadowed.next(),
+            (Some(_), _) => kept.next(),
+            (None, _) => shadowed.next(),
+        })
+    }
+
+    /// A ring from all its points in ring order, dropping repeats aside under
+    /// [`Ties::Drop`].
+    fn split_ties(all: impl Iterator<Item = Point>, len: usize, bits: u32, ties: Ties) -> Ring {
+        let mut points: Vec<Point> = Vec::with_capacity(len);
+        let mut shadowed = Vec::new();
+        for p in all {
+            match points.last() {
+                Some(last) if ties == Ties::Drop && last.position == p.position => shadowed.push(p),
+                _ => points.push(p),
+            }
+        }
+        Ring::from_sorted(points, shadowed, bits, ties)
     }
 
     /// The points in ring order.
@@ -202,6 +348,51 @@ impl Ring {
             piece(length, owner(a, &mut i, cut), owner(b, &mut j, cut));
         }
     }
+}
+
+/// Old points (renumbered) and a new server's sorted points, merged into ring order: at an
+/// equal position the lower server's point first, as a build that makes points server by
+/// server orders them.
+struct MergeNew<A: Iterator<Item = Point>, B: Iterator<Item = Point>> {
+    old: std::iter::Peekable<A>,
+    new: std::iter::Peekable<B>,
+    server: usize,
+}
+
+impl<A: Iterator<Item = Point>, B: Iterator<Item = Point>> Iterator for MergeNew<A, B> {
+    type Item = Point;
+
+    #[inline]
+    fn next(&mut self) -> Option<Point> {
+        match (self.old.peek(), self.new.peek()) {
+            (Some(p), Some(q))
+                if q.position < p.position
+                    || (q.position == p.position && self.server < p.server) =>
+            {
+                self.new.next()
+            }
+            (Some(_), _) => self.old.next(),
+            (None, _) => self.new.next(),
+        }
+    }
+}
+
+/// Drops every point at the same position as the one before it out of `points` (sorted),
+/// returning the dropped ones in order.
+fn shadow_ties(points: &mut Vec<Point>) -> Vec<Point> {
+    let mut shadowed = Vec::new();
+    let mut kept = 0;
+    for i in 0..points.len() {
+        let p = points[i];
+        if kept > 0 && points[kept - 1].position == p.position {
+            shadowed.push(p);
+        } else {
+            points[kept] = p;
+            kept += 1;
+        }
+    }
+    points.truncate(kept);
+    shadowed
 }
 
 /// Rings of at least this many points search an Eytzinger layout; smaller ones the sorted
@@ -520,7 +711,7 @@ impl Ring {
     }
 }
 
-#[cfg(test)]
+#[cfg(all(test, not(target_arch = "wasm32")))]
 mod tests {
     use super::*;
 
@@ -786,6 +977,142 @@ mod tests {
             "{text}"
         );
         assert!(text.ends_with("bits: 32 }"), "{text}");
+    }
+
+    /// The points servers 0, 1, ... make, server by server (`made[s]` in vnode order).
+    fn made_by(made: &[Vec<u64>]) -> Vec<Point> {
+        made.iter()
+            .enumerate()
+            .flat_map(|(server, positions)| {
+                (0u32..)
+                    .zip(positions)
+                    .map(move |(vnode, &position)| Point {
+                        position,
+                        server,
+                        vnode,
+                    })
+            })
+            .collect()
+    }
+
+    /// The derived ring is the fresh one: the same points in the same order, the same
+    /// shadowed points, and the same lookups (so the same index).
+    fn assert_same(derived: &Ring, fresh: &Ring, what: &str) {
+        assert_eq!(derived, fresh, "{what}");
+        assert_eq!(derived.shadowed, fresh.shadowed, "{what}: shadowed");
+        assert_eq!(derived.ties, fresh.ties, "{what}");
+        let probes = fresh
+            .points()
+            .iter()
+            .chain(&fresh.shadowed)
+            .flat_map(|p| {
+                [
+                    p.position.wrapping_sub(1),
+                    p.position,
+                    p.position.wrapping_add(1),
+                ]
+            })
+            .chain([0, u64::MAX]);
+        for hash in probes {
+            assert_eq!(derived.successor(hash), fresh.successor(hash), "{what}");
+            assert_eq!(derived.owner(hash), fresh.owner(hash), "{what}");
+        }
+    }
+
+    //   server 0 at 10, 20 (twice), 30      server 1 at 20, 40      server 2 at 10, 20
+    //   kept with Drop: 10 (0), 20 (0), 30 (0), 40 (1); shadowed 20 (0), 20 (1), 10 (2), 20 (2)
+    #[test]
+    fn a_server_taken_out_or_put_in_gives_the_fresh_ring() {
+        let made = vec![vec![10, 20, 20, 30], vec![20, 40], vec![10, 20]];
+        for ties in [Ties::Keep, Ties::Drop] {
+            let full = Ring::new(made_by(&made), 32, ties);
+            for server in 0..made.len() {
+                let mut rest = made.clone();
+                let gone = rest.remove(server);
+                let fresh = Ring::new(made_by(&rest), 32, ties);
+                let what = format!("{ties:?} without {server}");
+                let derived = full.without(server);
+                assert_same(&derived, &fresh, &what);
+                // And back in at the same index.
+                let points = made_by(std::slice::from_ref(&gone));
+                let what = format!("{ties:?} {server} back");
+                assert_same(&derived.with_server(server, points), &full, &what);
+            }
+        }
+        let dropped = Ring::new(made_by(&made), 32, Ties::Drop);
+        assert_eq!(dropped.points().len(), 4);
+        assert_eq!(dropped.shadowed.len(), 4);
+        // Server 0 leaves: 20 goes to server 1 (made before server 2's point there), 10 to
+        // server 2, now server 1.
+        let without = dropped.without(0);
+        let owners: Vec<(u64, usize)> = without
+            .points()
+            .iter()
+            .map(|p| (p.position, p.server))
+            .collect();
+        assert_eq!(owners, vec![(10, 1), (20, 0), (40, 0)]);
+        assert_eq!(without.shadowed.len(), 1);
+    }
+
+    #[test]
+    fn servers_come_and_go_from_empty_rings_and_lone_servers() {
+        for ties in [Ties::Keep, Ties::Drop] {
+            let empty = Ring::new(Vec::new(), 64, ties);
+            let one = empty.with_server(0, made_by(&[vec![5, 5, u64::MAX]]));
+            assert_same(
+                &one,
+                &Ring::new(made_by(&[vec![5, 5, u64::MAX]]), 64, ties),
+                "one",
+            );
+            assert_same(&one.without(0), &empty, "none");
+            // A server without points moves the indices all the same.
+            let two = one.with_server(0, Vec::new());
+            assert!(two.points().iter().all(|p| p.server == 1));
+            assert_same(&two.without(0), &one, "back to one");
+        }
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig {
+            cases: 48, .. proptest::prelude::ProptestConfig::default()
+        })]
+
+        /// Random servers on a crowded or a wide circle, then random edits (a server out,
+        /// a new one in anywhere): every derived ring is the ring a fresh build gives.
+        #[test]
+        fn derived_rings_are_fresh_rings(
+            wide in proptest::bool::ANY,
+            drop in proptest::bool::ANY,
+            spread in proptest::sample::select(vec![4u64, 64, 5000, u64::MAX]),
+            servers in proptest::collection::vec(
+                proptest::collection::vec(proptest::num::u64::ANY, 0..40), 0..8),
+            edits in proptest::collection::vec(
+                (proptest::bool::ANY, proptest::num::usize::ANY,
+                 proptest::collection::vec(proptest::num::u64::ANY, 0..40)), 1..12),
+        ) {
+            let bits = if wide { 64 } else { 32 };
+            let ties = if drop { Ties::Drop } else { Ties::Keep };
+            let place = |raw: &[u64]| -> Vec<u64> {
+                raw.iter().map(|r| (r % spread) >> (64 - bits)).collect()
+            };
+            let mut made: Vec<Vec<u64>> = servers.iter().map(|s| place(s)).collect();
+            let mut ring = Ring::new(made_by(&made), bits, ties);
+            for (step, (out, at, raw)) in edits.iter().enumerate() {
+                if *out && !made.is_empty() {
+                    let server = at % made.len();
+                    made.remove(server);
+                    ring = ring.without(server);
+                } else {
+                    let server = at % (made.len() + 1);
+                    let positions = place(raw);
+                    let points = made_by(std::slice::from_ref(&positions));
+                    made.insert(server, positions);
+                    ring = ring.with_server(server, points);
+                }
+                let fresh = Ring::new(made_by(&made), bits, ties);
+                assert_same(&ring, &fresh, &format!("step {step}"));
+            }
+        }
     }
 
     #[test]

@@ -230,3 +230,83 @@ proptest! {
         prop_assert!(key_slot(&key) < SLOT_COUNT as u16);
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 32, .. ProptestConfig::default() })]
+
+    /// Random servers, weights and virtual nodes, then random edits (a server out, a new one
+    /// in anywhere), each derived from the scheme before it (`derive_without`,
+    /// `derive_with`, or `remove` and `add`, which derive too): every scheme so made is the
+    /// one a build of its server list gives, ring, servers, shares and lookups alike.
+    #[test]
+    fn derived_rings_are_built_rings(
+        scheme in prop::sample::select(&["ring", "nginx"][..]),
+        tenths in prop::collection::vec(1u32..40, 0..8),
+        vnodes in 1u32..60,
+        edits in prop::collection::vec((any::<bool>(), any::<usize>(), 1u32..40), 1..10),
+        salt in 0u32..1000,
+    ) {
+        let options = Options { vnodes, ..options() };
+        let server = |i: usize, tenths: u32| {
+            Server::new(format!("10.{salt}.{}.{}:11211", i / 256, i % 256))
+                .with_weight(f64::from(tenths) / 10.0)
+        };
+        let mut servers: Vec<Server> =
+            tenths.iter().enumerate().map(|(i, &t)| server(i, t)).collect();
+        let mut made = servers.len();
+        let mut derived = build(kind(scheme), servers.clone(), &options).unwrap();
+        for (step, &(out, at, tenths)) in edits.iter().enumerate() {
+            if out && !servers.is_empty() {
+                let index = at % servers.len();
+                let gone = servers.remove(index);
+                if at % 2 == 0 {
+                    derived = derived.derive_without(index).expect("ring schemes derive");
+                } else {
+                    prop_assert_eq!(derived.remove(&gone.name).unwrap(), gone);
+                }
+            } else {
+                let index = at % (servers.len() + 1);
+                let newcomer = server(made, tenths);
+                made += 1;
+                servers.insert(index, newcomer.clone());
+                if index == servers.len() - 1 && at % 2 == 1 {
+                    derived.add(newcomer).unwrap();
+                } else {
+                    derived = derived.derive_with(index, newcomer).expect("ring schemes derive");
+                }
+            }
+            let built = build(kind(scheme), servers.clone(), &options).unwrap();
+            prop_assert_eq!(derived.servers(), built.servers(), "step {}", step);
+            prop_assert_eq!(derived.ring(), built.ring(), "step {}", step);
+            prop_assert_eq!(derived.load_shares(), built.load_shares(), "step {}", step);
+            for key in keys(50, salt) {
+                prop_assert_eq!(derived.lookup(key.as_bytes()), built.lookup(key.as_bytes()));
+            }
+        }
+        // A name already there, or an index past the end, is not derived.
+        if let Some(first) = servers.first().cloned() {
+            prop_assert!(derived.derive_with(0, first).is_none());
+        }
+        prop_assert!(derived.derive_with(servers.len() + 1, server(made, 10)).is_none());
+        prop_assert!(derived.derive_without(servers.len()).is_none());
+    }
+}
+
+#[test]
+fn schemes_without_a_faster_way_do_not_derive() {
+    for &scheme in SchemeKind::ALL {
+        let p = build(scheme, hosts(3, 1), &options()).unwrap();
+        let derives = p.derive_without(0).is_some();
+        assert_eq!(
+            derives,
+            matches!(scheme, SchemeKind::Ring | SchemeKind::Nginx),
+            "{scheme}"
+        );
+        let derives = p.derive_with(1, Server::new("10.9.9.9:1")).is_some();
+        assert_eq!(
+            derives,
+            matches!(scheme, SchemeKind::Ring | SchemeKind::Nginx),
+            "{scheme}"
+        );
+    }
+}

@@ -166,25 +166,58 @@ impl Nginx {
         crate::validate_servers(&servers)?;
         let mut points = Vec::new();
         for (server, s) in servers.iter().enumerate() {
-            let weight = whole_weight(s.weight);
-            if weight > MAX_WEIGHT {
-                return Err(ConfigError::OutOfRange {
-                    what: "an nginx weight",
-                    range: format!("at most {MAX_WEIGHT}"),
-                    value: s.weight.to_string(),
-                });
-            }
-            for (vnode, position) in (0u32..).zip(server_points(&s.name, weight)) {
-                points.push(Point {
-                    position: u64::from(position),
-                    server,
-                    vnode,
-                });
-            }
+            make_points(&mut points, server, s)?;
         }
         let ring = Ring::new(points, 32, Ties::Drop);
         Ok(Nginx { servers, ring })
     }
+
+    /// This ring with server `index` taken out: exactly what [`Nginx::new`] builds from the
+    /// other servers (a point dropped behind one of the server's comes back), made in one
+    /// pass over the points, with no hashing and no sorting (see [`Ring::without`]). Panics
+    /// when `index` is out of range, as `Vec::remove` does.
+    pub fn without(&self, index: usize) -> Nginx {
+        let mut servers = self.servers.clone();
+        servers.remove(index);
+        Nginx {
+            servers,
+            ring: self.ring.without(index),
+        }
+    }
+
+    /// This ring with `server` put in at index `index`: exactly what [`Nginx::new`] builds
+    /// from the longer list, hashing only the new server's points and merging them in (see
+    /// [`Ring::with_server`]). Fails as `new` does; panics when `index` is beyond the end,
+    /// as `Vec::insert` does.
+    pub fn with_server(&self, index: usize, server: Server) -> Result<Nginx, ConfigError> {
+        let mut servers = self.servers.clone();
+        servers.insert(index, server);
+        crate::validate_servers(&servers)?;
+        let mut points = Vec::new();
+        make_points(&mut points, index, &servers[index])?;
+        let ring = self.ring.with_server(index, points);
+        Ok(Nginx { servers, ring })
+    }
+}
+
+/// Appends the points of `s`, server number `server`, in the order nginx makes them.
+fn make_points(points: &mut Vec<Point>, server: usize, s: &Server) -> Result<(), ConfigError> {
+    let weight = whole_weight(s.weight);
+    if weight > MAX_WEIGHT {
+        return Err(ConfigError::OutOfRange {
+            what: "an nginx weight",
+            range: format!("at most {MAX_WEIGHT}"),
+            value: s.weight.to_string(),
+        });
+    }
+    for (vnode, position) in (0u32..).zip(server_points(&s.name, weight)) {
+        points.push(Point {
+            position: u64::from(position),
+            server,
+            vnode,
+        });
+    }
+    Ok(())
 }
 
 impl Partitioner for Nginx {
@@ -215,6 +248,28 @@ impl Partitioner for Nginx {
     fn rebuild(&mut self, servers: Vec<Server>) -> Result<(), ConfigError> {
         *self = Nginx::new(servers)?;
         Ok(())
+    }
+    fn derive_without(&self, index: usize) -> Option<Box<dyn Partitioner>> {
+        (index < self.servers.len()).then(|| Box::new(self.without(index)) as _)
+    }
+    fn derive_with(&self, index: usize, server: Server) -> Option<Box<dyn Partitioner>> {
+        if index > self.servers.len() {
+            return None;
+        }
+        let ring = self.with_server(index, server).ok()?;
+        Some(Box::new(ring))
+    }
+    fn add(&mut self, server: Server) -> Result<(), ConfigError> {
+        *self = self.with_server(self.servers.len(), server)?;
+        Ok(())
+    }
+    fn remove(&mut self, name: &str) -> Result<Server, ConfigError> {
+        let index = self
+            .index_of(name)
+            .ok_or_else(|| ConfigError::UnknownServer(name.to_string()))?;
+        let removed = self.servers[index].clone();
+        *self = self.without(index);
+        Ok(removed)
     }
 }
 
