@@ -27,6 +27,13 @@ pub struct Challenge {
     pub check: Check,
 }
 
+/// Challenges are the same when their ids are.
+impl PartialEq for Challenge {
+    fn eq(&self, other: &Challenge) -> bool {
+        self.id == other.id
+    }
+}
+
 fn ring(query: &[(String, String)]) -> PlaygroundParams {
     PlaygroundParams::from_query(query).0
 }

@@ -8,7 +8,7 @@ use ringlab_core::analysis::hot::{hot_key, HotKey};
 use ringlab_core::analysis::theory::{modulo_moved, ring_moved, share_cv, Fraction};
 use ringlab_core::experiment::{run_sequential, Busiest, Method, Placement, Setting};
 use ringlab_core::schemes::ring::HashRing;
-use ringlab_core::{assign_racks, numbered_servers, Partitioner};
+use ringlab_core::{assign_racks, build, numbered_servers, Options, Partitioner, SchemeKind};
 
 use crate::format::{grouped_rounded, percent};
 
@@ -46,6 +46,13 @@ impl Knob {
 pub struct Scrub {
     pub knob: Knob,
     pub sentence: fn(u64) -> Vec<Part>,
+}
+
+/// Sentences are the same when their knobs are (each knob has its own label).
+impl PartialEq for Scrub {
+    fn eq(&self, other: &Scrub) -> bool {
+        self.knob == other.knob
+    }
 }
 
 impl Scrub {
@@ -269,6 +276,15 @@ pub fn loss(points: u32) -> Option<Loss> {
     })
 }
 
+/// Points one server of weight 1 gets on `kind`'s ring with its defaults (160 for ketama
+/// and nginx, `num_tokens` for Cassandra); 0 for a scheme without a ring.
+pub fn default_points(kind: SchemeKind) -> usize {
+    build(kind, numbered_servers("s", 1), &Options::default())
+        .ok()
+        .and_then(|scheme| scheme.ring().map(|ring| ring.points().len()))
+        .unwrap_or(0)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -322,6 +338,14 @@ mod tests {
                 assert!(!scrub.text(value).contains("NaN"));
             }
         }
+    }
+
+    #[test]
+    fn real_systems_points_per_server() {
+        assert_eq!(default_points(SchemeKind::Ketama), 160);
+        assert_eq!(default_points(SchemeKind::Nginx), 160);
+        assert_eq!(default_points(SchemeKind::Cassandra), 16);
+        assert_eq!(default_points(SchemeKind::Modulo), 0);
     }
 
     #[test]

@@ -2,6 +2,7 @@
 //! widget it shows (a registered view and the query it starts from) and its challenges.
 
 use crate::learn::challenges::{self, Challenge};
+use crate::learn::progress::Progress;
 use crate::urlkit::{parse_query, Query};
 
 /// One step of the path.
@@ -122,6 +123,21 @@ pub static STEPS: &[Step] = &[
     },
 ];
 
+/// Whether the reader has done step `index`: every challenge ticked, or, for a step
+/// without challenges, moved on from it with "Next step".
+pub fn is_done(index: usize, progress: &Progress) -> bool {
+    let Some(step) = STEPS.get(index) else {
+        return false;
+    };
+    if step.challenges.is_empty() {
+        progress.steps.contains(step.slug)
+    } else {
+        step.challenges
+            .iter()
+            .all(|c| progress.challenges.contains(c.id))
+    }
+}
+
 /// The step a link names, by number (`3`, from 1) or slug; `None` for anything else.
 pub fn find(text: &str) -> Option<usize> {
     let text = text.trim();
@@ -137,6 +153,19 @@ pub fn find(text: &str) -> Option<usize> {
 mod tests {
     use super::*;
     use crate::learn::challenges::Check;
+
+    #[test]
+    fn a_step_is_done_by_its_challenges_or_by_moving_on() {
+        let mut p = Progress::default();
+        assert!(!is_done(0, &p) && !is_done(1, &p) && !is_done(99, &p));
+        p.steps.insert("modulo".into());
+        p.steps.insert("live".into());
+        assert!(is_done(1, &p));
+        assert!(!is_done(3, &p), "moving on does not tick challenges");
+        p.challenges.insert("add-server".into());
+        p.challenges.insert("walk-key".into());
+        assert!(is_done(3, &p));
+    }
 
     #[test]
     fn steps_are_found_by_number_or_slug() {
