@@ -315,39 +315,54 @@ impl Ring {
     /// Cuts the circle at every point of this ring and of `other` (on the same circle) and
     /// calls `piece(length, owner here, owner on other)` for each piece
     /// `(previous cut, cut]`, in order, the first piece wrapping past zero. One merge of
-    /// the two sorted point lists: no search per piece, so two million-point rings take a
-    /// few milliseconds. The owner of a piece is the owner of its end, as [`Ring::owner`]
-    /// gives it; `None` on a ring without points.
+    /// the two sorted point lists as it goes, with no search per piece and no list of the
+    /// cuts, so two million-point rings take a few milliseconds. The owner of a piece is
+    /// the owner of its end, as [`Ring::owner`] gives it; `None` on a ring without points.
     pub fn for_each_piece(
         &self,
         other: &Ring,
         mut piece: impl FnMut(u128, Option<usize>, Option<usize>),
     ) {
-        let (a, b) = (&self.points, &other.points);
-        let cuts = merged_positions(a, b);
-        let (Some(&first), Some(&last)) = (cuts.first(), cuts.last()) else {
-            return;
+        let (a, b) = (&self.points[..], &other.points[..]);
+        let ends = |points: &[Point]| Some((points.first()?.position, points.last()?.position));
+        let (first, last) = match (ends(a), ends(b)) {
+            (Some((p, q)), Some((r, s))) => (p.min(r), q.max(s)),
+            (Some(ends), None) | (None, Some(ends)) => ends,
+            (None, None) => return,
         };
         let space = self.space();
-        // The first point at or after `cut`, wrapping: a pointer that only moves forward.
-        let owner = |points: &[Point], at: &mut usize, cut: u64| -> Option<usize> {
-            while *at < points.len() && points[*at].position < cut {
-                *at += 1;
-            }
-            points.get(*at).or(points.first()).map(|p| p.server)
-        };
+        // `i` and `j` point at the first point at or after the next cut in each ring: the
+        // cut is the lower of the two, and each owns the piece ending there (wrapping).
         let (mut i, mut j) = (0, 0);
-        let mut previous = last;
-        for (k, &cut) in cuts.iter().enumerate() {
-            let length = match k {
-                0 if cuts.len() == 1 => space,
-                0 => space - last as u128 + first as u128,
-                _ => (cut - previous) as u128,
+        let mut previous = None;
+        loop {
+            let cut = match (a.get(i), b.get(j)) {
+                (Some(p), Some(q)) => p.position.min(q.position),
+                (Some(p), None) | (None, Some(p)) => p.position,
+                (None, None) => break,
             };
-            previous = cut;
-            piece(length, owner(a, &mut i, cut), owner(b, &mut j, cut));
+            let length = match previous {
+                None if first == last => space,
+                None => space - last as u128 + first as u128,
+                Some(previous) => (cut - previous) as u128,
+            };
+            previous = Some(cut);
+            piece(length, owner_at(a, i), owner_at(b, j));
+            while a.get(i).is_some_and(|p| p.position == cut) {
+                i += 1;
+            }
+            while b.get(j).is_some_and(|p| p.position == cut) {
+                j += 1;
+            }
         }
     }
+}
+
+/// The server of point `at`, or of the first point past the end (wrapping); `None` on a
+/// ring without points.
+#[inline]
+fn owner_at(points: &[Point], at: usize) -> Option<usize> {
+    points.get(at).or(points.first()).map(|p| p.server)
 }
 
 /// Old points (renumbered) and a new server's sorted points, merged into ring order: at an
@@ -668,33 +683,6 @@ fn prefetch<K>(keys: &[K], at: usize) {
 }
 
 /// Test-only constructors, kept out of the public API.
-/// The positions of two sorted point lists, merged, without repeats.
-fn merged_positions(a: &[Point], b: &[Point]) -> Vec<u64> {
-    let mut out = Vec::with_capacity(a.len() + b.len());
-    let (mut i, mut j) = (0, 0);
-    while i < a.len() || j < b.len() {
-        let next = match (a.get(i), b.get(j)) {
-            (Some(p), Some(q)) if p.position <= q.position => {
-                i += 1;
-                p.position
-            }
-            (_, Some(q)) => {
-                j += 1;
-                q.position
-            }
-            (Some(p), None) => {
-                i += 1;
-                p.position
-            }
-            (None, None) => break,
-        };
-        if out.last() != Some(&next) {
-            out.push(next);
-        }
-    }
-    out
-}
-
 #[cfg(test)]
 impl Ring {
     /// A 32-bit ring from `(position, server)` pairs, every point vnode 0, ties kept.
