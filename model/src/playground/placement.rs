@@ -5,10 +5,12 @@
 //! builds a [`Ring`] of its own from the scheme's points with those positions replaced
 //! ([`override_positions`]) and looks keys up on it with the scheme's key hash.
 
+use std::rc::Rc;
+
 use ringlab_core::analysis::failure::{catchers_between, ring_catchers};
 use ringlab_core::analysis::theory;
 use ringlab_core::movement::{exact_moved_share, Move, Movement};
-use ringlab_core::{build, Options, Partitioner, Point, Ring, Server, Ties};
+use ringlab_core::{build, Options, Partitioner, Point, Ring, SchemeKind, Server, Ties};
 
 use super::params::{micro_to_position, PlaygroundParams};
 use crate::format::percent;
@@ -40,8 +42,12 @@ pub struct Placement {
     pub servers: Vec<Server>,
     /// For each live server, its index in the parameters' server list (its colour).
     pub ids: Vec<usize>,
-    /// The scheme, when it could be built.
-    scheme: Option<Box<dyn Partitioner>>,
+    /// The scheme, when it could be built: shared with the placement before when the live
+    /// servers are the same, derived from its scheme when one server went or came.
+    scheme: Option<Rc<dyn Partitioner>>,
+    /// The scheme's kind and virtual nodes, which a derived scheme must share.
+    kind: SchemeKind,
+    vnodes: u32,
     /// The ring with dragged points, or an empty ring when the scheme failed.
     own_ring: Option<Ring>,
     /// Each key's position (`None`: the scheme refuses the key).
@@ -57,6 +63,22 @@ pub struct Placement {
 impl Placement {
     /// Places `keys` as `params` say.
     pub fn new(params: &PlaygroundParams, keys: &[String]) -> Placement {
+        Placement::make(None, params, keys)
+    }
+
+    /// Places `keys` as `params` say, starting from the placement `before`: exactly what
+    /// [`Placement::new`] gives, made faster where the live servers differ from before's
+    /// by one server taken out or put in (a failure, a removal, a restore, a join), with the
+    /// same scheme and virtual nodes and no dragged points. The scheme is then derived
+    /// from before's ([`Partitioner::derive_without`], [`Partitioner::derive_with`]: a
+    /// ring of a million points is filtered or merged, not hashed and sorted again), or
+    /// shared with it when the live servers are the same (a failed server removed, other
+    /// keys).
+    pub fn after(before: &Placement, params: &PlaygroundParams, keys: &[String]) -> Placement {
+        Placement::make(Some(before), params, keys)
+    }
+
+    fn make(before: Option<&Placement>, params: &PlaygroundParams, keys: &[String]) -> Placement {
         let mut servers = Vec::new();
         let mut ids = Vec::new();
         let mut at = Vec::new();
@@ -67,12 +89,21 @@ impl Placement {
             ids.push(id);
             at.push(if params.draggable() { s.at } else { None });
         }
+        let kind = params.scheme.kind();
+        let vnodes = params.vnodes.max(1);
         let options = Options {
-            vnodes: params.vnodes.max(1),
+            vnodes,
             ..Options::default()
         };
-        let (scheme, own_ring, error) = match build(params.scheme.kind(), servers.clone(), &options)
-        {
+        let dragged = at.iter().any(Option::is_some);
+        let derived = before
+            .filter(|b| !dragged && b.kind == kind && b.vnodes == vnodes && !b.overridden())
+            .and_then(|b| derive(b.scheme.as_ref()?, &b.servers, &servers));
+        let built = match derived {
+            Some(scheme) => Ok(scheme),
+            None => build(kind, servers.clone(), &options).map(Rc::from),
+        };
+        let (scheme, own_ring, error) = match built {
             Ok(scheme) => {
                 let own = match scheme.ring() {
                     Some(ring) if at.iter().any(Option::is_some) => {
@@ -93,6 +124,8 @@ impl Placement {
             servers,
             ids,
             scheme,
+            kind,
+            vnodes,
             own_ring,
             hashes: Vec::new(),
             owners: Vec::new(),
@@ -155,6 +188,26 @@ impl Placement {
         let hash = self.hashes.get(key).copied().flatten()?;
         let index = ring.successor(hash)?;
         Some(ring.fraction(ring.points()[index].position))
+    }
+}
+
+/// The scheme for the servers `new`, from `scheme` made for `old`, when they are the same
+/// or differ by one server taken out or put in and the scheme can derive that.
+fn derive(
+    scheme: &Rc<dyn Partitioner>,
+    old: &[Server],
+    new: &[Server],
+) -> Option<Rc<dyn Partitioner>> {
+    let first_difference = old.iter().zip(new).take_while(|(a, b)| a == b).count();
+    let i = first_difference;
+    if old.len() == new.len() {
+        (i == old.len()).then(|| scheme.clone())
+    } else if old.len() == new.len() + 1 && old[i + 1..] == new[i..] {
+        scheme.derive_without(i).map(Rc::from)
+    } else if new.len() == old.len() + 1 && new[i + 1..] == old[i..] {
+        scheme.derive_with(i, new[i].clone()).map(Rc::from)
+    } else {
+        None
     }
 }
 
@@ -412,6 +465,97 @@ mod tests {
             let expected = if f > 0.25 && f <= 0.75 { 1 } else { 0 };
             assert_eq!(placement.owners[k], Some(expected), "{f}");
         }
+    }
+
+    /// Everything a placement shows, the same in both.
+    fn assert_same(derived: &Placement, fresh: &Placement, what: &str) {
+        assert_eq!(derived.servers, fresh.servers, "{what}");
+        assert_eq!(derived.ids, fresh.ids, "{what}");
+        assert_eq!(derived.ring(), fresh.ring(), "{what}");
+        assert_eq!(derived.hashes, fresh.hashes, "{what}");
+        assert_eq!(derived.owners, fresh.owners, "{what}");
+        assert_eq!(derived.shares, fresh.shares, "{what}");
+        assert_eq!(derived.error, fresh.error, "{what}");
+        assert_eq!(derived.overridden(), fresh.overridden(), "{what}");
+    }
+
+    /// A change to the parameters.
+    type Edit = fn(&mut PlaygroundParams);
+
+    /// Failures, restores, removals and joins, each placed from the placement before, give
+    /// the placement a fresh build gives, for every scheme (ring and nginx derive their
+    /// rings, ketama builds); a removed failed server shares the scheme, as do new keys.
+    #[test]
+    fn placements_after_an_edit_are_fresh_placements() {
+        let keys = key_names(3, 300);
+        for scheme in super::super::params::Scheme::ALL {
+            let mut p = params(6, 20);
+            p.scheme = scheme;
+            p.servers[1].weight = 2.5;
+            p.servers[4].rack = Some("r1".into());
+            let mut placement = Placement::new(&p, &keys);
+            let edits: [(&str, Edit); 9] = [
+                ("fail C", |p| p.servers[2].failed = true),
+                ("restore C", |p| p.servers[2].failed = false),
+                ("remove A", |p| drop(p.servers.remove(0))),
+                ("add Z", |p| p.servers.push(ServerParam::new("Z"))),
+                ("fail last", |p| p.servers.last_mut().unwrap().failed = true),
+                ("fail first", |p| p.servers[0].failed = true),
+                ("remove failed first", |p| drop(p.servers.remove(0))),
+                ("two at once", |p| {
+                    p.servers[0].failed = true;
+                    p.servers[1].failed = true;
+                }),
+                ("rack", |p| p.servers[2].rack = Some("r2".into())),
+            ];
+            for (what, edit) in edits {
+                edit(&mut p);
+                let derived = Placement::after(&placement, &p, &keys);
+                let what = format!("{} {what}", scheme.name());
+                assert_same(&derived, &Placement::new(&p, &keys), &what);
+                if what.ends_with("remove failed first") {
+                    let (a, b) = (placement.scheme.as_ref(), derived.scheme.as_ref());
+                    assert!(Rc::ptr_eq(a.unwrap(), b.unwrap()), "{what}: shared");
+                }
+                placement = derived;
+            }
+            let more = key_names(4, 50);
+            let derived = Placement::after(&placement, &p, &more);
+            assert_same(&derived, &Placement::new(&p, &more), "new keys");
+            let (a, b) = (placement.scheme.as_ref(), derived.scheme.as_ref());
+            assert!(Rc::ptr_eq(a.unwrap(), b.unwrap()), "new keys: shared");
+        }
+    }
+
+    /// Dragged points, other virtual nodes, another scheme and a scheme that fails are
+    /// never derived: built afresh, they still give the fresh placement.
+    #[test]
+    fn placements_after_other_changes_are_built_afresh() {
+        let keys = key_names(5, 100);
+        let mut p = params(3, 1);
+        let mut placement = Placement::new(&p, &keys);
+        let edits: [Edit; 6] = [
+            |p| p.servers[0].at = Some(100_000),
+            |p| p.servers[1].failed = true,
+            |p| p.vnodes = 7,
+            |p| p.scheme = super::super::params::Scheme::Nginx,
+            |p| p.servers[0].weight = 5000.0,
+            |p| p.servers.push(ServerParam::new("D")),
+        ];
+        for (step, edit) in edits.into_iter().enumerate() {
+            edit(&mut p);
+            let derived = Placement::after(&placement, &p, &keys);
+            assert_same(
+                &derived,
+                &Placement::new(&p, &keys),
+                &format!("step {step}"),
+            );
+            placement = derived;
+        }
+        assert!(
+            placement.error.is_some(),
+            "an nginx weight above 1000 fails"
+        );
     }
 
     #[test]
