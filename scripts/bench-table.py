@@ -28,6 +28,7 @@ BASELINE = {
     "ketama_lookup": "ringlab_nginx",
     "ketama_build": "ringlab_nginx",
     "experiment_ring": "busiest_ring_uniform",
+    "ring_edit": "derive",
 }
 # Groups shown per iteration (one ring) rather than per element.
 PER_ITERATION = {"experiment_ring"}

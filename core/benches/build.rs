@@ -1,6 +1,7 @@
-//! Build speed: making a ring from a server list, ringlab against its peers. Every
-//! routine starts from the server list and ends with a ring ready for lookups; dropping
-//! the ring is not timed. See BENCHMARKS.md for the figures.
+//! Build speed: making a ring from a server list, ringlab against its peers, and a server
+//! taken out of or put into a ring of a million points, derived against built afresh
+//! (`ring_edit`). Every routine ends with a ring ready for lookups; dropping the ring is
+//! not timed. See BENCHMARKS.md for the figures.
 
 mod common;
 
@@ -90,9 +91,74 @@ fn ketama_build(c: &mut Criterion) {
     group.finish();
 }
 
+/// A server out of or into a ring of a million points, as the playground's Fail, Remove,
+/// Restore and Add buttons do it: `derive` makes the new scheme from the old one
+/// (`Partitioner::derive_without`, `derive_with`: a filter of the points, or the new
+/// server's points hashed, sorted and merged in), `build` builds the new server list
+/// afresh (every point hashed and sorted). Both end with the same ring, lookup index laid
+/// out; the build/derive ratio is the speed-up. `ring` is 1000 servers x 1000 points,
+/// `nginx` 625 servers of weight 10 (1600 points each); the server taken out or put in is
+/// the middle one.
+fn ring_edit(c: &mut Criterion) {
+    let mut group = c.benchmark_group("ring_edit");
+    group.sampling_mode(SamplingMode::Flat);
+    group.sample_size(10);
+    let options = Options {
+        vnodes: 1000,
+        ..Options::default()
+    };
+    let nginx_servers: Vec<_> = address_servers(625)
+        .into_iter()
+        .map(|s| s.with_weight(10.0))
+        .collect();
+    for (kind, label, servers, per_server) in [
+        (SchemeKind::Ring, "ring", numbered_servers("s", 1000), 1000),
+        (SchemeKind::Nginx, "nginx", nginx_servers, 1600),
+    ] {
+        let middle = servers.len() / 2;
+        let full = build(kind, servers.clone(), &options).unwrap();
+        let size = format!("{}x{}", servers.len(), per_server);
+        let mut fewer = servers.clone();
+        let gone = fewer.remove(middle);
+        let short = build(kind, fewer.clone(), &options).unwrap();
+        // Out: from all the servers to all but the middle one; in: back again.
+        for (edit, from, to) in [("out", &full, fewer), ("in", &short, servers)] {
+            let parameter = format!("{label}_{edit}_{size}");
+            let derived = match edit {
+                "out" => from.derive_without(middle),
+                _ => from.derive_with(middle, gone.clone()),
+            }
+            .expect("ring schemes derive");
+            let built = build(kind, to.clone(), &options).unwrap();
+            assert!(
+                derived.ring() == built.ring(),
+                "derive gives the built ring"
+            );
+            group.bench_function(BenchmarkId::new("derive", &parameter), |b| {
+                b.iter_batched(
+                    || gone.clone(),
+                    |server| match edit {
+                        "out" => from.derive_without(middle),
+                        _ => from.derive_with(middle, server),
+                    },
+                    BatchSize::PerIteration,
+                )
+            });
+            group.bench_function(BenchmarkId::new("build", &parameter), |b| {
+                b.iter_batched(
+                    || to.clone(),
+                    |list| build(kind, list, &options).unwrap(),
+                    BatchSize::PerIteration,
+                )
+            });
+        }
+    }
+    group.finish();
+}
+
 criterion_group! {
     name = benches;
     config = common::config();
-    targets = ring_build, ketama_build
+    targets = ring_build, ketama_build, ring_edit
 }
 criterion_main!(benches);
