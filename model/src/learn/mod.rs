@@ -3,6 +3,8 @@
 
 pub mod challenges;
 pub mod figures;
+pub mod interview;
 pub mod params;
 pub mod progress;
+pub mod quiz;
 pub mod steps;
