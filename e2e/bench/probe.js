@@ -6,7 +6,10 @@
 //    between animation frames, so everything the page does per frame is in them;
 // 2. time from a slider key press to the first animation frame showing the redrawn ring,
 //    at 1M points (V 500 -> 1000 at N=1000) against 4,000 points (V 500 -> 1000 at N=4);
-// 3. the gzip size of dist/, file by file.
+// 3. time from a click on "Fail server", "Restore server", "Remove server" and "Add server"
+//    to the first animation frame after the page shows the change, at 1M points (N=1000,
+//    V=1000) against 4 points (N=4, V=1);
+// 4. the gzip size of dist/, file by file.
 //
 // `make bench-browser` builds dist/ and runs it; `node bench/probe.js` from e2e/ reuses the
 // last build. PROBE_ROUNDS (default 5) sets how many slider changes and walks are timed.
@@ -115,6 +118,52 @@ async function sliderToFrame(page) {
   return times;
 }
 
+/** The buttons `clicksToFrame` times, in the order it clicks them each round. */
+const BUTTONS = ["Fail server", "Restore server", "Remove server", "Add server"];
+
+/**
+ * Milliseconds from a click on each of BUTTONS to the first animation frame after the
+ * change reached the URL (the component writes it in the effects that redraw the canvas),
+ * ROUNDS times, with `vnodes` points per server: the first server fails, comes back and is
+ * removed, and a server is added (at the end), so each round starts with as many points as
+ * the last.
+ */
+async function clicksToFrame(page, vnodes) {
+  // The slider left V at 1000: set the ring's own V first.
+  const exact = page.getByRole("spinbutton", { name: "Virtual nodes per server, exact" });
+  await exact.fill(String(vnodes));
+  await exact.press("Tab");
+  await page.waitForFunction((v) => location.hash.includes(`vnodes=${v}&`), vnodes);
+  const times = Object.fromEntries(BUTTONS.map((b) => [b, []]));
+  for (let i = 0; i < ROUNDS; i++) {
+    for (const name of BUTTONS) {
+      await page.waitForTimeout(300);
+      await page.evaluate(() => {
+        window.__clicked = null;
+        window.__hash = location.hash;
+        window.addEventListener("click", () => (window.__clicked = performance.now()), {
+          capture: true,
+          once: true,
+        });
+        window.__drawn = new Promise((resolve, reject) => {
+          setTimeout(() => reject(new Error("no redrawn frame within 20 s")), 20_000);
+          const check = () => {
+            if (window.__clicked !== null && location.hash !== window.__hash) {
+              resolve(performance.now() - window.__clicked);
+            } else {
+              requestAnimationFrame(check);
+            }
+          };
+          requestAnimationFrame(check);
+        });
+      });
+      await page.getByRole("button", { name, exact: true }).click();
+      times[name].push(await page.evaluate(() => window.__drawn));
+    }
+  }
+  return times;
+}
+
 async function distSizes() {
   const rows = [];
   const walk = async (dir) => {
@@ -144,11 +193,13 @@ async function main() {
     const small = await openRing(env.browser, env.url, SMALL);
     const smallFrames = await animationFrames(small.page, ROUNDS);
     const smallSlider = await sliderToFrame(small.page);
+    const smallClicks = await clicksToFrame(small.page, 1);
     await small.context.close();
 
     const big = await openRing(env.browser, env.url, BIG);
     const bigFrames = await animationFrames(big.page, ROUNDS);
     const bigSlider = await sliderToFrame(big.page);
+    const bigClicks = await clicksToFrame(big.page, 1000);
     await big.context.close();
 
     const errors = [...small.errors, ...big.errors];
@@ -162,6 +213,11 @@ async function main() {
       `| frames counted | ${smallFrames.length} | ${bigFrames.length} | | |`,
       `| slider key press to redrawn frame, median | ${fmt(median(smallSlider))} | ${fmt(median(bigSlider))} | ${(median(bigSlider) / median(smallSlider)).toFixed(2)} | 100 ms |`,
       `| slider key press to redrawn frame, worst | ${fmt(Math.max(...smallSlider))} | ${fmt(Math.max(...bigSlider))} | | |`,
+      ...BUTTONS.map((name) => {
+        const [a, b] = [median(smallClicks[name]), median(bigClicks[name])];
+        const worst = Math.max(...bigClicks[name]);
+        return `| "${name}" click to redrawn frame, median (1M: worst ${fmt(worst)}) | ${fmt(a)} | ${fmt(b)} | ${(b / a).toFixed(2)} | 100 ms |`;
+      }),
       "",
     );
 
