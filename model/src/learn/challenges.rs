@@ -129,8 +129,10 @@ mod tests {
     #[test]
     fn the_busiest_share_falls_as_points_rise() {
         let at = |v: u32| {
-            let mut p = PlaygroundParams::default();
-            p.vnodes = v;
+            let p = PlaygroundParams {
+                vnodes: v,
+                ..Default::default()
+            };
             busiest(&p).unwrap()
         };
         assert!(at(1) > BALANCE_TARGET);
