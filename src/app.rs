@@ -7,7 +7,7 @@ use ringlab_model::shell::{Action, Shell};
 use yew::prelude::*;
 
 use crate::browser;
-use crate::registry::{entry, infos, ViewProps, VIEWS};
+use crate::registry::{entry, header, infos, ViewProps};
 use crate::share::ShareBar;
 use crate::store::Store;
 
@@ -86,7 +86,7 @@ pub fn App() -> Html {
                 <a class="brand" href={format!("#/{}", crate::index::INDEX_PATH)}>{ "ringlab" }</a>
                 <nav aria-label="Views">
                     <ul>
-                        { for VIEWS.iter().map(|entry| header_link(&entry.info, shell.view)) }
+                        { for header().map(|entry| header_link(&entry.info, shell.view)) }
                     </ul>
                 </nav>
                 <ShareBar title={shell.view.title} />

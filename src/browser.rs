@@ -116,3 +116,51 @@ pub fn reload_once() -> bool {
     }
     window.location().reload().is_ok()
 }
+
+/// Goes to `hash` (with its `#`): a new history entry and a `hashchange`, as a link does.
+pub fn go_to_hash(hash: &str) {
+    if let Some(window) = web_sys::window() {
+        let _ = window.location().set_hash(hash);
+    }
+}
+
+/// `localStorage`'s item `key`; `None` when absent or when the page may not use storage.
+pub fn stored(key: &str) -> Option<String> {
+    web_sys::window()?
+        .local_storage()
+        .ok()
+        .flatten()?
+        .get_item(key)
+        .ok()
+        .flatten()
+}
+
+/// Stores `value` under `key` in `localStorage`, or removes the item for `None`; false
+/// when the page may not (storage disabled, full or sandboxed).
+pub fn store(key: &str, value: Option<&str>) -> bool {
+    let Some(storage) = web_sys::window().and_then(|w| w.local_storage().ok().flatten()) else {
+        return false;
+    };
+    match value {
+        Some(value) => storage.set_item(key, value).is_ok(),
+        None => storage.remove_item(key).is_ok(),
+    }
+}
+
+/// Moves keyboard focus to the element with this id, if it can take focus.
+pub fn focus_id(id: &str) {
+    let element = web_sys::window()
+        .and_then(|window| window.document())
+        .and_then(|document| document.get_element_by_id(id))
+        .and_then(|element| element.dyn_into::<web_sys::HtmlElement>().ok());
+    if let Some(element) = element {
+        let _ = element.focus();
+    }
+}
+
+/// Opens the browser's print dialog.
+pub fn print() {
+    if let Some(window) = web_sys::window() {
+        let _ = window.print();
+    }
+}

@@ -14,6 +14,7 @@ pub mod cost;
 pub mod element_width;
 pub mod grids;
 pub mod index;
+pub mod learn;
 pub mod notes;
 pub mod panic;
 pub mod playground;

@@ -11,6 +11,7 @@ use ringlab_model::clock::params::ClockParams;
 use ringlab_model::cost::params::CostParams;
 use ringlab_model::grids::params::GridsParams;
 use ringlab_model::index::IndexParams;
+use ringlab_model::learn::params::{LearnParams, STEP};
 use ringlab_model::playground::params::PlaygroundParams;
 use ringlab_model::view_state::{canonical, Repair, ViewInfo};
 use yew::prelude::*;
@@ -19,6 +20,7 @@ use crate::clock::ClockExample;
 use crate::cost::CostPanel;
 use crate::grids::Grids;
 use crate::index::{Index, INDEX_PATH};
+use crate::learn::Learn;
 use crate::playground::Playground;
 pub use crate::view_props::ViewProps;
 
@@ -102,6 +104,18 @@ pub static VIEWS: &[ViewEntry] = &[
     },
     ViewEntry {
         info: ViewInfo {
+            path: "learn",
+            title: "Learn",
+            description: "A guided path from “why not modulo?” to the five-minute interview answer, with the live widgets.",
+            group: LEARN_GROUP,
+            tail: Some(STEP),
+        },
+        canonical: canonical::<LearnParams>,
+        bundle: "learn",
+        render: bundled!("bundle-learn", Learn),
+    },
+    ViewEntry {
+        info: ViewInfo {
             path: INDEX_PATH,
             title: "All views",
             description: "Every ringlab view, grouped, with what each one shows.",
@@ -113,6 +127,15 @@ pub static VIEWS: &[ViewEntry] = &[
         render: Some(render::<Index>),
     },
 ];
+
+/// The group the header lists first.
+pub const LEARN_GROUP: &str = "Learn";
+
+/// The views in header order: the walkthrough first, then the table's order.
+pub fn header() -> impl Iterator<Item = &'static ViewEntry> {
+    let learn = VIEWS.iter().filter(|e| e.info.group == LEARN_GROUP);
+    learn.chain(VIEWS.iter().filter(|e| e.info.group != LEARN_GROUP))
+}
 
 /// The bundle name of a view that every bundle has.
 pub const ALL_BUNDLES: &str = "*";
@@ -174,7 +197,9 @@ mod tests {
                 entry.info.path
             );
         }
-        assert_eq!(bundles(), ["ring", "resize"]);
+        assert_eq!(bundles(), ["ring", "resize", "learn"]);
+        assert_eq!(header().next().unwrap().info.title, "Learn");
+        assert_eq!(header().count(), VIEWS.len());
         assert_eq!(
             VIEWS[0].bundle,
             bundles()[0],

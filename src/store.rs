@@ -17,6 +17,13 @@ impl<S> Store<S> {
     }
 }
 
+impl<S> Store<S> {
+    /// The state itself, shared.
+    pub fn shared(&self) -> Rc<S> {
+        self.0.clone()
+    }
+}
+
 impl<S> Deref for Store<S> {
     type Target = S;
 

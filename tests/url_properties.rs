@@ -189,7 +189,7 @@ proptest! {
 const ALL_PARAMETERS: &[&str] = &[
     "servers", "vnodes", "keys", "replicas", "scheme", "seed", "racks", "failed", "at", "hashes",
     "walk", "from", "schemes", "previous", "add", "remove", "before", "after", "objects", "size",
-    "rf", "gbps", "throttle", "bogus", "",
+    "rf", "gbps", "throttle", "step", "bogus", "",
 ];
 
 /// Numbers as people and broken links write them, at and past every bound.

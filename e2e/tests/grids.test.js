@@ -277,6 +277,8 @@ test("clicking a cell, or Enter on it, opens that key's walk in the ring playgro
   await gridRegion(page, "Modulo").locator("a.gr-cell").nth(7).focus();
   await page.keyboard.press("Enter");
   await page.waitForFunction(() => location.hash.startsWith("#/ring?"));
+  // The playground is in another bundle: the page reloads, so wait for its walk.
+  await page.getByRole("list", { name: "Key walk" }).waitFor();
   assert.equal((await params(page)).walk, "7");
   clean();
   await context.close();

@@ -98,7 +98,10 @@ pub static RESIZE: Scrub = Scrub {
         vec![
             text("Going from "),
             Part::Knob,
-            text(format!(" to {} servers moves ", n + 1)),
+            text(format!(
+                " to {} servers moves ",
+                grouped_rounded((n + 1) as f64)
+            )),
             figure(percent(modulo_moved(n, n + 1).value())),
             text(" of the keys under modulo and "),
             figure(percent(ring_moved(n, n + 1).value())),

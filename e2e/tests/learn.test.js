@@ -1,0 +1,237 @@
+// The walkthrough, as a learner walks it with the keyboard: the hook answered wrong then
+// right, a number scrubbed, every challenge done by using the widget, the quiz with some
+// wrong answers, every model answer revealed, the cheat sheet printed, a reload that
+// resumes, and progress forgotten. Then every step through axe-core, light and dark,
+// narrow and wide, with screenshots.
+import { after, before, test } from "node:test";
+import assert from "node:assert/strict";
+import { load, screenshot, start } from "../harness.js";
+import { open } from "../common.js";
+import { axeViolations } from "../axe.js";
+
+let env;
+before(async () => {
+  env = await start();
+});
+after(async () => {
+  await env?.stop();
+});
+
+const SLUGS = [
+  "hook", "modulo", "ring", "live", "virtual-nodes", "failure", "replication", "cost",
+  "real-systems", "hot-keys", "trade-offs", "quiz", "interview",
+];
+
+/** Focuses `locator` and presses `key`: the keyboard does the work. */
+async function press(locator, key = "Enter") {
+  await locator.focus();
+  await locator.page().keyboard.press(key);
+}
+
+const challenge = (page, name) =>
+  page.getByRole("list", { name: "Challenges" }).getByRole("checkbox", { name: new RegExp(`^${name}`) });
+
+async function waitChecked(locator) {
+  await locator.waitFor();
+  for (let i = 0; i < 200 && !(await locator.isChecked()); i++) await locator.page().waitForTimeout(50);
+  assert.ok(await locator.isChecked(), "the challenge ticks");
+}
+
+async function next(page, slug) {
+  await press(page.getByRole("button", { name: "Next step" }));
+  await page.waitForFunction((s) => location.hash.startsWith(`#/learn/${s}`), slug);
+  await page.locator("#learn-step-title").waitFor();
+  // Focus lands on the new step's heading.
+  await page.waitForFunction(() => document.activeElement?.id === "learn-step-title");
+}
+
+test("the whole path, keyboard only", async () => {
+  const { context, page, clean } = await open(env);
+  await load(env, page, "#/learn");
+  await page.waitForFunction(() => location.hash === "#/learn/hook");
+  assert.equal(await page.title(), "Learn · ringlab");
+  const headerLinks = page.getByRole("navigation", { name: "Views" }).getByRole("link");
+  assert.equal(await headerLinks.first().innerText(), "Learn");
+  assert.equal(await page.locator("h2#learn-step-title").innerText(), "A ninth server joins");
+
+  // 1. The hook: wrong, then right. The grids appear after the first answer.
+  assert.equal(await page.locator(".step-widget").count(), 0, "no grids before the guess");
+  await press(page.getByRole("radio", { name: /^Almost all/ }), "Space");
+  await press(page.getByRole("button", { name: "Check answer" }));
+  await page.getByText("Not quite.").waitFor();
+  await page.locator(".step-widget .gr-columns").first().waitFor();
+  assert.ok(!(await challenge(page, "Predict").isChecked()));
+  await press(page.getByRole("radio", { name: /^Almost none/ }), "Space");
+  await press(page.getByRole("button", { name: "Check answer" }));
+  await page.getByText("Right: almost every key moves.").waitFor();
+  await waitChecked(challenge(page, "Predict"));
+  // A scrubbable number: arrow keys rewrite the sentence.
+  const knob = page.getByRole("spinbutton", { name: "Servers before the join" });
+  const sentence = page.locator(".scrub-sentence").first();
+  assert.match(await sentence.innerText(), /Going from 8 to 9 servers moves 88\.9% of the keys under modulo and 11\.1% on a ring\./);
+  await press(knob, "ArrowRight");
+  assert.match(await sentence.innerText(), /Going from 9 to 10 servers moves 90\.0% of the keys under modulo and 10\.0% on a ring\./);
+  await press(knob, "End");
+  assert.match(await sentence.innerText(), /Going from 1,000 to 1,001 servers moves 99\.9% of the keys under modulo and 0\.100% on a ring\./);
+  // And by dragging it sideways.
+  await press(knob, "Home");
+  const box = await knob.boundingBox();
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(box.x + box.width / 2 + 40, box.y + box.height / 2, { steps: 5 });
+  await page.mouse.up();
+  assert.equal(await knob.getAttribute("aria-valuenow"), "11");
+  await screenshot(page, "learn-01-hook");
+
+  // 2 and 3: read, look, move on.
+  await next(page, "modulo");
+  assert.match(await page.locator(".learn-step").innerText(), /moves exactly 1\/2 of the keys/);
+  await next(page, "ring");
+  await page.locator(".step-widget svg").first().waitFor();
+
+  // 4. Add a server, walk a key: both tick from the widget itself.
+  await next(page, "live");
+  await press(page.getByRole("button", { name: "Add server" }));
+  await waitChecked(challenge(page, "Add a fifth server"));
+  await press(page.getByRole("group", { name: "Walk a key" }).getByRole("button").first());
+  await waitChecked(challenge(page, "Walk a key"));
+  const tocLive = page.getByRole("navigation", { name: "Steps" }).getByRole("link", { name: /The same thing, live/ });
+  assert.match(await tocLive.innerText(), /✓/);
+
+  // 5. Virtual nodes: the slider, to its top with End.
+  await next(page, "virtual-nodes");
+  assert.ok(!(await challenge(page, "Get the busiest").isChecked()));
+  await press(page.getByRole("slider", { name: "Virtual nodes per server" }), "End");
+  await waitChecked(challenge(page, "Get the busiest"));
+  await press(page.getByText("Go deeper"));
+  await page.getByText(/busiest server then carries 1\.2\d times its share at N = 100 and 1\.2\d at N = 1000/).waitFor();
+
+  // 6. Fail a server at one point per server.
+  await next(page, "failure");
+  await press(page.getByRole("button", { name: "Fail server" }));
+  await waitChecked(challenge(page, "Fail a server"));
+
+  // 7. Walk a key with three replicas.
+  await next(page, "replication");
+  await press(page.getByRole("group", { name: "Walk a key" }).getByRole("button").nth(1));
+  await waitChecked(challenge(page, "Walk a key with 3 replicas"));
+  await press(page.getByText("Go deeper"));
+  await page.getByText(/only 16 distinct replica sets, so the chance of a loss is 2\.9%/).waitFor();
+  const full = page.getByRole("link", { name: /^Open in the full view/ });
+  assert.match(await full.getAttribute("href"), /^#\/ring\?.*walk=1/);
+
+  await next(page, "cost");
+  assert.match(await page.locator(".learn-step").innerText(), /Yet both take 4\.27 hours on a 1 Gbit\/s link/);
+  await next(page, "real-systems");
+  const key = page.getByRole("textbox", { name: "Key" });
+  await key.focus();
+  await page.keyboard.press("Control+A");
+  await page.keyboard.type("foo");
+  await page.getByText("Slot 12182").waitFor();
+  await next(page, "hot-keys");
+  const hot = page.getByRole("spinbutton", { name: "Requests per second for the hot key" });
+  assert.match(await page.locator(".scrub-sentence").innerText(), /puts 34,375 on the server that owns it: 5\.5 × the mean of 6,250\./);
+  await press(hot, "ArrowUp");
+  await press(hot, "ArrowUp");
+  assert.match(await page.locator(".scrub-sentence").innerText(), /One key at 32,000 of 100,000 requests per second on 16 servers puts 36,250 on the server that owns it: 5\.8 ×/);
+  await next(page, "trade-offs");
+
+  // 12. The quiz: answer every question, some wrong, and get the right score.
+  await next(page, "quiz");
+  await answerQuiz(page);
+
+  // 13. The interview: type an answer, reveal every model answer, print the cheat sheet.
+  await next(page, "interview");
+  const answers = page.getByRole("textbox", { name: /Your answer/ });
+  await answers.first().focus();
+  await page.keyboard.type("Ask how many servers, how often they change, and what a miss costs.");
+  const reveal = page.getByRole("button", { name: "Reveal model answer" });
+  const prompts = await reveal.count();
+  assert.ok(prompts >= 9, `${prompts} prompts`);
+  while ((await reveal.count()) > 0) await press(reveal.first());
+  await page.getByRole("heading", { name: "Cheat sheet" }).waitFor();
+  assert.ok(await page.getByRole("button", { name: "Print cheat sheet" }).isVisible());
+  await page.emulateMedia({ media: "print" });
+  assert.ok(await page.locator(".cheat-sheet").isVisible());
+  assert.ok(!(await page.locator("header.top").isVisible()), "print shows the cheat sheet only");
+  await screenshot(page, "learn-13-cheat-sheet-print");
+  await page.emulateMedia({ media: "screen" });
+
+  // A reload resumes on the same step, with the progress kept.
+  await page.reload();
+  await page.locator("#learn-step-title").waitFor();
+  assert.equal(await page.evaluate(() => location.hash), "#/learn/interview");
+  assert.equal(await page.getByRole("textbox", { name: /Your answer/ }).first().inputValue(),
+    "Ask how many servers, how often they change, and what a miss costs.");
+  const toc = page.getByRole("navigation", { name: "Steps" });
+  assert.match(await toc.getByRole("link", { name: /The same thing, live/ }).innerText(), /✓/);
+
+  // Forget my progress: ticks and typed text go.
+  await press(page.getByRole("button", { name: "Forget my progress" }));
+  await page.waitForFunction(() => !document.querySelector(".learn-toc li.done"));
+  assert.equal(await page.getByRole("textbox", { name: /Your answer/ }).first().inputValue(), "");
+  assert.equal(await page.evaluate(() => localStorage.length), 0);
+  clean();
+  await context.close();
+});
+
+/** The quiz's right answers, in order: a number to type or the index of a choice. */
+const QUIZ = ["1/9", "1/2", "1/17", 2, 1, 3, 0, 1, 1, 2, "34,375", 0];
+
+/** Answers the quiz with the keyboard: right answers except for two questions. */
+async function answerQuiz(page) {
+  const questions = page.locator(".quiz-question");
+  const total = await questions.count();
+  assert.equal(total, QUIZ.length);
+  const wrongOnes = [0, 3];
+  for (let i = 0; i < total; i++) {
+    const q = questions.nth(i);
+    const makeWrong = wrongOnes.includes(i);
+    const right = QUIZ[i];
+    if (typeof right === "number") {
+      const radios = q.getByRole("radio");
+      await press(radios.nth(makeWrong ? (right + 1) % (await radios.count()) : right), "Space");
+    } else {
+      await q.getByRole("textbox").focus();
+      await page.keyboard.type(makeWrong ? "42" : right);
+    }
+    await press(q.getByRole("button", { name: "Check answer" }));
+    await q.locator(makeWrong ? ".quiz-wrong" : ".quiz-right").waitFor();
+  }
+  await page.getByText(`You got ${total - wrongOnes.length} of ${total} right`).waitFor();
+  await screenshot(page, "learn-12-quiz-scored");
+}
+
+test("every step: axe-core clean, light and dark, 360 px and desktop", async () => {
+  for (const [theme, width] of [["light", 360], ["dark", 1280], ["dark", 360], ["light", 1280]]) {
+    const { context, page, clean } = await open(env, { viewport: { width, height: 800 } });
+    for (const [i, slug] of SLUGS.entries()) {
+      await load(env, page, `#/learn/${slug}?theme=${theme}`);
+      await page.locator("#learn-step-title").waitFor();
+      await page.waitForTimeout(150);
+      assert.deepEqual(await axeViolations(page), [], `${slug}, ${theme}, ${width} px`);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      assert.ok(overflow <= 0, `${slug} overflows ${overflow} px at ${width} px`);
+      if (width === 360 || i % 4 === 0) {
+        await screenshot(page, `learn-${String(i + 1).padStart(2, "0")}-${slug}-${theme}-${width}`);
+      }
+    }
+    clean();
+    await context.close();
+  }
+});
+
+test("one step embedded, and a bad step link", async () => {
+  const { context, page, clean } = await open(env);
+  await load(env, page, "#/learn/5?embed=1");
+  await page.locator("#learn-step-title").waitFor();
+  assert.equal(await page.locator("#learn-step-title").innerText(), "Virtual nodes");
+  assert.equal(await page.getByRole("navigation", { name: "Steps" }).count(), 0);
+  assert.equal(await page.getByRole("button", { name: "Next step" }).count(), 0);
+  await page.waitForFunction(() => location.hash === "#/learn/virtual-nodes?embed=1");
+  await load(env, page, "#/learn/99");
+  await page.getByText("step=99 is not a step: using hook").waitFor();
+  assert.equal(await page.locator("#learn-step-title").innerText(), "A ninth server joins");
+  clean();
+  await context.close();
+});

@@ -1,0 +1,521 @@
+//! Each step's words around its widget. Every number here is computed by the core through
+//! `ringlab_model::learn::figures` (or the core's theory), never typed in.
+
+use ringlab_core::analysis::cost::resize_cost;
+use ringlab_core::analysis::theory::{
+    join_moved, modulo_kept_per_period, modulo_moved, points_for_balance, ring_moved, share_cv,
+    single_point_peak,
+};
+use ringlab_core::schemes::cassandra::DEFAULT_NUM_TOKENS;
+use ringlab_core::schemes::redis::{key_slot, SLOT_COUNT};
+use ringlab_core::SchemeKind;
+use ringlab_model::cost::params::CostParams;
+use ringlab_model::cost::report::bytes;
+use ringlab_model::format::{grouped, percent};
+use ringlab_model::learn::challenges::BALANCE_TARGET;
+use ringlab_model::learn::figures::{
+    self, biggest_catch, default_points, loss, mean_busiest, modulo_stays, HOT, LOSS_FAILURES,
+    LOSS_REPLICAS, LOSS_SERVERS, MODULO_KEEPS, RESIZE, VNODES, VNODE_SERVERS,
+};
+use ringlab_model::learn::progress::Action;
+use yew::prelude::*;
+
+use super::interview::Interview;
+use super::quiz::Quiz;
+use super::scrub::ScrubSentence;
+use super::PartProps;
+
+#[derive(Properties, PartialEq)]
+pub struct StepBodyProps {
+    pub index: usize,
+    pub part: PartProps,
+    /// The step's live widget, placed where its words want it.
+    pub widget: Option<Html>,
+}
+
+#[component]
+pub fn StepBody(props: &StepBodyProps) -> Html {
+    let widget = props.widget.clone().unwrap_or_default();
+    let part = props.part.clone();
+    match props.index {
+        0 => html! { <Hook {part} {widget} /> },
+        1 => modulo(widget),
+        2 => ring(widget),
+        3 => live(widget),
+        4 => virtual_nodes(widget),
+        5 => failure(widget),
+        6 => replication(widget),
+        7 => cost(widget),
+        8 => html! { <RealSystems /> },
+        9 => hot_keys(),
+        10 => trade_offs(widget),
+        11 => html! { <Quiz ..part /> },
+        _ => html! { <Interview ..part /> },
+    }
+}
+
+fn p(text: impl Into<String>) -> Html {
+    html! { <p>{ text.into() }</p> }
+}
+
+/// A "Go deeper" aside: closed until the reader opens it; `body` runs only then.
+#[derive(Properties)]
+struct DeeperProps {
+    body: fn() -> Html,
+}
+
+/// The body is fixed per call site; an aside never needs to redraw for new props.
+impl PartialEq for DeeperProps {
+    fn eq(&self, _: &DeeperProps) -> bool {
+        true
+    }
+}
+
+#[component]
+fn Deeper(props: &DeeperProps) -> Html {
+    let open = use_state(|| false);
+    let ontoggle = {
+        let open = open.clone();
+        Callback::from(move |event: Event| {
+            if let Some(details) = event.target_dyn_into::<web_sys::HtmlDetailsElement>() {
+                open.set(details.open());
+            }
+        })
+    };
+    html! {
+        <details class="deeper" {ontoggle}>
+            <summary>{ "Go deeper" }</summary>
+            if *open { { (props.body)() } }
+        </details>
+    }
+}
+
+// Step 1 ------------------------------------------------------------------------------
+
+/// The hook's choices: the fraction of keys that keeps its server going 8 -> 9.
+fn hook_choices() -> Vec<(String, bool)> {
+    let modulo = modulo_stays(8);
+    let ring = 1.0 - ring_moved(8, 9).value();
+    vec![
+        (format!("Almost all: about {}", percent(ring)), false),
+        ("About half".to_string(), false),
+        (
+            format!("Almost none: about {} ({modulo})", percent(modulo.value())),
+            true,
+        ),
+    ]
+}
+
+#[derive(Properties, PartialEq)]
+struct HookProps {
+    part: PartProps,
+    widget: Html,
+}
+
+#[component]
+fn Hook(props: &HookProps) -> Html {
+    let choice = use_state(|| None::<usize>);
+    let checked = use_state(|| None::<usize>);
+    let choices = hook_choices();
+    let right = props.part.progress.challenges.contains("predict");
+    let onsubmit = {
+        let (choice, checked) = (choice.clone(), checked.clone());
+        let on_action = props.part.on_action.clone();
+        let choices = choices.clone();
+        Callback::from(move |event: SubmitEvent| {
+            event.prevent_default();
+            if let Some(i) = *choice {
+                checked.set(Some(i));
+                if choices[i].1 {
+                    on_action.emit(Action::Tick("predict".into()));
+                }
+            }
+        })
+    };
+    let verdict = checked.map(|i| choices[i].1);
+    let answered = right || verdict.is_some();
+    let kept = modulo_kept_per_period(8, 9);
+    html! {
+        <>
+            { p("Eight cache servers sit in front of a database. Your app picks a server for each key with hash(key) % 8: cheap, even, and every client agrees.") }
+            { p("Traffic grows, so a ninth server joins. The app now computes hash(key) % 9.") }
+            <form class="hook" {onsubmit}>
+                <fieldset>
+                    <legend>{ "Before you look: what share of the keys is still on the same server?" }</legend>
+                    { for choices.iter().enumerate().map(|(i, (label, _))| {
+                        let choice = choice.clone();
+                        html! {
+                            <label class="choice">
+                                <input type="radio" name="hook" value={i.to_string()}
+                                    checked={*choice == Some(i)}
+                                    onchange={Callback::from(move |_| choice.set(Some(i)))} />
+                                { label.clone() }
+                            </label>
+                        }
+                    }) }
+                </fieldset>
+                <button type="submit" disabled={choice.is_none()}>{ "Check answer" }</button>
+                <p class="verdict" aria-live="polite">
+                    { match verdict {
+                        Some(true) => "Right: almost every key moves.",
+                        Some(false) => "Not quite. Look at the grids below, then try again.",
+                        None if right => "You got this one right earlier.",
+                        None => "",
+                    } }
+                </p>
+            </form>
+            if answered {
+                { props.widget.clone() }
+                { p(format!(
+                    "Under modulo only {} of the keys stay. A key stays only when its hash gives the same remainder for 8 and for 9. In every run of {} hashes that happens for {}: the ones below 8.",
+                    modulo_stays(8), kept.1, kept.0
+                )) }
+                { p(format!(
+                    "On a ring it is the other way round: only the new server's share moves, {}. The other {} stay where they were.",
+                    ring_moved(8, 9), percent(1.0 - ring_moved(8, 9).value())
+                )) }
+                <ScrubSentence scrub={&RESIZE} />
+            }
+        </>
+    }
+}
+
+// Step 2 ------------------------------------------------------------------------------
+
+fn modulo(widget: Html) -> Html {
+    html! {
+        <>
+            { p("Growing by one server under modulo moves every key except 1 in N + 1. The bigger the fleet, the worse it gets.") }
+            <ScrubSentence scrub={&MODULO_KEEPS} />
+            { p("For a cache, a moved key is a miss. When nearly every key misses at once, the whole load falls on the database behind the cache.") }
+            { p(format!(
+                "There is one way out. If the fleet only ever doubles, modulo moves exactly {} of the keys. The hash mod 32 is either the hash mod 16, or that plus 16. So each old server hands half its keys to one new partner, and nothing else moves.",
+                modulo_moved(16, 32)
+            )) }
+            { widget }
+            { p("But doubling is expensive, and you cannot shrink by one. We want to add or remove a single server and move only the keys that must move.") }
+        </>
+    }
+}
+
+// Step 3 ------------------------------------------------------------------------------
+
+fn ring(widget: Html) -> Html {
+    html! {
+        <>
+            { p("Bend the range of the hash into a circle: 0 at the top, counting clockwise up to the largest hash, which sits just before 0 again.") }
+            { p("Hash each server's name to a point on that circle. Hash each key to a point too.") }
+            { p("A key belongs to the first server clockwise from it. A key past the last server wraps round the top to the first one.") }
+            { p("When a server joins, it takes only the keys between itself and the server before it. When one leaves, only its own keys move, to the next server on. Every other key stays put.") }
+            { p("Try it on a small clock of 100 marks. Predict each key's owner, then reveal. Then see what adding D at 60 and removing B move.") }
+            { widget }
+        </>
+    }
+}
+
+// Step 4 ------------------------------------------------------------------------------
+
+fn live(widget: Html) -> Html {
+    html! {
+        <>
+            { p("Now the real thing: four servers and eight keys, placed by 64-bit hashes of their names.") }
+            { p(format!(
+                "Add a server and read the counter above the ring. A fifth server should take about its fair share, {} of the keys, all of them from its neighbours.",
+                percent(join_moved(4))
+            )) }
+            { p("Then pick a key and walk it: follow it clockwise to the point that owns it.") }
+            { widget }
+        </>
+    }
+}
+
+// Step 5 ------------------------------------------------------------------------------
+
+fn virtual_nodes(widget: Html) -> Html {
+    html! {
+        <>
+            { p("With one point per server the arcs are uneven. One server can own far more than its share, and it is the first to run hot.") }
+            { p("The fix is to give every server many points, called virtual nodes. A server's share becomes a sum of many small arcs, and such sums even out.") }
+            <ScrubSentence scrub={&VNODES} />
+            { p(format!(
+                "Raise the points per server until the busiest server owns less than {BALANCE_TARGET} times its fair share. The shares panel shows each server's part."
+            )) }
+            { widget }
+            <Deeper body={vnode_maths as fn() -> Html} />
+        </>
+    }
+}
+
+fn vnode_maths() -> Html {
+    let n = VNODE_SERVERS;
+    html! {
+        <>
+            { p(format!(
+                "With N servers of V points each, one share's coefficient of variation is exactly sqrt((N - 1) / (NV + 1)). At N = 100 and V = 160 that is {}. It falls like 1/sqrt(V): four times the points halve the spread.",
+                percent(share_cv(100, 160))
+            )) }
+            { p(format!(
+                "At one point per server, the busiest server expects H_N times its fair share, the N-th harmonic number: {:.2} at N = {n}, {:.2} at N = 1000.",
+                single_point_peak(n), single_point_peak(1000)
+            )) }
+            { p(format!(
+                "To keep every server within ε of its share with good odds, you need about 2 ln N / ε² points each: {} for 100 servers at ε = 10%.",
+                grouped(points_for_balance(100, 0.1).ceil() as u64)
+            )) }
+            { p(format!(
+                "Memcached's ketama gives each server {} points. Averaged over 200 random rings, the busiest server then carries {:.2} times its share at N = 100 and {:.2} at N = 1000.",
+                default_points(SchemeKind::Ketama), mean_busiest(100, 160, 200), mean_busiest(1000, 160, 200)
+            )) }
+        </>
+    }
+}
+
+// Step 6 ------------------------------------------------------------------------------
+
+fn failure(widget: Html) -> Html {
+    html! {
+        <>
+            { p("When a server dies, each of its arcs goes to the next point clockwise. Nothing else moves.") }
+            { p(format!(
+                "With one point per server, a single neighbour catches everything. On 16 servers, averaged over which one fails, the biggest catcher gains {:.2} of a fair share: its load nearly doubles.",
+                biggest_catch(16, 1)
+            )) }
+            { p(format!(
+                "With 200 points per server the dead server's arcs are scattered round the ring, so its keys spread over all the survivors. The biggest catcher gains only {:.2} of a fair share.",
+                biggest_catch(16, 200)
+            )) }
+            { p("Fail a server here, at one point per server, and see who catches its keys. Then raise the points and fail one again.") }
+            { widget }
+        </>
+    }
+}
+
+// Step 7 ------------------------------------------------------------------------------
+
+fn replication(widget: Html) -> Html {
+    html! {
+        <>
+            { p("To survive failures, each key lives on R servers. Walk clockwise from the key and take the first R different servers: that is the key's preference list.") }
+            { p("Different matters. With virtual nodes, the next point may belong to a server already on the list, so the walk skips it.") }
+            { p("Racks matter too. A rack-aware list also skips servers in a rack it already has, so one rack losing power cannot take every copy.") }
+            { p("Walk a key with three replicas and watch the list fill.") }
+            { widget }
+            <Deeper body={loss_maths as fn() -> Html} />
+        </>
+    }
+}
+
+fn loss_maths() -> Html {
+    let (Some(one), Some(many)) = (loss(1), loss(200)) else {
+        return p("The durability figures could not be computed.");
+    };
+    html! {
+        <>
+            { p(format!(
+                "Take {LOSS_SERVERS} servers, {LOSS_REPLICAS} replicas, and {LOSS_FAILURES} servers failing at once. Data is lost when some key had all its copies on the failed servers."
+            )) }
+            { p(format!(
+                "At one point per server there are only {} distinct replica sets, so the chance of a loss is {}.",
+                one.distinct_sets, percent(one.plain)
+            )) }
+            { p(format!(
+                "At 200 points per server, {} distinct sets share the keys. Almost any three failures hit one of them: {}. Each loss is small, but it is nearly certain.",
+                many.distinct_sets, percent(many.plain)
+            )) }
+            { p(format!(
+                "Rack-aware lists over four racks of four need one failure in each of three racks: the chance falls to {} at 200 points.",
+                percent(many.rack_aware)
+            )) }
+        </>
+    }
+}
+
+// Step 8 ------------------------------------------------------------------------------
+
+fn cost(widget: Html) -> Html {
+    let params = CostParams::default();
+    let workload = params.workload();
+    let words = match resize_cost(&workload) {
+        Ok(c) => html! {
+            <>
+                { p(format!(
+                    "Grow a cluster from {} to {} servers holding {} objects of {} each, every object on {} servers. Modulo moves {} of the data, the ring {}: {:.0} times less. Counting every copy, that is {} against {}.",
+                    workload.servers_before, workload.servers_after, grouped(workload.objects),
+                    bytes(workload.object_bytes as f64), workload.replicas,
+                    bytes(c.modulo.logical_bytes_moved), bytes(c.ring.logical_bytes_moved),
+                    c.modulo.logical_bytes_moved / c.ring.logical_bytes_moved,
+                    bytes(c.modulo.replicated_bytes_moved), bytes(c.ring.replicated_bytes_moved)
+                )) }
+                { p(format!(
+                    "Yet both take {:.2} hours on a {} Gbit/s link. The new server must receive its whole share, every copy, through that one link either way, and it is the bottleneck. The ring's win is everywhere else: the other servers stay calm, and their caches stay warm.",
+                    c.ring.hours, params.gbps
+                )) }
+            </>
+        },
+        Err(e) => p(format!("The cost could not be computed: {e}")),
+    };
+    html! {
+        <>
+            { p("Every moved key is data on the wire. Here is what a resize costs in bytes and in hours.") }
+            { words }
+            { widget }
+        </>
+    }
+}
+
+// Step 9 ------------------------------------------------------------------------------
+
+#[component]
+fn RealSystems() -> Html {
+    let key = use_state(|| "user:{42}:cart".to_string());
+    let oninput = {
+        let key = key.clone();
+        Callback::from(move |event: InputEvent| {
+            if let Some(input) = event.target_dyn_into::<web_sys::HtmlInputElement>() {
+                key.set(input.value());
+            }
+        })
+    };
+    let slot = key_slot(key.as_bytes());
+    html! {
+        <>
+            { p("Consistent hashing runs inside systems you have used.") }
+            <ul class="systems">
+                <li>
+                    <strong>{ "Dynamo and its heirs. " }</strong>
+                    { "Amazon's Dynamo put keys on a ring of virtual nodes and kept each key on a preference list of N replicas. Riak and Voldemort followed it. " }
+                    <a href="#/ring?servers=8&vnodes=8&replicas=3">{ "A Dynamo-style ring" }</a>
+                </li>
+                <li>
+                    <strong>{ "Cassandra. " }</strong>
+                    { format!(
+                        "Each node takes num_tokens points. The default was 256 until Cassandra 4.0 cut it to {DEFAULT_NUM_TOKENS}: fewer ranges to stream and repair, and a token allocator that picks balanced tokens instead of random ones. With random tokens on 12 nodes, shares would stray {} at 256 tokens but {} at {DEFAULT_NUM_TOKENS}. ",
+                        percent(share_cv(12, 256)), percent(share_cv(12, DEFAULT_NUM_TOKENS))
+                    ) }
+                    <a href={format!("#/ring?servers=12&vnodes={DEFAULT_NUM_TOKENS}&scheme=ring")}>{ format!("A ring at {DEFAULT_NUM_TOKENS} points per node") }</a>
+                </li>
+                <li>
+                    <strong>{ "Memcached clients. " }</strong>
+                    { format!(
+                        "libketama and libmemcached place {} points per server from MD5 digests of the server's name; every client computes the same ring. ",
+                        default_points(SchemeKind::Ketama)
+                    ) }
+                    <a href="#/ring?servers=4&scheme=ketama">{ "The ketama ring" }</a>
+                </li>
+                <li>
+                    <strong>{ "nginx and HAProxy. " }</strong>
+                    { format!(
+                        "nginx's hash $key consistent builds a ketama-style ring of {} CRC32 points per unit of weight. HAProxy's hash-type consistent is a ring too; its exact placement joins ringlab in a later release. ",
+                        default_points(SchemeKind::Nginx)
+                    ) }
+                    <a href="#/ring?servers=4&scheme=nginx">{ "The nginx ring" }</a>
+                </li>
+                <li>
+                    <strong>{ "Redis Cluster is not a ring. " }</strong>
+                    { format!(
+                        "It cuts the key space into {} hash slots, CRC16 of the key mod {}, and assigns slots to masters explicitly. Moving a slot is an operator's decision, not a side effect of hashing. A part in braces, a hash tag, is hashed alone, so related keys share a slot.",
+                        grouped(SLOT_COUNT as u64), grouped(SLOT_COUNT as u64)
+                    ) }
+                    <div class="slot-finder">
+                        <label for="redis-key">{ "Key" }</label>
+                        <input id="redis-key" type="text" value={(*key).clone()} {oninput}
+                            maxlength="512" spellcheck="false" autocomplete="off" />
+                        <output for="redis-key" aria-live="polite">{ format!("Slot {slot}") }</output>
+                    </div>
+                </li>
+            </ul>
+        </>
+    }
+}
+
+// Step 10 -----------------------------------------------------------------------------
+
+fn hot_keys() -> Html {
+    let h = figures::hot(HOT.knob.default);
+    html! {
+        <>
+            { p("Consistent hashing spreads keys, not requests. A perfectly even ring can still have one server on fire.") }
+            <ScrubSentence scrub={&HOT} />
+            { p(format!(
+                "No placement fixes that: the hot key lives somewhere, and its owner takes all {} of its requests on top of its share of the rest. More points per server do not help.",
+                grouped(HOT.knob.default)
+            )) }
+            { p("What helps: cache the hot key closer to the clients, copy it to several servers and spread the reads, or split it into several keys.") }
+            { p(format!(
+                "Consistent hashing with bounded loads goes further. It caps every server at (1 + ε) times the mean; a key whose owner is full walks on to the next server. That evens out many warm keys, but a single key worth {:.1} times the mean still needs one of the fixes above.",
+                h.ratio()
+            )) }
+        </>
+    }
+}
+
+// Step 11 -----------------------------------------------------------------------------
+
+fn trade_offs(widget: Html) -> Html {
+    let n = 8;
+    let rows = [
+        (
+            "Modulo",
+            percent(modulo_moved(n, n + 1).value()),
+            "One division",
+            "Nothing",
+            "Growing by one moves nearly everything.",
+        ),
+        (
+            "Ring with virtual nodes",
+            percent(ring_moved(n, n + 1).value()),
+            "A binary search",
+            "N × V points",
+            "The usual choice: any join or leave, weights by point count.",
+        ),
+        (
+            "Rendezvous",
+            percent(ring_moved(n, n + 1).value()),
+            "N hashes per key",
+            "Nothing",
+            "Simple and even, but every lookup scores every server.",
+        ),
+        (
+            "Jump",
+            percent(ring_moved(n, n + 1).value()),
+            "About ln N steps",
+            "Nothing",
+            "Tiny and even, but servers are numbered: only the last can leave.",
+        ),
+        (
+            "Lookup table",
+            "what you choose".to_string(),
+            "One array read",
+            "One entry per slot",
+            "Full control (Redis's slots); someone must keep the table.",
+        ),
+    ];
+    html! {
+        <>
+            { p("Each scheme buys something and pays for it. Here they are on the same 8 to 9 join.") }
+            <div class="table-scroll" tabindex="0" role="region" aria-label="Trade-offs">
+                <table class="trade-offs">
+                    <thead><tr>
+                        <th scope="col">{ "Scheme" }</th>
+                        <th scope="col">{ format!("Moved, {n} → {}", n + 1) }</th>
+                        <th scope="col">{ "Lookup" }</th>
+                        <th scope="col">{ "Memory" }</th>
+                        <th scope="col">{ "Pick it when" }</th>
+                    </tr></thead>
+                    <tbody>
+                        { for rows.into_iter().map(|(name, moved, lookup, memory, when)| html! {
+                            <tr>
+                                <th scope="row">{ name }</th>
+                                <td>{ moved }</td>
+                                <td>{ lookup }</td>
+                                <td>{ memory }</td>
+                                <td>{ when }</td>
+                            </tr>
+                        }) }
+                    </tbody>
+                </table>
+            </div>
+            { widget }
+        </>
+    }
+}
