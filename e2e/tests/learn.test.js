@@ -28,6 +28,9 @@ async function press(locator, key = "Enter") {
   await locator.page().keyboard.press(key);
 }
 
+/** The step's live widget: the view itself, in its iframe. */
+const widget = (page) => page.frameLocator(".step-widget iframe");
+
 const challenge = (page, name) =>
   page.getByRole("list", { name: "Challenges" }).getByRole("checkbox", { name: new RegExp(`^${name}`) });
 
@@ -43,6 +46,15 @@ async function next(page, slug) {
   await page.locator("#learn-step-title").waitFor();
   // Focus lands on the new step's heading.
   await page.waitForFunction(() => document.activeElement?.id === "learn-step-title");
+  await widgetReady(page);
+}
+
+/** Scrolls to the step's widget, if it has one, and waits until it has drawn: a reader
+ * who leaves a step before its widget has loaded cancels the download. */
+async function widgetReady(page) {
+  if ((await page.locator(".step-widget iframe").count()) === 0) return;
+  await page.locator(".step-widget iframe").scrollIntoViewIfNeeded();
+  await widget(page).locator("main#main > *").first().waitFor();
 }
 
 test("the whole path, keyboard only", async () => {
@@ -59,7 +71,7 @@ test("the whole path, keyboard only", async () => {
   await press(page.getByRole("radio", { name: /^Almost all/ }), "Space");
   await press(page.getByRole("button", { name: "Check answer" }));
   await page.getByText("Not quite.").waitFor();
-  await page.locator(".step-widget .gr-columns").first().waitFor();
+  await widget(page).locator(".gr-columns").first().waitFor();
   assert.ok(!(await challenge(page, "Predict").isChecked()));
   await press(page.getByRole("radio", { name: /^Almost none/ }), "Space");
   await press(page.getByRole("button", { name: "Check answer" }));
@@ -87,13 +99,13 @@ test("the whole path, keyboard only", async () => {
   await next(page, "modulo");
   assert.match(await page.locator(".learn-step").innerText(), /moves exactly 1\/2 of the keys/);
   await next(page, "ring");
-  await page.locator(".step-widget svg").first().waitFor();
+  await widget(page).locator("svg").first().waitFor();
 
   // 4. Add a server, walk a key: both tick from the widget itself.
   await next(page, "live");
-  await press(page.getByRole("button", { name: "Add server" }));
+  await press(widget(page).getByRole("button", { name: "Add server" }));
   await waitChecked(challenge(page, "Add a fifth server"));
-  await press(page.getByRole("group", { name: "Walk a key" }).getByRole("button").first());
+  await press(widget(page).getByRole("group", { name: "Walk a key" }).getByRole("button").first());
   await waitChecked(challenge(page, "Walk a key"));
   const tocLive = page.getByRole("navigation", { name: "Steps" }).getByRole("link", { name: /The same thing, live/ });
   assert.match(await tocLive.innerText(), /✓/);
@@ -101,19 +113,19 @@ test("the whole path, keyboard only", async () => {
   // 5. Virtual nodes: the slider, to its top with End.
   await next(page, "virtual-nodes");
   assert.ok(!(await challenge(page, "Get the busiest").isChecked()));
-  await press(page.getByRole("slider", { name: "Virtual nodes per server" }), "End");
+  await press(widget(page).getByRole("slider", { name: "Virtual nodes per server" }), "End");
   await waitChecked(challenge(page, "Get the busiest"));
   await press(page.getByText("Go deeper"));
   await page.getByText(/busiest server then carries 1\.2\d times its share at N = 100 and 1\.2\d at N = 1000/).waitFor();
 
   // 6. Fail a server at one point per server.
   await next(page, "failure");
-  await press(page.getByRole("button", { name: "Fail server" }));
+  await press(widget(page).getByRole("button", { name: "Fail server" }));
   await waitChecked(challenge(page, "Fail a server"));
 
   // 7. Walk a key with three replicas.
   await next(page, "replication");
-  await press(page.getByRole("group", { name: "Walk a key" }).getByRole("button").nth(1));
+  await press(widget(page).getByRole("group", { name: "Walk a key" }).getByRole("button").nth(1));
   await waitChecked(challenge(page, "Walk a key with 3 replicas"));
   await press(page.getByText("Go deeper"));
   await page.getByText(/only 16 distinct replica sets, so the chance of a loss is 2\.9%/).waitFor();
@@ -208,10 +220,12 @@ test("every step: axe-core clean, light and dark, 360 px and desktop", async () 
     for (const [i, slug] of SLUGS.entries()) {
       await load(env, page, `#/learn/${slug}?theme=${theme}`);
       await page.locator("#learn-step-title").waitFor();
+      await widgetReady(page);
       await page.waitForTimeout(150);
       assert.deepEqual(await axeViolations(page), [], `${slug}, ${theme}, ${width} px`);
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       assert.ok(overflow <= 0, `${slug} overflows ${overflow} px at ${width} px`);
+      await page.evaluate(() => window.scrollTo(0, 0));
       if (width === 360 || i % 4 === 0) {
         await screenshot(page, `learn-${String(i + 1).padStart(2, "0")}-${slug}-${theme}-${width}`);
       }

@@ -238,7 +238,7 @@ fn virtual_nodes(widget: Html) -> Html {
             { p("The fix is to give every server many points, called virtual nodes. A server's share becomes a sum of many small arcs, and such sums even out.") }
             <ScrubSentence scrub={&VNODES} />
             { p(format!(
-                "Raise the points per server until the busiest server owns less than {BALANCE_TARGET} times its fair share. The shares panel shows each server's part."
+                "Raise the points per server until the busiest server owns less than {BALANCE_TARGET} times its fair share. The line under the widget reads max/mean: the busiest server's share of the ring over its fair share."
             )) }
             { widget }
             <Deeper body={vnode_maths as fn() -> Html} />

@@ -1,16 +1,26 @@
-//! A step's live widget: a registered view's own component, started from the step's
-//! preset, with a link that opens the full view in the state the reader left it in. The
-//! queries the view reports are handed up, so challenges can check them.
+//! A step's live widget: a registered view, embedded as its own docs-page widget is (an
+//! iframe of `#/<view>?…&embed=1`), started from the step's preset. The iframe loads the
+//! view's bundle only when the reader reaches the step, so the walkthrough's own download
+//! stays small however many views it uses. Its height follows the widget (frame.js inside
+//! posts it), and the state it writes to its own address is read back, so challenges can
+//! check it and the "Open in the full view" link carries it.
 
-use std::rc::Rc;
-
+use gloo::events::EventListener;
+use gloo::timers::callback::Interval;
 use ringlab_model::learn::steps::Widget;
 use ringlab_model::route::Route;
 use ringlab_model::urlkit::Query;
+use ringlab_model::view_state::ViewInfo;
+use wasm_bindgen::{JsCast, JsValue};
 use yew::prelude::*;
 
 use crate::browser;
-use crate::registry::{entry, infos, ViewProps};
+use crate::registry::infos;
+
+/// How often the widget's address is read back, in milliseconds. Views rewrite their
+/// address with `replaceState`, which raises no event, so it is read on a timer; reading
+/// a string four times a second costs nothing measurable.
+const READ_BACK_MS: u32 = 250;
 
 #[derive(Properties, PartialEq)]
 pub struct StepWidgetProps {
@@ -22,35 +32,81 @@ pub struct StepWidgetProps {
 #[component]
 pub fn StepWidget(props: &StepWidgetProps) -> Html {
     let widget = props.widget;
-    let preset = use_memo(widget, |widget| Rc::new(widget.query()));
-    let latest = use_state(|| (*preset).as_ref().clone());
-    let Some(info) = infos()
+    let frame = use_node_ref();
+    let latest = use_state(|| widget.query());
+    let info = infos()
         .iter()
         .copied()
-        .find(|info| info.path == widget.view)
-    else {
+        .find(|info| info.path == widget.view);
+
+    // The iframe's height, from the number frame.js posts to this window.
+    use_effect_with(frame.clone(), |frame| {
+        let frame = frame.clone();
+        let listener = web_sys::window().map(|window| {
+            EventListener::new(&window, "message", move |event| {
+                let Some(event) = event.dyn_ref::<web_sys::MessageEvent>() else {
+                    return;
+                };
+                let Some(element) = frame.cast::<web_sys::HtmlIFrameElement>() else {
+                    return;
+                };
+                let from_frame = match (event.source(), element.content_window()) {
+                    (Some(source), Some(window)) => {
+                        AsRef::<JsValue>::as_ref(&source) == AsRef::<JsValue>::as_ref(&window)
+                    }
+                    _ => false,
+                };
+                if let (true, Some(height)) = (from_frame, event.data().as_f64()) {
+                    if height.is_finite() && (40.0..=20_000.0).contains(&height) {
+                        let _ = element
+                            .style()
+                            .set_property("height", &format!("{}px", height.ceil()));
+                    }
+                }
+            })
+        });
+        move || drop(listener)
+    });
+
+    // The widget's state, read back from its address whenever it changes.
+    {
+        let frame = frame.clone();
+        let latest = latest.clone();
+        let on_query = props.on_query.clone();
+        use_effect_with(widget, move |_| {
+            let mut last = String::new();
+            let timer = Interval::new(READ_BACK_MS, move || {
+                let hash = frame
+                    .cast::<web_sys::HtmlIFrameElement>()
+                    .and_then(|element| element.content_window())
+                    .and_then(|window| window.location().hash().ok())
+                    .unwrap_or_default();
+                if hash.is_empty() || hash == last {
+                    return;
+                }
+                last = hash;
+                let route = Route::parse(&last, infos());
+                if route.view.path == widget.view {
+                    latest.set(route.query.clone());
+                    on_query.emit(route.query);
+                }
+            });
+            move || drop(timer)
+        });
+    }
+
+    let Some(info) = info else {
         return Html::default();
     };
-    let Some(render) = entry(info).render else {
-        return html! { <p role="alert">{ format!("This build has no {}.", info.title.to_lowercase()) }</p> };
-    };
-    let on_query = {
-        let latest = latest.clone();
-        let up = props.on_query.clone();
-        Callback::from(move |query: Query| {
-            latest.set(query.clone());
-            up.emit(query);
-        })
-    };
-    let full = full_view_href(info, &latest);
+    // A query string of its own: a frame whose address equals the page's (fragments
+    // aside) would not be loaded at all, as browsers refuse recursive frames.
+    let src = format!("?widget{}", href(info, &widget.query(), true));
+    let full = href(info, &latest, false);
     html! {
         <figure class="step-widget">
-            { render(&ViewProps {
-                query: (*preset).clone(),
-                embed: true,
-                controls: true,
-                on_query,
-            }) }
+            <iframe ref={frame} {src} loading="lazy"
+                title={format!("{}: live widget", info.title)}
+                class={classes!("step-frame", format!("step-frame-{}", info.path))}></iframe>
             <figcaption>
                 <a href={full}>{ format!("Open in the full view: {}", info.title) }</a>
             </figcaption>
@@ -58,12 +114,12 @@ pub fn StepWidget(props: &StepWidgetProps) -> Html {
     }
 }
 
-/// The full view's link with the widget's state, keeping the page's theme.
-fn full_view_href(info: &'static ringlab_model::view_state::ViewInfo, query: &Query) -> String {
+/// The view's address with `query`, embedded or not, keeping the page's theme.
+fn href(info: &'static ViewInfo, query: &Query, embed: bool) -> String {
     let mut route = Route::parse(&browser::hash(), infos());
     route.view = info;
     route.query = query.clone();
-    route.embed = false;
+    route.embed = embed;
     route.controls = true;
     route.notes.clear();
     route.to_hash()
