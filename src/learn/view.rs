@@ -119,7 +119,7 @@ pub fn Learn(props: &ViewProps) -> Html {
                                     aria-current={(i == index).then_some("step")}
                                     onclick={Callback::from(|_| MOVED.with(|m| m.set(true)))}>
                                     <span class="toc-tick" aria-hidden="true">{ if done { "✓" } else { "" } }</span>
-                                    { s.title }
+                                    <span class="toc-title">{ s.title }</span>
                                     if done { <span class="visually-hidden">{ " (done)" }</span> }
                                 </a>
                             </li>

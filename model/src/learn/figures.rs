@@ -154,7 +154,8 @@ pub static VNODES: Scrub = Scrub {
             text("With "),
             Part::Knob,
             text(format!(
-                " points per server on a ring of {VNODE_SERVERS} servers, a server's share typically strays "
+                " {} per server on a ring of {VNODE_SERVERS} servers, a server's share typically strays ",
+                if v == 1 { "point" } else { "points" }
             )),
             figure(percent(share_cv(VNODE_SERVERS, v as u32))),
             text(" from its fair share; at 100 times the points it strays "),
@@ -311,9 +312,10 @@ mod tests {
             MODULO_KEEPS.text(1000),
             "With 1,000 servers, adding one under modulo keeps only 1 key in 1,001 where it was: 0.100%."
         );
-        assert!(
-            VNODES.text(1).contains("1 points per server") || VNODES.text(1).contains("With 1 ")
-        );
+        assert!(VNODES
+            .text(1)
+            .starts_with("With 1 point per server on a ring of 4 servers"));
+        assert!(VNODES.text(2).starts_with("With 2 points per server"));
         // sqrt(3/5) = 77.5%; at 100 points sqrt(3/401) = 8.6%.
         assert!(
             VNODES.text(1).contains(
