@@ -4,6 +4,7 @@
 use proptest::prelude::*;
 use ringlab_core::bounded::bounded_loads;
 use ringlab_core::movement::{exact_moved_share_of, movement};
+use ringlab_core::schemes::groupcache::Groupcache;
 use ringlab_core::schemes::jump::jump_bucket;
 use ringlab_core::schemes::maglev::Maglev;
 use ringlab_core::schemes::redis::{key_slot, SLOT_COUNT};
@@ -223,6 +224,32 @@ proptest! {
         for backend in 0..n {
             prop_assert!(maglev.table().contains(&backend), "every backend has a slot");
         }
+    }
+
+    #[test]
+    fn groupcache_joins_and_leaves_move_only_what_they_must(
+        n in 1usize..8,
+        leaver in 0usize..8,
+        replicas in 1u32..60,
+        salt in 0u32..1000,
+    ) {
+        let peers: Vec<Server> = (0..n)
+            .map(|i| Server::new(format!("http://10.{salt}.0.{i}:8080")))
+            .collect();
+        let before = Groupcache::new(peers.clone(), replicas).unwrap();
+        // A join is a later Add: its points win every tie, and it takes keys only.
+        let newcomer = format!("http://10.{salt}.9.9:8080");
+        let mut joined = peers.clone();
+        joined.push(Server::new(newcomer.clone()));
+        let after = Groupcache::new(joined, replicas).unwrap();
+        let m = movement(&before, &after, &keys(300, salt));
+        prop_assert!(m.moved.iter().all(|mv| mv.to.as_deref() == Some(newcomer.as_str())));
+        // A leave gives away the leaver's keys and nothing else.
+        let mut left = peers.clone();
+        let gone = left.remove(leaver % n).name;
+        let after = Groupcache::new(left, replicas).unwrap();
+        let m = movement(&before, &after, &keys(300, salt));
+        prop_assert!(m.moved.iter().all(|mv| mv.from.as_deref() == Some(gone.as_str())));
     }
 
     #[test]

@@ -9,6 +9,7 @@
 wasm_bindgen_test::wasm_bindgen_test_configure!(run_in_browser);
 
 mod cassandra;
+mod groupcache;
 mod jump;
 mod ketama;
 mod maglev;
