@@ -39,10 +39,12 @@ pub enum Command {
 /// The scheme and its knobs, shared by `lookup` and `move`.
 #[derive(Args, Debug)]
 pub struct SchemeArgs {
-    /// ring, ketama, libketama, nginx, modulo, jump, rendezvous, maglev, redis, cassandra
+    /// ring, ketama, libketama, nginx, modulo, jump, rendezvous, maglev, redis, cassandra,
+    /// groupcache
     #[arg(long)]
     pub scheme: String,
-    /// ring: virtual nodes per unit of weight [default: 160]
+    /// ring: virtual nodes per unit of weight [default: 160]; groupcache: replicas per
+    /// node [default: 50, HTTPPool's]
     #[arg(long, value_parser = limits::vnodes, allow_negative_numbers = true)]
     pub vnodes: Option<u32>,
     /// maglev: the lookup table's size, a prime [default: 65537]

@@ -180,6 +180,7 @@ pub fn check_servers(
             count(MAX_RING_POINTS),
             match kind {
                 SchemeKind::Ring => "lower --vnodes or the weights",
+                SchemeKind::Groupcache => "lower --vnodes or use fewer servers",
                 SchemeKind::Cassandra => "lower --tokens or the weights",
                 _ => "use fewer servers",
             }
@@ -220,6 +221,7 @@ pub fn ring_points(kind: SchemeKind, servers: &[Server], options: &Options) -> u
                     .min(cassandra::MAX_NUM_TOKENS),
             )
         }),
+        SchemeKind::Groupcache => (n as u64).saturating_mul(u64::from(options.vnodes)),
         SchemeKind::Maglev => options.maglev_table.min(maglev::MAX_TABLE_SIZE),
         SchemeKind::Redis => redis::SLOT_COUNT as u64,
         SchemeKind::Modulo | SchemeKind::Jump | SchemeKind::Rendezvous => n as u64,

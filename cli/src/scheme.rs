@@ -2,6 +2,7 @@
 
 use std::io::Write;
 
+use ringlab_core::schemes::groupcache;
 use ringlab_core::{build, parse_server_list, Options, Partitioner, SchemeKind, Server};
 
 use crate::args::SchemeArgs;
@@ -16,24 +17,34 @@ pub fn kind_and_options(
 ) -> Result<(SchemeKind, Options), CliError> {
     let kind: SchemeKind = args.scheme.parse()?;
     let defaults = Options::default();
+    // groupcache's replicas default to HTTPPool's, not the ring's 160.
+    let vnodes = match kind {
+        SchemeKind::Groupcache => groupcache::HTTP_POOL_REPLICAS,
+        _ => defaults.vnodes,
+    };
     let options = Options {
-        vnodes: args.vnodes.unwrap_or(defaults.vnodes),
+        vnodes: args.vnodes.unwrap_or(vnodes),
         maglev_table: args.table.unwrap_or(defaults.maglev_table),
         cassandra_tokens: args.tokens.unwrap_or(defaults.cassandra_tokens),
         cassandra_seed: args.token_seed,
     };
     let knobs = [
-        ("--vnodes", args.vnodes.is_some(), SchemeKind::Ring),
-        ("--table", args.table.is_some(), SchemeKind::Maglev),
-        ("--tokens", args.tokens.is_some(), SchemeKind::Cassandra),
+        (
+            "--vnodes",
+            args.vnodes.is_some(),
+            &[SchemeKind::Ring, SchemeKind::Groupcache][..],
+        ),
+        ("--table", args.table.is_some(), &[SchemeKind::Maglev]),
+        ("--tokens", args.tokens.is_some(), &[SchemeKind::Cassandra]),
         (
             "--token-seed",
             args.token_seed.is_some(),
-            SchemeKind::Cassandra,
+            &[SchemeKind::Cassandra],
         ),
     ];
-    for (flag, given, reader) in knobs {
-        if given && kind != reader {
+    for (flag, given, readers) in knobs {
+        let reader = readers[0];
+        if given && !readers.contains(&kind) {
             writeln!(
                 err,
                 "ringlab: note: {flag} is for --scheme {reader}; {kind} ignores it"

@@ -95,6 +95,49 @@ fn lookup_matches_nginx_and_prints_dash_for_the_empty_key() {
 }
 
 #[test]
+fn lookup_matches_groupcache_with_http_pools_fifty_replicas_by_default() {
+    let (header, rows) = vectors(include_str!(
+        "../../core/tests/data/groupcache_public_http50_3.tsv"
+    ));
+    let nodes = header
+        .split(' ')
+        .find_map(|p| p.strip_prefix("nodes=["))
+        .unwrap()
+        .trim_end_matches(']')
+        .replace('|', ",");
+    let input: String = rows.iter().map(|(k, _)| format!("{k}\n")).collect();
+    let expected: String = rows.iter().map(|(k, a)| format!("{k}\t{a}\n")).collect();
+    let run = |extra: &[&str]| {
+        let mut args = vec!["lookup", "--scheme", "groupcache", "--servers", &nodes];
+        args.extend_from_slice(extra);
+        ringlab(&args, &input)
+    };
+    let out = run(&[]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(stdout(&out), expected);
+    assert_eq!(stdout(&run(&["--vnodes", "50"])), expected);
+    assert_ne!(stdout(&run(&["--vnodes", "3"])), expected);
+    // No weights in groupcache: refused, not ignored.
+    let out = ringlab(
+        &[
+            "lookup",
+            "--scheme",
+            "groupcache",
+            "--servers",
+            "a=2,b",
+            "k",
+        ],
+        "",
+    );
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("groupcache has no weights"));
+}
+
+#[test]
 fn slot_token_and_jump_match_the_real_systems() {
     for (command, text) in [
         (

@@ -11,6 +11,7 @@ pub enum SchemeKind {
     Libketama,
     Nginx,
     Cassandra,
+    Groupcache,
     Modulo,
     Jump,
     Rendezvous,
@@ -26,6 +27,7 @@ impl SchemeKind {
         SchemeKind::Libketama,
         SchemeKind::Nginx,
         SchemeKind::Cassandra,
+        SchemeKind::Groupcache,
         SchemeKind::Modulo,
         SchemeKind::Jump,
         SchemeKind::Rendezvous,
@@ -41,6 +43,7 @@ impl SchemeKind {
             SchemeKind::Libketama => "libketama",
             SchemeKind::Nginx => "nginx",
             SchemeKind::Cassandra => "cassandra",
+            SchemeKind::Groupcache => "groupcache",
             SchemeKind::Modulo => "modulo",
             SchemeKind::Jump => "jump",
             SchemeKind::Rendezvous => "rendezvous",
@@ -58,6 +61,7 @@ impl SchemeKind {
                 | SchemeKind::Libketama
                 | SchemeKind::Nginx
                 | SchemeKind::Cassandra
+                | SchemeKind::Groupcache
         )
     }
 }
@@ -85,7 +89,8 @@ impl std::str::FromStr for SchemeKind {
 /// The knobs some schemes have; each scheme reads only its own.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Options {
-    /// `ring`: virtual nodes per unit of weight.
+    /// `ring`: virtual nodes per unit of weight. `groupcache`: points per node (its
+    /// `replicas`; `HTTPPool` uses [`schemes::groupcache::HTTP_POOL_REPLICAS`]).
     pub vnodes: u32,
     /// `cassandra`: tokens per node (per unit of weight), `num_tokens`.
     pub cassandra_tokens: u32,
@@ -129,6 +134,10 @@ pub fn build(
             servers,
             options.cassandra_tokens,
             options.cassandra_seed,
+        )?),
+        SchemeKind::Groupcache => Box::new(schemes::groupcache::Groupcache::new(
+            servers,
+            options.vnodes,
         )?),
         SchemeKind::Modulo => Box::new(schemes::modulo::Modulo::new(servers)?),
         SchemeKind::Jump => Box::new(schemes::jump::Jump::new(servers)?),

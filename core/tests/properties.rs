@@ -17,6 +17,7 @@ const MINIMAL: &[&str] = &[
     "libketama",
     "nginx",
     "cassandra",
+    "groupcache",
     "rendezvous",
 ];
 
