@@ -8,6 +8,7 @@ use ringlab_core::schemes::groupcache::Groupcache;
 use ringlab_core::schemes::jump::jump_bucket;
 use ringlab_core::schemes::maglev::Maglev;
 use ringlab_core::schemes::redis::{key_slot, SLOT_COUNT};
+use ringlab_core::schemes::spymemcached::{Algorithm, Spymemcached};
 use ringlab_core::{build, numbered_servers, Options, Partitioner, SchemeKind, Server};
 
 /// The schemes where a join or a leave moves only the keys it must.
@@ -249,6 +250,29 @@ proptest! {
         let mut left = peers.clone();
         let gone = left.remove(leaver % n).name;
         let after = Groupcache::new(left, replicas).unwrap();
+        let m = movement(&before, &after, &keys(300, salt));
+        prop_assert!(m.moved.iter().all(|mv| mv.from.as_deref() == Some(gone.as_str())));
+    }
+
+    #[test]
+    fn spymemcached_joins_and_leaves_move_only_what_they_must(
+        algorithm in prop::sample::select(Algorithm::ALL.to_vec()),
+        n in 1usize..6,
+        leaver in 0usize..6,
+        salt in 0u32..1000,
+    ) {
+        let nodes = hosts(n, salt);
+        let before = Spymemcached::new(nodes.clone(), algorithm, false).unwrap();
+        // A node added at the end of the list wins every tie, and takes keys only.
+        let newcomer = format!("10.{salt}.9.9:12000");
+        let mut joined = nodes.clone();
+        joined.push(Server::new(newcomer.clone()));
+        let after = Spymemcached::new(joined, algorithm, false).unwrap();
+        let m = movement(&before, &after, &keys(300, salt));
+        prop_assert!(m.moved.iter().all(|mv| mv.to.as_deref() == Some(newcomer.as_str())));
+        let mut left = nodes.clone();
+        let gone = left.remove(leaver % n).name;
+        let after = Spymemcached::new(left, algorithm, false).unwrap();
         let m = movement(&before, &after, &keys(300, salt));
         prop_assert!(m.moved.iter().all(|mv| mv.from.as_deref() == Some(gone.as_str())));
     }

@@ -10,3 +10,4 @@ pub mod nginx;
 pub mod redis;
 pub mod rendezvous;
 pub mod ring;
+pub mod spymemcached;

@@ -15,6 +15,7 @@ mod ketama;
 mod maglev;
 mod nginx;
 mod redis;
+mod spymemcached;
 
 /// One reference file: the header after `# ` and the rows as tab-separated fields.
 pub struct Vectors {
