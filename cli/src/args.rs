@@ -40,7 +40,7 @@ pub enum Command {
 #[derive(Args, Debug)]
 pub struct SchemeArgs {
     /// ring, ketama, libketama, nginx, modulo, jump, rendezvous, maglev, redis, cassandra,
-    /// groupcache
+    /// groupcache, spymemcached (any name=weight makes its locator weighted)
     #[arg(long)]
     pub scheme: String,
     /// ring: virtual nodes per unit of weight [default: 160]; groupcache: replicas per
@@ -56,6 +56,10 @@ pub struct SchemeArgs {
     /// cassandra: draw tokens at random from this seed (default: evenly spaced)
     #[arg(long)]
     pub token_seed: Option<u64>,
+    /// spymemcached: ketama, fnv1_32, fnv1a_32, fnv1_64, fnv1a_64, native or crc
+    /// [default: ketama]
+    #[arg(long)]
+    pub hash: Option<String>,
 }
 
 #[derive(Args, Debug)]

@@ -9,7 +9,7 @@
 //! Long runs that are within bounds get an estimate up front (see [`estimate_note`]) and a
 //! progress bar when standard error is a terminal.
 
-use ringlab_core::schemes::{cassandra, ketama, maglev, nginx, redis, ring};
+use ringlab_core::schemes::{cassandra, ketama, maglev, nginx, redis, ring, spymemcached};
 use ringlab_core::{Options, SchemeKind, Server};
 
 use crate::CliError;
@@ -222,6 +222,11 @@ pub fn ring_points(kind: SchemeKind, servers: &[Server], options: &Options) -> u
             )
         }),
         SchemeKind::Groupcache => (n as u64).saturating_mul(u64::from(options.vnodes)),
+        SchemeKind::Spymemcached if options.spymemcached_weighted => sum(&|s| {
+            u64::from(ketama::Libmemcached::digests(s.weight, total_weight, n))
+                * u64::from(ketama::POINTS_PER_DIGEST)
+        }),
+        SchemeKind::Spymemcached => n as u64 * u64::from(spymemcached::REPETITIONS),
         SchemeKind::Maglev => options.maglev_table.min(maglev::MAX_TABLE_SIZE),
         SchemeKind::Redis => redis::SLOT_COUNT as u64,
         SchemeKind::Modulo | SchemeKind::Jump | SchemeKind::Rendezvous => n as u64,
@@ -538,6 +543,7 @@ mod tests {
                 cassandra_tokens: tokens,
                 cassandra_seed: None,
                 maglev_table: table,
+                ..Options::default()
             };
             let servers = weighted(&weights);
             if check_servers(kind, &servers, &options).is_ok() {

@@ -13,7 +13,8 @@ pub fn run(
     out: &mut dyn Write,
     err: &mut dyn Write,
 ) -> Result<(), CliError> {
-    let (kind, options) = scheme::kind_and_options(&args.scheme, err)?;
+    let (kind, mut options) = scheme::kind_and_options(&args.scheme, err)?;
+    options.spymemcached_weighted = scheme::weights_given(&args.servers);
     let mut servers = scheme::servers(&args.servers)?;
     if let Some(racks) = &args.racks {
         assign_racks(&mut servers, racks)?;

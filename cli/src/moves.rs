@@ -19,7 +19,9 @@ pub fn run(
     err: &mut dyn Write,
     show_progress: bool,
 ) -> Result<(), CliError> {
-    let (kind, options) = scheme::kind_and_options(&args.scheme, err)?;
+    let (kind, mut options) = scheme::kind_and_options(&args.scheme, err)?;
+    options.spymemcached_weighted =
+        scheme::weights_given(&args.from) || scheme::weights_given(&args.to);
     let from_servers = scheme::servers(&args.from)?;
     let to_servers = scheme::servers(&args.to)?;
     let work = limits::move_work(kind, args.keys, from_servers.len(), to_servers.len());

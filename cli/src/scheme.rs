@@ -3,6 +3,7 @@
 use std::io::Write;
 
 use ringlab_core::schemes::groupcache;
+use ringlab_core::schemes::spymemcached::Algorithm;
 use ringlab_core::{build, parse_server_list, Options, Partitioner, SchemeKind, Server};
 
 use crate::args::SchemeArgs;
@@ -22,8 +23,22 @@ pub fn kind_and_options(
         SchemeKind::Groupcache => groupcache::HTTP_POOL_REPLICAS,
         _ => defaults.vnodes,
     };
+    let spymemcached_hash = match (&args.hash, kind) {
+        (Some(name), SchemeKind::Spymemcached) => Algorithm::parse(name).ok_or_else(|| {
+            let names: Vec<&str> = Algorithm::ALL.iter().map(|a| a.name()).collect();
+            CliError::new(format!(
+                "--hash {} is not a spymemcached hash; use one of {}",
+                shorten(name),
+                names.join(", ")
+            ))
+        })?,
+        _ => defaults.spymemcached_hash,
+    };
     let options = Options {
         vnodes: args.vnodes.unwrap_or(vnodes),
+        spymemcached_hash,
+        // Set from the server list by the command (see `weights_given`).
+        spymemcached_weighted: false,
         maglev_table: args.table.unwrap_or(defaults.maglev_table),
         cassandra_tokens: args.tokens.unwrap_or(defaults.cassandra_tokens),
         cassandra_seed: args.token_seed,
@@ -41,6 +56,7 @@ pub fn kind_and_options(
             args.token_seed.is_some(),
             &[SchemeKind::Cassandra],
         ),
+        ("--hash", args.hash.is_some(), &[SchemeKind::Spymemcached]),
     ];
     for (flag, given, readers) in knobs {
         let reader = readers[0];
@@ -52,6 +68,12 @@ pub fn kind_and_options(
         }
     }
     Ok((kind, options))
+}
+
+/// True when a server list gives any weight (`name=weight`): spymemcached's locator is
+/// weighted exactly when it is handed a weights map.
+pub fn weights_given(list: &str) -> bool {
+    list.split(',').any(|item| item.contains('='))
 }
 
 /// A server list as `name[=weight],...`.

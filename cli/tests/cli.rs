@@ -138,6 +138,71 @@ fn lookup_matches_groupcache_with_http_pools_fifty_replicas_by_default() {
 }
 
 #[test]
+fn lookup_matches_spymemcached_with_its_hashes_and_weights() {
+    // The public vectors: nodes named as Java 17 names resolved hosts.
+    let servers = "mc-a/10.1.0.1:11211,mc-b/10.1.0.2:11211,mc-c/10.1.0.3:11311";
+    let out = ringlab(
+        &["lookup", "--scheme", "spymemcached", "--servers", servers],
+        "apple\nuser:1\nключ\n",
+    );
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(
+        stdout(&out),
+        "apple\tmc-c/10.1.0.3:11311\nuser:1\tmc-a/10.1.0.1:11211\nключ\tmc-a/10.1.0.1:11211\n"
+    );
+    // spymemcached's own tests: FNV1A_32_HASH over five nodes.
+    let five = "127.0.0.1:10000,127.0.0.1:10001,127.0.0.1:10002,127.0.0.1:10003,127.0.0.1:10004";
+    let out = ringlab(
+        &[
+            "lookup",
+            "--scheme",
+            "spymemcached",
+            "--hash",
+            "fnv1a_32",
+            "--servers",
+            five,
+        ],
+        "dustin\nnoelani\nsome other key\n",
+    );
+    assert_eq!(
+        stdout(&out),
+        "dustin\t127.0.0.1:10002\nnoelani\t127.0.0.1:10001\nsome other key\t127.0.0.1:10004\n"
+    );
+    // A weight makes the locator weighted (LIBMEMCACHED names, weights 8 and 8).
+    let out = ringlab(
+        &[
+            "lookup",
+            "--scheme",
+            "spymemcached",
+            "--servers",
+            "localhost=8,localhost:11212=8",
+        ],
+        "key1\nkey2\n",
+    );
+    assert_eq!(stdout(&out), "key1\tlocalhost:11212\nkey2\tlocalhost\n");
+    // An unknown hash: one clear line, status 2.
+    let out = ringlab(
+        &[
+            "lookup",
+            "--scheme",
+            "spymemcached",
+            "--hash",
+            "sha1",
+            "--servers",
+            "a",
+            "k",
+        ],
+        "",
+    );
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("use one of ketama, fnv1_32"));
+}
+
+#[test]
 fn slot_token_and_jump_match_the_real_systems() {
     for (command, text) in [
         (

@@ -12,6 +12,7 @@ pub enum SchemeKind {
     Nginx,
     Cassandra,
     Groupcache,
+    Spymemcached,
     Modulo,
     Jump,
     Rendezvous,
@@ -28,6 +29,7 @@ impl SchemeKind {
         SchemeKind::Nginx,
         SchemeKind::Cassandra,
         SchemeKind::Groupcache,
+        SchemeKind::Spymemcached,
         SchemeKind::Modulo,
         SchemeKind::Jump,
         SchemeKind::Rendezvous,
@@ -44,6 +46,7 @@ impl SchemeKind {
             SchemeKind::Nginx => "nginx",
             SchemeKind::Cassandra => "cassandra",
             SchemeKind::Groupcache => "groupcache",
+            SchemeKind::Spymemcached => "spymemcached",
             SchemeKind::Modulo => "modulo",
             SchemeKind::Jump => "jump",
             SchemeKind::Rendezvous => "rendezvous",
@@ -62,6 +65,7 @@ impl SchemeKind {
                 | SchemeKind::Nginx
                 | SchemeKind::Cassandra
                 | SchemeKind::Groupcache
+                | SchemeKind::Spymemcached
         )
     }
 }
@@ -98,6 +102,10 @@ pub struct Options {
     pub cassandra_seed: Option<u64>,
     /// `maglev`: the lookup table size M, a prime of at least the number of servers.
     pub maglev_table: u64,
+    /// `spymemcached`: the hash algorithm (`KETAMA_HASH` by default).
+    pub spymemcached_hash: schemes::spymemcached::Algorithm,
+    /// `spymemcached`: a weights map was given, so points follow the servers' weights.
+    pub spymemcached_weighted: bool,
 }
 
 impl Default for Options {
@@ -107,6 +115,8 @@ impl Default for Options {
             cassandra_tokens: schemes::cassandra::DEFAULT_NUM_TOKENS,
             cassandra_seed: None,
             maglev_table: schemes::maglev::DEFAULT_TABLE_SIZE,
+            spymemcached_hash: schemes::spymemcached::Algorithm::Ketama,
+            spymemcached_weighted: false,
         }
     }
 }
@@ -138,6 +148,11 @@ pub fn build(
         SchemeKind::Groupcache => Box::new(schemes::groupcache::Groupcache::new(
             servers,
             options.vnodes,
+        )?),
+        SchemeKind::Spymemcached => Box::new(schemes::spymemcached::Spymemcached::new(
+            servers,
+            options.spymemcached_hash,
+            options.spymemcached_weighted,
         )?),
         SchemeKind::Modulo => Box::new(schemes::modulo::Modulo::new(servers)?),
         SchemeKind::Jump => Box::new(schemes::jump::Jump::new(servers)?),

@@ -19,6 +19,7 @@ const MINIMAL: &[&str] = &[
     "nginx",
     "cassandra",
     "groupcache",
+    "spymemcached",
     "rendezvous",
 ];
 
@@ -33,6 +34,7 @@ fn options() -> Options {
         // random tokens: evenly spaced ones are dealt again on every join
         cassandra_seed: Some(7),
         maglev_table: 251,
+        ..Options::default()
     }
 }
 
