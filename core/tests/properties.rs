@@ -5,6 +5,7 @@ use proptest::prelude::*;
 use ringlab_core::bounded::bounded_loads;
 use ringlab_core::movement::{exact_moved_share_of, movement};
 use ringlab_core::schemes::groupcache::Groupcache;
+use ringlab_core::schemes::haproxy::{Function, Haproxy, KeyHash};
 use ringlab_core::schemes::jump::jump_bucket;
 use ringlab_core::schemes::maglev::Maglev;
 use ringlab_core::schemes::redis::{key_slot, SLOT_COUNT};
@@ -275,6 +276,39 @@ proptest! {
         let mut left = nodes.clone();
         let gone = left.remove(leaver % n).name;
         let after = Spymemcached::new(left, algorithm, false).unwrap();
+        let m = movement(&before, &after, &keys(300, salt));
+        prop_assert!(m.moved.iter().all(|mv| mv.from.as_deref() == Some(gone.as_str())));
+    }
+
+    #[test]
+    fn haproxy_with_explicit_ids_moves_only_what_it_must(
+        function in prop::sample::select(Function::ALL.to_vec()),
+        avalanche in any::<bool>(),
+        weights in prop::collection::vec(1u32..5, 1..6),
+        leaver in 0usize..6,
+        salt in 0u32..1000,
+    ) {
+        let hash = KeyHash { function, avalanche };
+        let servers: Vec<Server> = weights
+            .iter()
+            .enumerate()
+            .map(|(i, &w)| Server::new(format!("s{i}")).with_weight(f64::from(w)))
+            .collect();
+        let ids: Vec<Option<u32>> = (0..servers.len()).map(|i| Some(salt + i as u32 + 1)).collect();
+        let before = Haproxy::new(servers.clone(), &ids, hash).unwrap();
+        let shares: f64 = before.load_shares().iter().sum();
+        prop_assert!((shares - 1.0).abs() < 1e-9);
+        // A join: keys move only onto the newcomer, whose points are all new.
+        let mut joined = servers.clone();
+        joined.push(Server::new("new"));
+        let mut joined_ids = ids.clone();
+        joined_ids.push(Some(salt + 100));
+        let after = Haproxy::new(joined, &joined_ids, hash).unwrap();
+        let m = movement(&before, &after, &keys(300, salt));
+        prop_assert!(m.moved.iter().all(|mv| mv.to.as_deref() == Some("new")));
+        // A leave, ids kept: only the leaver's keys move.
+        let mut after = before.clone();
+        let gone = after.remove(&servers[leaver % servers.len()].name).unwrap().name;
         let m = movement(&before, &after, &keys(300, salt));
         prop_assert!(m.moved.iter().all(|mv| mv.from.as_deref() == Some(gone.as_str())));
     }

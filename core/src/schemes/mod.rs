@@ -2,6 +2,7 @@
 
 pub mod cassandra;
 pub mod groupcache;
+pub mod haproxy;
 pub mod jump;
 pub mod ketama;
 pub mod maglev;

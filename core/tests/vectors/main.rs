@@ -10,6 +10,7 @@ wasm_bindgen_test::wasm_bindgen_test_configure!(run_in_browser);
 
 mod cassandra;
 mod groupcache;
+mod haproxy;
 mod jump;
 mod ketama;
 mod maglev;
