@@ -164,3 +164,13 @@ pub fn print() {
         let _ = window.print();
     }
 }
+
+/// Raises a `resize` event on the window: when this page is itself embedded, frame.js
+/// posts its new height at once. For a change of height the page makes from a message
+/// (a walkthrough step's widget growing), since a frame scrolled out of view may get no
+/// ResizeObserver callback until it is back in view.
+pub fn announce_resize() {
+    if let (Some(window), Ok(event)) = (web_sys::window(), web_sys::Event::new("resize")) {
+        let _ = window.dispatch_event(&event);
+    }
+}

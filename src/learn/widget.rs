@@ -61,6 +61,7 @@ pub fn StepWidget(props: &StepWidgetProps) -> Html {
                         let _ = element
                             .style()
                             .set_property("height", &format!("{}px", height.ceil()));
+                        browser::announce_resize();
                     }
                 }
             })
