@@ -243,6 +243,8 @@ test("one step embedded, and a bad step link", async () => {
   assert.equal(await page.getByRole("navigation", { name: "Steps" }).count(), 0);
   assert.equal(await page.getByRole("button", { name: "Next step" }).count(), 0);
   await page.waitForFunction(() => location.hash === "#/learn/virtual-nodes?embed=1");
+  // The step's own widget loads before the page moves on (else its download is cut off).
+  await widgetReady(page);
   await load(env, page, "#/learn/99");
   await page.getByText("step=99 is not a step: using hook").waitFor();
   assert.equal(await page.locator("#learn-step-title").innerText(), "A ninth server joins");
