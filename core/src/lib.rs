@@ -8,6 +8,7 @@
 
 pub mod analysis;
 pub mod bounded;
+pub mod config;
 pub mod error;
 pub mod experiment;
 pub mod hash;

@@ -314,6 +314,32 @@ proptest! {
     }
 
     #[test]
+    fn an_haproxy_config_is_read_or_refused_never_a_panic(
+        lines in prop::collection::vec(
+            prop_oneof![
+                Just("backend b".to_string()),
+                Just("defaults".to_string()),
+                Just(" balance url_param k".to_string()),
+                Just(" balance uri len".to_string()),
+                Just(" hash-type consistent".to_string()),
+                Just(" hash-type consistent crc32 avalanche".to_string()),
+                "server [a-c]{1,2} x( weight [0-9]{1,3})?( id [0-9]{1,2})?",
+                ".{0,30}",
+            ],
+            0..12,
+        ),
+    ) {
+        let text = lines.join("\n");
+        if let Ok(backend) = ringlab_core::config::haproxy::parse(&text) {
+            prop_assert_eq!(backend.servers.len(), backend.ids.len());
+            // A backend read whole either builds or says why.
+            if let Ok(p) = backend.build() {
+                let _ = p.lookup(b"k");
+            }
+        }
+    }
+
+    #[test]
     fn slots_are_below_16384(key in prop::collection::vec(any::<u8>(), 0..40)) {
         prop_assert!(key_slot(&key) < SLOT_COUNT as u16);
     }
