@@ -41,8 +41,9 @@ pub enum Command {
 pub struct SchemeArgs {
     /// ring, ketama, libketama, nginx, modulo, jump, rendezvous, maglev, redis, cassandra,
     /// groupcache, spymemcached (any name=weight makes its locator weighted)
+    /// (required, except for lookup --config)
     #[arg(long)]
-    pub scheme: String,
+    pub scheme: Option<String>,
     /// ring: virtual nodes per unit of weight [default: 160]; groupcache: replicas per
     /// node [default: 50, HTTPPool's]
     #[arg(long, value_parser = limits::vnodes, allow_negative_numbers = true)]
@@ -66,9 +67,13 @@ pub struct SchemeArgs {
 pub struct LookupArgs {
     #[command(flatten)]
     pub scheme: SchemeArgs,
-    /// comma-separated name[=weight]
+    /// comma-separated name[=weight] (required, except with --config)
     #[arg(long)]
-    pub servers: String,
+    pub servers: Option<String>,
+    /// a configuration file to place keys as it does (today: HAProxy's, with a
+    /// `hash-type consistent` backend); replaces --scheme and --servers
+    #[arg(long)]
+    pub config: Option<std::path::PathBuf>,
     /// print a preference list of this many distinct servers (at most all of them)
     #[arg(long, value_parser = limits::replicas, allow_negative_numbers = true)]
     pub replicas: Option<usize>,

@@ -2,10 +2,18 @@
 
 use std::io::{BufRead, Write};
 
-use ringlab_core::assign_racks;
+use ringlab_core::config::haproxy::Backend;
+use ringlab_core::schemes::haproxy::Haproxy;
+use ringlab_core::{assign_racks, Options, Partitioner, SchemeKind};
 
 use crate::args::LookupArgs;
-use crate::{input, scheme, CliError};
+use crate::{config, input, scheme, CliError};
+
+/// Where the placement comes from: a scheme named on the command line, or a config file.
+enum Source {
+    Scheme(SchemeKind, Options),
+    Haproxy(Backend),
+}
 
 pub fn run(
     args: &LookupArgs,
@@ -13,9 +21,23 @@ pub fn run(
     out: &mut dyn Write,
     err: &mut dyn Write,
 ) -> Result<(), CliError> {
-    let (kind, mut options) = scheme::kind_and_options(&args.scheme, err)?;
-    options.spymemcached_weighted = scheme::weights_given(&args.servers);
-    let mut servers = scheme::servers(&args.servers)?;
+    let (source, mut servers) = match &args.config {
+        Some(path) => {
+            let backend = config::read(path, args, err)?;
+            let servers = backend.servers.clone();
+            (Source::Haproxy(backend), servers)
+        }
+        None => {
+            let Some(list) = args.servers.as_deref() else {
+                return Err(CliError::new(
+                    "lookup needs --scheme and --servers, or --config FILE",
+                ));
+            };
+            let (kind, mut options) = scheme::kind_and_options(&args.scheme, err)?;
+            options.spymemcached_weighted = scheme::weights_given(list);
+            (Source::Scheme(kind, options), scheme::servers(list)?)
+        }
+    };
     if let Some(racks) = &args.racks {
         assign_racks(&mut servers, racks)?;
         if args.replicas.is_none() {
@@ -39,7 +61,10 @@ pub fn run(
         }
         other => other,
     };
-    let p = scheme::partitioner(kind, servers, &options, err)?;
+    let p: Box<dyn Partitioner> = match source {
+        Source::Scheme(kind, options) => scheme::partitioner(kind, servers, &options, err)?,
+        Source::Haproxy(backend) => Box::new(Haproxy::new(servers, &backend.ids, backend.hash)?),
+    };
     let names = |indices: &[usize]| -> String {
         let names: Vec<&str> = indices
             .iter()

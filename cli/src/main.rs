@@ -3,6 +3,7 @@
 
 mod args;
 mod codes;
+mod config;
 mod experiment;
 mod input;
 mod limits;

@@ -16,7 +16,10 @@ pub fn kind_and_options(
     args: &SchemeArgs,
     err: &mut dyn Write,
 ) -> Result<(SchemeKind, Options), CliError> {
-    let kind: SchemeKind = args.scheme.parse()?;
+    let Some(scheme) = args.scheme.as_deref() else {
+        return Err(CliError::new("--scheme is required"));
+    };
+    let kind: SchemeKind = scheme.parse()?;
     let defaults = Options::default();
     // groupcache's replicas default to HTTPPool's, not the ring's 160.
     let vnodes = match kind {

@@ -202,6 +202,68 @@ fn lookup_matches_spymemcached_with_its_hashes_and_weights() {
     assert!(String::from_utf8_lossy(&out.stderr).contains("use one of ketama, fnv1_32"));
 }
 
+/// Writes `text` to a file of its own under the system's temporary directory.
+fn temp_file(name: &str, text: &str) -> std::path::PathBuf {
+    let path = std::env::temp_dir().join(format!("ringlab-{}-{name}", std::process::id()));
+    std::fs::write(&path, text).unwrap();
+    path
+}
+
+#[test]
+fn lookup_reads_an_haproxy_config_and_places_as_haproxy_did() {
+    let config = temp_file(
+        "haproxy.cfg",
+        "global\n    maxconn 100\ndefaults\n    mode http\nbackend web\n    balance url_param k\n    hash-type consistent sdbm\n    server s1 127.0.0.1:9001 id 1 check\n    server s2 127.0.0.1:9002 id 2 check\n    server s3 127.0.0.1:9003 id 3 check\n",
+    );
+    let path = config.to_str().unwrap();
+    // Every row of the real haproxy 2.6.12 run.
+    let (_, rows) = vectors(include_str!(
+        "../../core/tests/data/haproxy_public_equal3.tsv"
+    ));
+    let input: String = rows.iter().map(|(k, _)| format!("{k}\n")).collect();
+    let out = ringlab(&["lookup", "--config", path], &input);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let expected: String = rows.iter().map(|(k, a)| format!("{k}\t{a}\n")).collect();
+    assert_eq!(stdout(&out), expected);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("HAProxy backend \"web\" (3 servers, hash-type consistent sdbm)"),
+        "{stderr}"
+    );
+    // Flags the config replaces get a note; keys as arguments work too.
+    let out = ringlab(
+        &[
+            "lookup", "--config", path, "--scheme", "ring", "hello", "foo",
+        ],
+        "",
+    );
+    assert_eq!(stdout(&out), "hello\ts1\nfoo\ts2\n");
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--scheme ignored"));
+    // A file that is not an HAProxy backend, and one that is not there: status 2.
+    let other = temp_file(
+        "nginx.conf",
+        "upstream u {\n  hash $arg_k consistent;\n  server a;\n}\n",
+    );
+    let out = ringlab(&["lookup", "--config", other.to_str().unwrap(), "k"], "");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("no backend or listen section"));
+    let out = ringlab(&["lookup", "--config", "/nonexistent/haproxy.cfg", "k"], "");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("cannot read"));
+    // Without --config, --scheme and --servers are needed.
+    let out = ringlab(&["lookup", "--scheme", "ring", "k"], "");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        String::from_utf8_lossy(&out.stderr).contains("--scheme and --servers, or --config FILE")
+    );
+    let _ = std::fs::remove_file(config);
+    let _ = std::fs::remove_file(other);
+}
+
 #[test]
 fn slot_token_and_jump_match_the_real_systems() {
     for (command, text) in [
