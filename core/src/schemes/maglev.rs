@@ -7,8 +7,10 @@
 //! skip = xxHash64(b, seed 1) mod (M - 1) + 1, and its preference is the permutation of
 //! slots (offset + j * skip) mod M, j = 0, 1, ... Backends take turns, each claiming its
 //! next preferred slot that is still free, until every slot is taken. A key's hash is
-//! ringlab's key hash, XXH3-64 with seed 0 over its bytes ([`crate::hash::key_hash`]),
-//! and its owner is `table[hash mod M]`.
+//! Envoy's: XXH64 with seed 0 over its bytes (as Envoy hashes one header's value), and its
+//! owner is `table[hash mod M]`, so table and slot are both Envoy's `MAGLEV`. (Envoy's
+//! other hash policies, several headers chained or combined, make other hashes of the
+//! same request; here a key is one value.)
 //!
 //! Turn order and weights follow Envoy: backends take turns in the byte order of their
 //! names (so the table does not depend on the order servers are listed), and with weights
@@ -20,7 +22,6 @@
 
 use xxhash_rust::xxh64::xxh64;
 
-use crate::hash::key_hash;
 use crate::{ConfigError, Partitioner, Server};
 
 /// The table size of the paper and of Envoy.
@@ -98,10 +99,34 @@ impl Maglev {
         counts
     }
 
-    /// The slot `key` looks up: `key_hash(key) mod M`.
+    /// The slot `key` looks up: `XXH64(key, 0) mod M`, as Envoy's.
+    ///
+    /// Envoy's Basic test (M = 7) and its figures at M = 65537:
+    ///
+    /// ```
+    /// use ringlab_core::{Partitioner, Server};
+    /// use ringlab_core::schemes::maglev::{key_hash, Maglev};
+    /// let hosts = (90..=95).map(|p| Server::new(format!("127.0.0.1:{p}"))).collect::<Vec<_>>();
+    /// let seven = Maglev::new(hosts.clone(), 7).unwrap();
+    /// let owner = |key: &str| seven.servers()[seven.lookup(key.as_bytes()).unwrap()].name.clone();
+    /// assert_eq!(key_hash(b"foo"), 3728699739546630719);
+    /// assert_eq!(seven.slot(b"foo"), 3);
+    /// assert_eq!(owner("foo"), "127.0.0.1:91");
+    /// assert_eq!(owner("bar"), "127.0.0.1:95");
+    /// assert_eq!(owner("lyft"), "127.0.0.1:90");
+    /// assert_eq!(owner(""), "127.0.0.1:93");
+    /// let big = Maglev::new(hosts, 65537).unwrap();
+    /// assert_eq!(big.slot(b"foo"), 11620);
+    /// assert_eq!(big.slot(b"bar"), 11551);
+    /// ```
     pub fn slot(&self, key: &[u8]) -> usize {
         (key_hash(key) % self.size) as usize
     }
+}
+
+/// A key's hash as Envoy's Maglev takes it: XXH64 with seed 0 of its bytes.
+pub fn key_hash(key: &[u8]) -> u64 {
+    xxh64(key, 0)
 }
 
 /// A backend's (offset, skip) in a table of `table_size` slots (a prime, at least 2).
