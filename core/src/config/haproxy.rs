@@ -7,7 +7,7 @@
 //! message naming its line number; anything else (timeouts, `mode`, `option`s, server
 //! options such as `check`) is ignored.
 
-use crate::schemes::haproxy::{Function, Haproxy, KeyHash};
+use crate::schemes::haproxy::{Function, Haproxy, KeyHash, MAX_WEIGHT};
 use crate::{ConfigError, Server};
 
 /// What a request's key is under `balance`.
@@ -278,8 +278,8 @@ fn server(words: &[String]) -> Result<(Server, Option<u32>), String> {
             "weight" => {
                 weight = value
                     .and_then(|v| v.parse::<u32>().ok())
-                    .filter(|w| (1..=256).contains(w))
-                    .ok_or(format!("server {name}: weight must be a whole number from 1 to 256 (0 takes no keys and is not modelled)"))?
+                    .filter(|&w| (1.0..=MAX_WEIGHT).contains(&f64::from(w)))
+                    .ok_or(format!("server {name}: weight must be a whole number from 1 to {MAX_WEIGHT} (0 takes no keys and is not modelled)"))?
                     .into();
                 i += 2;
             }
