@@ -490,6 +490,7 @@ fn trade_offs(widget: Html) -> Html {
             "Full control (Redis's slots); someone must keep the table.",
         ),
     ];
+    let moved_heading = format!("Moved, {n} → {}", n + 1);
     html! {
         <>
             { p("Each scheme buys something and pays for it. Here they are on the same 8 to 9 join.") }
@@ -497,19 +498,21 @@ fn trade_offs(widget: Html) -> Html {
                 <table class="trade-offs">
                     <thead><tr>
                         <th scope="col">{ "Scheme" }</th>
-                        <th scope="col">{ format!("Moved, {n} → {}", n + 1) }</th>
+                        <th scope="col">{ moved_heading.clone() }</th>
                         <th scope="col">{ "Lookup" }</th>
                         <th scope="col">{ "Memory" }</th>
                         <th scope="col">{ "Pick it when" }</th>
                     </tr></thead>
                     <tbody>
+                        // data-label: each cell's column, shown beside it when narrow
+                        // screens stack a row into a card (learn.css).
                         { for rows.into_iter().map(|(name, moved, lookup, memory, when)| html! {
                             <tr>
                                 <th scope="row">{ name }</th>
-                                <td>{ moved }</td>
-                                <td>{ lookup }</td>
-                                <td>{ memory }</td>
-                                <td>{ when }</td>
+                                <td data-label={moved_heading.clone()}>{ moved }</td>
+                                <td data-label="Lookup">{ lookup }</td>
+                                <td data-label="Memory">{ memory }</td>
+                                <td data-label="Pick it when">{ when }</td>
                             </tr>
                         }) }
                     </tbody>
