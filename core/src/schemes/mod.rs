@@ -11,4 +11,6 @@ pub mod nginx;
 pub mod redis;
 pub mod rendezvous;
 pub mod ring;
+pub mod ring_hash;
 pub mod spymemcached;
+pub mod twemproxy;

@@ -15,8 +15,11 @@ mod jump;
 mod ketama;
 mod maglev;
 mod nginx;
+mod peer;
 mod redis;
+mod ring_hash;
 mod spymemcached;
+mod twemproxy;
 
 /// One reference file: the header after `# ` and the rows as tab-separated fields.
 pub struct Vectors {
