@@ -9,7 +9,9 @@ use ringlab_core::schemes::haproxy::{Function, Haproxy, KeyHash};
 use ringlab_core::schemes::jump::jump_bucket;
 use ringlab_core::schemes::maglev::Maglev;
 use ringlab_core::schemes::redis::{key_slot, SLOT_COUNT};
+use ringlab_core::schemes::ring_hash::{PointHash, RingHash, Sizes};
 use ringlab_core::schemes::spymemcached::{Algorithm, Spymemcached};
+use ringlab_core::schemes::twemproxy::{self, Twemproxy};
 use ringlab_core::{build, numbered_servers, Options, Partitioner, SchemeKind, Server};
 
 /// The schemes where a join or a leave moves only the keys it must.
@@ -311,6 +313,91 @@ proptest! {
         let gone = after.remove(&servers[leaver % servers.len()].name).unwrap().name;
         let m = movement(&before, &after, &keys(300, salt));
         prop_assert!(m.moved.iter().all(|mv| mv.from.as_deref() == Some(gone.as_str())));
+    }
+
+    #[test]
+    fn a_fixed_ring_size_gives_that_many_points_or_one_more(
+        weights in prop::collection::vec(1u32..20, 1..12),
+        size in 1u64..3000,
+        murmur in any::<bool>(),
+    ) {
+        let endpoints: Vec<Server> = weights
+            .iter()
+            .enumerate()
+            .map(|(i, &w)| Server::new(format!("10.0.0.{i}:80")).with_weight(f64::from(w)))
+            .collect();
+        let hash = if murmur { PointHash::Murmur2 } else { PointHash::Xxhash };
+        let sizes = Sizes { min: size, max: size, cap: None };
+        let ring = RingHash::envoy(endpoints, sizes, hash).unwrap();
+        // The running sums reach size, give or take the doubles' last bit.
+        let total = ring.ring().points().len() as u64;
+        prop_assert!(total == size || total == size + 1, "{total} points for {size}");
+    }
+
+    #[test]
+    fn grpc_merges_a_repeated_address_into_its_weight(
+        repeats in prop::collection::vec(1u32..4, 1..6),
+        salt in 0u32..1000,
+    ) {
+        let name = |i: usize| format!("10.{salt}.0.{i}:443");
+        let listed: Vec<Server> = repeats
+            .iter()
+            .enumerate()
+            .flat_map(|(i, &r)| (0..r).map(move |_| Server::new(name(i))))
+            .collect();
+        let weighted: Vec<Server> = repeats
+            .iter()
+            .enumerate()
+            .map(|(i, &r)| Server::new(name(i)).with_weight(f64::from(r)))
+            .collect();
+        let a = RingHash::grpc(listed, Sizes::GRPC).unwrap();
+        let b = RingHash::grpc(weighted, Sizes::GRPC).unwrap();
+        prop_assert_eq!(a.ring(), b.ring());
+        prop_assert_eq!(a.servers(), b.servers());
+    }
+
+    #[test]
+    fn twemproxy_ignores_the_order_of_the_yaml(
+        n in 2usize..7,
+        rotate in 0usize..7,
+        hash in prop::sample::select(twemproxy::KeyHash::ALL.to_vec()),
+        salt in 0u32..1000,
+    ) {
+        let pool = hosts(n, salt);
+        let mut turned = pool.clone();
+        turned.rotate_left(rotate % n);
+        let a = Twemproxy::new(pool, hash, None).unwrap();
+        let b = Twemproxy::new(turned, hash, None).unwrap();
+        for key in keys(200, salt) {
+            prop_assert_eq!(placed(&a)(&key), placed(&b)(&key));
+        }
+    }
+
+    #[test]
+    fn twemproxy_equal_weights_move_only_what_they_must(
+        n in 1usize..6,
+        salt in 0u32..1000,
+    ) {
+        // Equal weights give every server 160 points however many there are.
+        let pool = hosts(n, salt);
+        let before = Twemproxy::new(pool.clone(), twemproxy::KeyHash::Fnv1a64, None).unwrap();
+        let mut joined = pool;
+        joined.push(Server::new("newcomer"));
+        let after = Twemproxy::new(joined, twemproxy::KeyHash::Fnv1a64, None).unwrap();
+        let m = movement(&before, &after, &keys(300, salt));
+        prop_assert!(m.moved.iter().all(|mv| mv.to.as_deref() == Some("newcomer")));
+    }
+
+    #[test]
+    fn a_hash_tag_sends_every_key_with_that_tag_to_one_server(
+        tag in "[a-z0-9]{1,8}",
+        prefixes in prop::collection::vec("[a-z:]{0,6}", 1..20),
+    ) {
+        let pool = Twemproxy::new(hosts(5, 1), twemproxy::KeyHash::Murmur, Some(*b"{}")).unwrap();
+        let home = placed(&pool)(&format!("{{{tag}}}"));
+        for prefix in prefixes {
+            prop_assert_eq!(placed(&pool)(&format!("{prefix}{{{tag}}}:x")), home.clone());
+        }
     }
 
     #[test]

@@ -1,0 +1,368 @@
+//! Golden values from the systems' own test suites: every row of every file in
+//! `tests/data/peer/` (copies of `shared/references/peer/`, whose README says what each
+//! holds), each checked by the kind its header names.
+
+#[cfg(target_arch = "wasm32")]
+use wasm_bindgen_test::wasm_bindgen_test as test;
+
+use ringlab_core::schemes::ring_hash::{PointHash, RingHash, Sizes};
+use ringlab_core::schemes::{cassandra, jump, ketama, maglev::Maglev, redis};
+use ringlab_core::{build, parse_server_list, Options, Partitioner, SchemeKind, Server};
+
+/// Every peer file, by name.
+const FILES: &[(&str, &str)] = &[
+    (
+        "clusterkeyslot_ioredis.tsv",
+        include_str!("../data/peer/clusterkeyslot_ioredis.tsv"),
+    ),
+    (
+        "datastax-ruby_murmur3.tsv",
+        include_str!("../data/peer/datastax-ruby_murmur3.tsv"),
+    ),
+    (
+        "envoy_maglev-basic-7.tsv",
+        include_str!("../data/peer/envoy_maglev-basic-7.tsv"),
+    ),
+    (
+        "envoy_maglev-hostname-7.tsv",
+        include_str!("../data/peer/envoy_maglev-hostname-7.tsv"),
+    ),
+    (
+        "envoy_maglev-locality-8-2-17.tsv",
+        include_str!("../data/peer/envoy_maglev-locality-8-2-17.tsv"),
+    ),
+    (
+        "envoy_maglev-locality-equal-17.tsv",
+        include_str!("../data/peer/envoy_maglev-locality-equal-17.tsv"),
+    ),
+    (
+        "envoy_maglev-lopsided-65537.tsv",
+        include_str!("../data/peer/envoy_maglev-lopsided-65537.tsv"),
+    ),
+    (
+        "envoy_maglev-weighted-17.tsv",
+        include_str!("../data/peer/envoy_maglev-weighted-17.tsv"),
+    ),
+    (
+        "envoy_ringhash-basic-murmur2.tsv",
+        include_str!("../data/peer/envoy_ringhash-basic-murmur2.tsv"),
+    ),
+    (
+        "envoy_ringhash-basic-xxh64.tsv",
+        include_str!("../data/peer/envoy_ringhash-basic-xxh64.tsv"),
+    ),
+    (
+        "gocql_murmur3-h1.tsv",
+        include_str!("../data/peer/gocql_murmur3-h1.tsv"),
+    ),
+    (
+        "gojump_reference-cpp.tsv",
+        include_str!("../data/peer/gojump_reference-cpp.tsv"),
+    ),
+    (
+        "goredis_hashslot.tsv",
+        include_str!("../data/peer/goredis_hashslot.tsv"),
+    ),
+    (
+        "guava_consistenthash-golden.tsv",
+        include_str!("../data/peer/guava_consistenthash-golden.tsv"),
+    ),
+    (
+        "jedis_crc16.tsv",
+        include_str!("../data/peer/jedis_crc16.tsv"),
+    ),
+    (
+        "jedis_slot.tsv",
+        include_str!("../data/peer/jedis_slot.tsv"),
+    ),
+    (
+        "libmemcached_ketama-md5-keyhash.tsv",
+        include_str!("../data/peer/libmemcached_ketama-md5-keyhash.tsv"),
+    ),
+    (
+        "libmemcached_ketama-spy-8.tsv",
+        include_str!("../data/peer/libmemcached_ketama-spy-8.tsv"),
+    ),
+    (
+        "libmemcached_ketama-weighted-8.tsv",
+        include_str!("../data/peer/libmemcached_ketama-weighted-8.tsv"),
+    ),
+    (
+        "pingora_eleven-hosts.tsv",
+        include_str!("../data/peer/pingora_eleven-hosts.tsv"),
+    ),
+    (
+        "pingora_ipv6-as-pingora-hashes.tsv",
+        include_str!("../data/peer/pingora_ipv6-as-pingora-hashes.tsv"),
+    ),
+    (
+        "pingora_nginx-two-hosts.tsv",
+        include_str!("../data/peer/pingora_nginx-two-hosts.tsv"),
+    ),
+    (
+        "pingora_nginx-upstream-sample.tsv",
+        include_str!("../data/peer/pingora_nginx-upstream-sample.tsv"),
+    ),
+    (
+        "pingora_node-iter-2.tsv",
+        include_str!("../data/peer/pingora_node-iter-2.tsv"),
+    ),
+    (
+        "pingora_node-iter-3.tsv",
+        include_str!("../data/peer/pingora_node-iter-3.tsv"),
+    ),
+    (
+        "pingora_ten-hosts.tsv",
+        include_str!("../data/peer/pingora_ten-hosts.tsv"),
+    ),
+    (
+        "redispy_keyslot.tsv",
+        include_str!("../data/peer/redispy_keyslot.tsv"),
+    ),
+    (
+        "spymemcached_lookups-4.tsv",
+        include_str!("../data/peer/spymemcached_lookups-4.tsv"),
+    ),
+    (
+        "spymemcached_lookups-5.tsv",
+        include_str!("../data/peer/spymemcached_lookups-5.tsv"),
+    ),
+    (
+        "spymemcached_testLibKetamaCompatThree.tsv",
+        include_str!("../data/peer/spymemcached_testLibKetamaCompatThree.tsv"),
+    ),
+    (
+        "spymemcached_testLibKetamaCompatTwo.tsv",
+        include_str!("../data/peer/spymemcached_testLibKetamaCompatTwo.tsv"),
+    ),
+    (
+        "spymemcached_weighted-libmemcached-format.tsv",
+        include_str!("../data/peer/spymemcached_weighted-libmemcached-format.tsv"),
+    ),
+    (
+        "twemproxy_ketama-hash.tsv",
+        include_str!("../data/peer/twemproxy_ketama-hash.tsv"),
+    ),
+    (
+        "twemproxy_md5-keyhash.tsv",
+        include_str!("../data/peer/twemproxy_md5-keyhash.tsv"),
+    ),
+];
+
+/// One file: its `config=` settings, an optional corrected answer, and its rows.
+struct Peer {
+    name: &'static str,
+    config: Vec<(&'static str, &'static str)>,
+    known: Option<(&'static str, &'static str)>,
+    rows: Vec<(Vec<u8>, &'static str)>,
+}
+
+impl Peer {
+    fn parse(name: &'static str, text: &'static str) -> Peer {
+        let mut config = Vec::new();
+        let mut known = None;
+        let mut rows = Vec::new();
+        for line in text.lines() {
+            if let Some(header) = line.strip_prefix("# ") {
+                if let Some((_, settings)) = header.split_once("config=") {
+                    config = settings
+                        .split(';')
+                        .filter_map(|part| part.split_once('='))
+                        .collect();
+                } else if let Some(fix) = header.strip_prefix("known=") {
+                    let mut fields = fix.split('|');
+                    known = Some((fields.next().unwrap(), fields.next().unwrap()));
+                }
+                continue;
+            }
+            if line.is_empty() {
+                continue;
+            }
+            let (input, expected) = line.split_once('\t').expect("input<TAB>expected");
+            let input = match input.strip_prefix("hex:") {
+                Some(hex) => (0..hex.len())
+                    .step_by(2)
+                    .map(|i| u8::from_str_radix(&hex[i..i + 2], 16).expect("hex"))
+                    .collect(),
+                None => input.as_bytes().to_vec(),
+            };
+            rows.push((input, expected));
+        }
+        assert!(!config.is_empty(), "{name}: no config= header");
+        assert!(!rows.is_empty(), "{name}: no rows");
+        Peer {
+            name,
+            config,
+            known,
+            rows,
+        }
+    }
+
+    fn get(&self, key: &str) -> Option<&'static str> {
+        self.config.iter().find(|(k, _)| *k == key).map(|(_, v)| *v)
+    }
+
+    fn setting(&self, key: &str) -> &'static str {
+        self.get(key)
+            .unwrap_or_else(|| panic!("{}: no {key}=", self.name))
+    }
+
+    fn servers(&self) -> Vec<Server> {
+        parse_server_list(self.setting("servers")).expect("servers")
+    }
+
+    fn number<T: std::str::FromStr>(&self, text: &str) -> T {
+        text.parse()
+            .unwrap_or_else(|_| panic!("{}: {text:?} is not a number", self.name))
+    }
+
+    /// Checks every row; returns how many.
+    fn check(&self) -> usize {
+        match self.setting("kind") {
+            "slot" => self.slots(),
+            "token" => self.each(|input| cassandra::token(input).to_string()),
+            "jump" => self.each(|input| {
+                let text = std::str::from_utf8(input).unwrap();
+                let (key, buckets) = text.split_once(' ').unwrap();
+                let bucket = jump::jump_bucket(self.number(key), self.number(buckets));
+                bucket.expect("buckets > 0").to_string()
+            }),
+            "keyhash-md5" => self.each(|input| ketama::key_hash(input).to_string()),
+            "digest-point" => self.each(|input| {
+                let text = std::str::from_utf8(input).unwrap();
+                let (name, word) = text.rsplit_once(' ').unwrap();
+                ketama::digest_points(name)[self.number::<usize>(word)].to_string()
+            }),
+            "maglev-table" => {
+                let maglev = Maglev::new(self.servers(), self.number(self.setting("table")))
+                    .expect("table builds");
+                self.each(|input| {
+                    let slot: usize = self.number(std::str::from_utf8(input).unwrap());
+                    maglev.servers()[maglev.table()[slot]].name.clone()
+                })
+            }
+            "maglev-counts" => {
+                let maglev = Maglev::new(self.servers(), self.number(self.setting("table")))
+                    .expect("table builds");
+                let entries = maglev.entries();
+                self.each(|input| {
+                    let name = std::str::from_utf8(input).unwrap();
+                    let at = maglev.servers().iter().position(|s| s.name == name);
+                    entries[at.expect("a listed host")].to_string()
+                })
+            }
+            "unsupported" if self.setting("system") == "envoy-ring_hash" => {
+                let hash = if self.setting("hash").starts_with("MurmurHash2") {
+                    PointHash::Murmur2
+                } else {
+                    PointHash::Xxhash
+                };
+                let sizes = Sizes {
+                    min: self.number(self.setting("minimum_ring_size")),
+                    ..Sizes::ENVOY
+                };
+                let ring = RingHash::envoy(self.servers(), sizes, hash).expect("ring builds");
+                self.each(|input| {
+                    let h: u64 = self.number(std::str::from_utf8(input).unwrap());
+                    ring.owner_name(h).unwrap().to_string()
+                })
+            }
+            "lookup" => {
+                let kind: SchemeKind = self.setting("scheme").parse().expect("a scheme");
+                let scheme = build(kind, self.servers(), &Options::default()).expect("builds");
+                self.each(|input| self.answer(scheme.as_ref(), input))
+            }
+            other => panic!("{}: unknown kind {other}", self.name),
+        }
+    }
+
+    /// A lookup's answer as the file writes it: the owner, or the first `replicas`
+    /// distinct servers; with `compare=host`, hosts only.
+    fn answer(&self, scheme: &dyn Partitioner, input: &[u8]) -> String {
+        let replicas: usize = self.get("replicas").map_or(1, |r| self.number(r));
+        let mut owners: Vec<usize> = Vec::new();
+        for server in scheme.candidates(input) {
+            if owners.len() == replicas {
+                break;
+            }
+            if !owners.contains(&server) {
+                owners.push(server);
+            }
+        }
+        assert_eq!(owners.first().copied(), scheme.lookup(input));
+        let name = |i: usize| {
+            let name = scheme.servers()[i].name.as_str();
+            match self.get("compare") {
+                Some("host") => {
+                    let name = name.trim_start_matches('/');
+                    name.rsplit_once(':').map_or(name, |(host, _)| host)
+                }
+                _ => name,
+            }
+        };
+        owners.into_iter().map(name).collect::<Vec<_>>().join(",")
+    }
+
+    fn slots(&self) -> usize {
+        let crc16 = self.get("expect") == Some("crc16");
+        for (input, expected) in &self.rows {
+            let mut expected: u16 = self.number(expected);
+            if let Some((key, answer)) = self.known {
+                if input == key.as_bytes() {
+                    expected = self.number(answer);
+                }
+            }
+            let got = if crc16 {
+                redis::crc16(input)
+            } else {
+                redis::key_slot(input)
+            };
+            assert_eq!(
+                got,
+                expected,
+                "{}: key {:?}",
+                self.name,
+                String::from_utf8_lossy(input)
+            );
+        }
+        self.rows.len()
+    }
+
+    fn each(&self, answer: impl Fn(&[u8]) -> String) -> usize {
+        for (input, expected) in &self.rows {
+            assert_eq!(
+                answer(input),
+                *expected,
+                "{}: input {:?}",
+                self.name,
+                String::from_utf8_lossy(input)
+            );
+        }
+        self.rows.len()
+    }
+}
+
+#[test]
+fn every_peer_row() {
+    let rows: usize = FILES
+        .iter()
+        .map(|(name, text)| Peer::parse(name, text).check())
+        .sum();
+    // 34 files, about 5,900 rows; a file that loses its rows should not pass unnoticed.
+    assert_eq!(FILES.len(), 34);
+    assert!(rows > 5800, "{rows} rows");
+}
+
+/// pingora hashes an IPv6 host without its brackets; nginx (and ringlab) hashes the server
+/// name as written. The file records pingora's answer; ringlab's is nginx's.
+#[test]
+fn pingora_ipv6_variant_is_pingoras_not_nginxs() {
+    let peer = Peer::parse(
+        "pingora_ipv6-bracketed.variant",
+        include_str!("../data/peer/pingora_ipv6-bracketed.variant"),
+    );
+    let scheme = build(SchemeKind::Nginx, peer.servers(), &Options::default()).unwrap();
+    for (input, pingora) in &peer.rows {
+        assert_ne!(peer.answer(scheme.as_ref(), input), *pingora);
+    }
+}
