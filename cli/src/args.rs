@@ -39,16 +39,17 @@ pub enum Command {
 /// The scheme and its knobs, shared by `lookup` and `move`.
 #[derive(Args, Debug)]
 pub struct SchemeArgs {
-    /// ring, ketama, libketama, nginx, modulo, jump, rendezvous, maglev, redis, cassandra,
-    /// groupcache, spymemcached (any name=weight makes its locator weighted)
-    /// (required, except for lookup --config)
+    /// ring, ketama, libketama, nginx, cassandra, groupcache, spymemcached (any
+    /// name=weight makes its locator weighted), twemproxy, envoy-ring, grpc-ring (the
+    /// list in the order given, repeats allowed), modulo, jump, rendezvous, maglev (also
+    /// envoy-maglev: it is Envoy's), redis (required, except for lookup --config)
     #[arg(long)]
     pub scheme: Option<String>,
     /// ring: virtual nodes per unit of weight [default: 160]; groupcache: replicas per
     /// node [default: 50, HTTPPool's]
     #[arg(long, value_parser = limits::vnodes, allow_negative_numbers = true)]
     pub vnodes: Option<u32>,
-    /// maglev: the lookup table's size, a prime [default: 65537]
+    /// maglev, envoy-maglev: the lookup table's size, a prime [default: 65537]
     #[arg(long, value_parser = limits::table, allow_negative_numbers = true)]
     pub table: Option<u64>,
     /// cassandra: tokens per node (num_tokens, 1 to 1536) [default: 16]
@@ -58,9 +59,25 @@ pub struct SchemeArgs {
     #[arg(long)]
     pub token_seed: Option<u64>,
     /// spymemcached: ketama, fnv1_32, fnv1a_32, fnv1_64, fnv1a_64, native or crc
-    /// [default: ketama]
+    /// [default: ketama]; envoy-ring: the points' hash, xxhash or murmur2 [default:
+    /// xxhash]; twemproxy: the pool's hash: one_at_a_time, md5, crc16, crc32, crc32a,
+    /// fnv1_64, fnv1a_64, fnv1_32, fnv1a_32, hsieh, murmur or jenkins [default: fnv1a_64]
     #[arg(long)]
     pub hash: Option<String>,
+    /// twemproxy: the pool's hash_tag, two characters such as {}
+    #[arg(long)]
+    pub hash_tag: Option<String>,
+    /// envoy-ring, grpc-ring: minimum ring size, 1 to 8388608 [default: 1024]
+    #[arg(long, value_parser = limits::ring_size, allow_negative_numbers = true)]
+    pub min_ring_size: Option<u64>,
+    /// envoy-ring, grpc-ring: maximum ring size, 1 to 8388608 [default: 8388608 for
+    /// envoy-ring, 4096 for grpc-ring]
+    #[arg(long, value_parser = limits::ring_size, allow_negative_numbers = true)]
+    pub max_ring_size: Option<u64>,
+    /// grpc-ring: the cap on both ring sizes (grpc.lb.ring_hash.ring_size_cap)
+    /// [default: 4096]
+    #[arg(long, value_parser = limits::ring_size, allow_negative_numbers = true)]
+    pub ring_size_cap: Option<u64>,
 }
 
 #[derive(Args, Debug)]
@@ -80,14 +97,29 @@ pub struct LookupArgs {
     /// comma-separated rack labels, one per server, for rack-aware lists
     #[arg(long)]
     pub racks: Option<String>,
+    #[command(flatten)]
+    pub format: KeyFormat,
     /// keys (default: standard input, one per line)
     pub keys: Vec<String>,
 }
 
 #[derive(Args, Debug)]
 pub struct KeysArg {
+    #[command(flatten)]
+    pub format: KeyFormat,
     /// keys (default: standard input, one per line)
     pub keys: Vec<String>,
+}
+
+/// How keys are written, in and out, so that any byte string can be a key.
+#[derive(Args, Debug, Clone, Copy, Default)]
+pub struct KeyFormat {
+    /// keys are hex bytes (arguments and input lines), and are printed back in hex
+    #[arg(long)]
+    pub hex: bool,
+    /// standard input holds NUL-separated keys, and each output record ends with NUL
+    #[arg(short = '0', long = "null")]
+    pub null: bool,
 }
 
 #[derive(Args, Debug)]

@@ -9,18 +9,16 @@ use crate::args::{JumpArgs, KeysArg};
 use crate::{input, CliError};
 
 pub fn slot(args: &KeysArg, stdin: &mut dyn BufRead, out: &mut dyn Write) -> Result<(), CliError> {
-    input::each_key(&args.keys, stdin, &mut |key| {
-        out.write_all(key)?;
-        writeln!(out, "\t{}", redis::key_slot(key))?;
-        Ok(())
+    input::each_key(&args.keys, args.format, stdin, &mut |key| {
+        let slot = redis::key_slot(key).to_string();
+        input::write_record(out, key, &slot, args.format)
     })
 }
 
 pub fn token(args: &KeysArg, stdin: &mut dyn BufRead, out: &mut dyn Write) -> Result<(), CliError> {
-    input::each_key(&args.keys, stdin, &mut |key| {
-        out.write_all(key)?;
-        writeln!(out, "\t{}", cassandra::token(key))?;
-        Ok(())
+    input::each_key(&args.keys, args.format, stdin, &mut |key| {
+        let token = cassandra::token(key).to_string();
+        input::write_record(out, key, &token, args.format)
     })
 }
 
@@ -37,7 +35,7 @@ pub fn jump(args: &JumpArgs, stdin: &mut dyn BufRead, out: &mut dyn Write) -> Re
                 u32::MAX
             ))
         })?;
-    input::each_key(&args.keys, stdin, &mut |key| {
+    input::each_key(&args.keys, Default::default(), stdin, &mut |key| {
         let text = String::from_utf8_lossy(key);
         let value = input::parse_u64(&text, "key")?;
         let bucket = jump::jump_bucket(value, buckets).unwrap_or_default();

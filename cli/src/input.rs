@@ -1,54 +1,113 @@
 //! Where keys come from, and the parsing of the numbers and lists the commands take.
 
-use std::io::{BufRead, Read};
+use std::io::{BufRead, Read, Write};
 
+use crate::args::KeyFormat;
 use crate::limits::{shorten, MAX_KEY_BYTES, MAX_LIST_ITEMS};
 use crate::CliError;
 
 /// Calls `each` with the keys of a command: its arguments, or else standard input one per
-/// line, read as they come (a command in a pipe answers line by line, and input larger
-/// than memory is fine). Lines are split on `\n` only and kept byte for byte, so an empty
-/// line is the empty key; a line longer than [`MAX_KEY_BYTES`] is refused.
+/// line (with `-0`, one per NUL-terminated record), read as they come (a command in a pipe
+/// answers line by line, and input larger than memory is fine). Lines are split on `\n`
+/// only and kept byte for byte, so an empty line is the empty key; a line longer than
+/// [`MAX_KEY_BYTES`] is refused. With `--hex` every key is written in hex and decoded.
 pub fn each_key(
     arguments: &[String],
+    format: KeyFormat,
     stdin: &mut dyn BufRead,
     each: &mut dyn FnMut(&[u8]) -> Result<(), CliError>,
 ) -> Result<(), CliError> {
-    each_key_within(MAX_KEY_BYTES, arguments, stdin, each)
+    each_key_within(MAX_KEY_BYTES, arguments, format, stdin, each)
 }
 
 fn each_key_within(
     max_key_bytes: usize,
     arguments: &[String],
+    format: KeyFormat,
     stdin: &mut dyn BufRead,
     each: &mut dyn FnMut(&[u8]) -> Result<(), CliError>,
 ) -> Result<(), CliError> {
+    let mut decoded = Vec::new();
+    let mut give = |key: &[u8], what: &dyn Fn() -> String| -> Result<(), CliError> {
+        if !format.hex {
+            return each(key);
+        }
+        decode_hex(key, &mut decoded).map_err(|why| CliError::new(format!("{} {why}", what())))?;
+        each(&decoded)
+    };
     if !arguments.is_empty() {
-        for key in arguments {
-            each(key.as_bytes())?;
+        for (number, key) in arguments.iter().enumerate() {
+            give(key.as_bytes(), &|| format!("key {}", number + 1))?;
         }
         return Ok(());
     }
+    let (end, unit) = if format.null {
+        (b'\0', "record")
+    } else {
+        (b'\n', "line")
+    };
     let mut line = Vec::new();
     for number in 1u64.. {
         line.clear();
         let read = (&mut *stdin)
             .take(max_key_bytes as u64 + 1)
-            .read_until(b'\n', &mut line)
+            .read_until(end, &mut line)
             .map_err(|e| CliError::new(format!("cannot read standard input: {e}")))?;
         if read == 0 {
             break;
         }
-        if line.last() == Some(&b'\n') {
+        if line.last() == Some(&end) {
             line.pop();
         } else if line.len() > max_key_bytes {
             return Err(CliError::new(format!(
-                "line {number} of standard input is longer than {}; a key is one line",
+                "{unit} {number} of standard input is longer than {}; a key is one {unit}",
                 bytes(max_key_bytes)
             )));
         }
-        each(&line)?;
+        give(&line, &|| format!("{unit} {number} of standard input"))?;
     }
+    Ok(())
+}
+
+/// Decodes hex text (either case, whole bytes) into `out`.
+fn decode_hex(text: &[u8], out: &mut Vec<u8>) -> Result<(), String> {
+    out.clear();
+    if text.len() % 2 == 1 {
+        return Err("is not hex: it has an odd number of digits".to_string());
+    }
+    for pair in text.chunks_exact(2) {
+        let digit = |d: u8| (d as char).to_digit(16);
+        match (digit(pair[0]), digit(pair[1])) {
+            (Some(high), Some(low)) => out.push((high * 16 + low) as u8),
+            _ => {
+                return Err(format!(
+                    "is not hex: {} is not a hex digit pair",
+                    shorten(&String::from_utf8_lossy(pair))
+                ))
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Writes one answer: the key (in hex with `--hex`), a tab, the answer, and the record's
+/// end (NUL with `-0`, else a newline).
+pub fn write_record(
+    out: &mut dyn Write,
+    key: &[u8],
+    answer: &str,
+    format: KeyFormat,
+) -> Result<(), CliError> {
+    if format.hex {
+        for b in key {
+            write!(out, "{b:02x}")?;
+        }
+    } else {
+        out.write_all(key)?;
+    }
+    out.write_all(b"\t")?;
+    out.write_all(answer.as_bytes())?;
+    out.write_all(if format.null { b"\0" } else { b"\n" })?;
     Ok(())
 }
 
@@ -252,7 +311,7 @@ mod tests {
 
     fn keys(arguments: &[String], mut input: &[u8]) -> Result<Vec<Vec<u8>>, CliError> {
         let mut keys = Vec::new();
-        each_key(arguments, &mut input, &mut |key| {
+        each_key(arguments, KeyFormat::default(), &mut input, &mut |key| {
             keys.push(key.to_vec());
             Ok(())
         })?;
@@ -278,7 +337,7 @@ mod tests {
     fn a_line_longer_than_the_limit_is_refused() {
         let within = |mut input: &[u8]| {
             let mut keys = Vec::new();
-            each_key_within(100, &[], &mut input, &mut |key| {
+            each_key_within(100, &[], KeyFormat::default(), &mut input, &mut |key| {
                 keys.push(key.len());
                 Ok(())
             })

@@ -9,7 +9,9 @@
 //! Long runs that are within bounds get an estimate up front (see [`estimate_note`]) and a
 //! progress bar when standard error is a terminal.
 
-use ringlab_core::schemes::{cassandra, ketama, maglev, nginx, redis, ring, spymemcached};
+use ringlab_core::schemes::{
+    cassandra, ketama, maglev, nginx, redis, ring, ring_hash, spymemcached, twemproxy,
+};
 use ringlab_core::{Options, SchemeKind, Server};
 
 use crate::CliError;
@@ -132,6 +134,12 @@ pub fn table(text: &str) -> Result<u64, String> {
     whole(text, 1, maglev::MAX_TABLE_SIZE)
 }
 
+/// `--min-ring-size`, `--max-ring-size`, `--ring-size-cap`: Envoy's bound on both sizes
+/// (min above max is refused when the ring is built).
+pub fn ring_size(text: &str) -> Result<u64, String> {
+    whole(text, 1, ring_hash::ENVOY_MAX_RING_SIZE)
+}
+
 /// `--replicas`: at least 1; more than the servers is capped with a note by `lookup`.
 pub fn replicas(text: &str) -> Result<usize, String> {
     match text.trim().parse::<u64>() {
@@ -227,6 +235,13 @@ pub fn ring_points(kind: SchemeKind, servers: &[Server], options: &Options) -> u
                 * u64::from(ketama::POINTS_PER_DIGEST)
         }),
         SchemeKind::Spymemcached => n as u64 * u64::from(spymemcached::REPETITIONS),
+        SchemeKind::Twemproxy => n as u64 * u64::from(twemproxy::POINTS_PER_SERVER),
+        // The running sums stop within one point of the largest size, per endpoint.
+        SchemeKind::EnvoyRing | SchemeKind::GrpcRing => {
+            let sizes = options.ring_sizes(kind == SchemeKind::GrpcRing);
+            let max = sizes.cap.map_or(sizes.max, |cap| sizes.max.min(cap));
+            max.saturating_add(n as u64)
+        }
         SchemeKind::Maglev => options.maglev_table.min(maglev::MAX_TABLE_SIZE),
         SchemeKind::Redis => redis::SLOT_COUNT as u64,
         SchemeKind::Modulo | SchemeKind::Jump | SchemeKind::Rendezvous => n as u64,
@@ -246,6 +261,7 @@ fn check_same_address(kind: SchemeKind, servers: &[Server]) -> Result<(), CliErr
                 let (host, port) = nginx::split_host_port(name);
                 Some([host, b"\0", port].concat())
             }
+            SchemeKind::Twemproxy => Some(twemproxy::hashed_name(name).as_bytes().to_vec()),
             _ => None,
         }
     };

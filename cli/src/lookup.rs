@@ -35,7 +35,7 @@ pub fn run(
             };
             let (kind, mut options) = scheme::kind_and_options(&args.scheme, err)?;
             options.spymemcached_weighted = scheme::weights_given(list);
-            (Source::Scheme(kind, options), scheme::servers(list)?)
+            (Source::Scheme(kind, options), scheme::servers(list, kind)?)
         }
     };
     if let Some(racks) = &args.racks {
@@ -47,23 +47,23 @@ pub fn run(
             )?;
         }
     }
-    // A list cannot hold more distinct servers than there are: more is capped, as a
-    // replication factor above the cluster's size is in the systems themselves.
-    let replicas = match args.replicas {
-        Some(r) if r > servers.len() => {
-            writeln!(
-                err,
-                "ringlab: note: {r} replicas asked of {} servers; lists hold {}",
-                servers.len(),
-                servers.len()
-            )?;
-            Some(servers.len())
-        }
-        other => other,
-    };
     let p: Box<dyn Partitioner> = match source {
         Source::Scheme(kind, options) => scheme::partitioner(kind, servers, &options, err)?,
         Source::Haproxy(backend) => Box::new(Haproxy::new(servers, &backend.ids, backend.hash)?),
+    };
+    // A list cannot hold more distinct servers than there are: more is capped, as a
+    // replication factor above the cluster's size is in the systems themselves.
+    let replicas = match args.replicas {
+        Some(r) if r > p.servers().len() => {
+            writeln!(
+                err,
+                "ringlab: note: {r} replicas asked of {} servers; lists hold {}",
+                p.servers().len(),
+                p.servers().len()
+            )?;
+            Some(p.servers().len())
+        }
+        other => other,
     };
     let names = |indices: &[usize]| -> String {
         let names: Vec<&str> = indices
@@ -73,9 +73,7 @@ pub fn run(
         names.join(",")
     };
     let mut fell_back = false;
-    input::each_key(&args.keys, stdin, &mut |key| {
-        out.write_all(key)?;
-        out.write_all(b"\t")?;
+    input::each_key(&args.keys, args.format, stdin, &mut |key| {
         let answer = match (p.lookup(key), replicas) {
             (None, _) => "-".to_string(),
             (Some(owner), None) => names(&[owner]),
@@ -86,8 +84,7 @@ pub fn run(
             }
             (Some(_), Some(r)) => names(&p.preference_list(key, r)),
         };
-        writeln!(out, "{answer}")?;
-        Ok(())
+        input::write_record(out, key, &answer, args.format)
     })?;
     if fell_back {
         writeln!(

@@ -22,8 +22,8 @@ pub fn run(
     let (kind, mut options) = scheme::kind_and_options(&args.scheme, err)?;
     options.spymemcached_weighted =
         scheme::weights_given(&args.from) || scheme::weights_given(&args.to);
-    let from_servers = scheme::servers(&args.from)?;
-    let to_servers = scheme::servers(&args.to)?;
+    let from_servers = scheme::servers(&args.from, kind)?;
+    let to_servers = scheme::servers(&args.to, kind)?;
     let work = limits::move_work(kind, args.keys, from_servers.len(), to_servers.len());
     limits::check_work(work, "this move", "use fewer --keys")?;
     let theory = theory(kind, &from_servers, &to_servers);

@@ -3,8 +3,12 @@
 use std::io::Write;
 
 use ringlab_core::schemes::groupcache;
+use ringlab_core::schemes::ring_hash::PointHash;
 use ringlab_core::schemes::spymemcached::Algorithm;
-use ringlab_core::{build, parse_server_list, Options, Partitioner, SchemeKind, Server};
+use ringlab_core::schemes::twemproxy;
+use ringlab_core::{
+    build, parse_endpoint_list, parse_server_list, Options, Partitioner, SchemeKind, Server,
+};
 
 use crate::args::SchemeArgs;
 use crate::limits::{self, shorten};
@@ -26,16 +30,36 @@ pub fn kind_and_options(
         SchemeKind::Groupcache => groupcache::HTTP_POOL_REPLICAS,
         _ => defaults.vnodes,
     };
-    let spymemcached_hash = match (&args.hash, kind) {
-        (Some(name), SchemeKind::Spymemcached) => Algorithm::parse(name).ok_or_else(|| {
-            let names: Vec<&str> = Algorithm::ALL.iter().map(|a| a.name()).collect();
-            CliError::new(format!(
-                "--hash {} is not a spymemcached hash; use one of {}",
-                shorten(name),
-                names.join(", ")
-            ))
-        })?,
+    let hash = args.hash.as_deref();
+    let spymemcached_hash = match (hash, kind) {
+        (Some(name), SchemeKind::Spymemcached) => Algorithm::parse(name)
+            .ok_or_else(|| unknown_hash(name, kind, Algorithm::ALL.iter().map(|a| a.name())))?,
         _ => defaults.spymemcached_hash,
+    };
+    let twemproxy_hash = match (hash, kind) {
+        (Some(name), SchemeKind::Twemproxy) => {
+            twemproxy::KeyHash::from_name(name).ok_or_else(|| {
+                unknown_hash(name, kind, twemproxy::KeyHash::ALL.iter().map(|h| h.name()))
+            })?
+        }
+        _ => defaults.twemproxy_hash,
+    };
+    let point_hash = match (hash, kind) {
+        (Some(name), SchemeKind::EnvoyRing) => PointHash::from_name(name)
+            .ok_or_else(|| unknown_hash(name, kind, PointHash::NAMES.iter().copied()))?,
+        _ => defaults.point_hash,
+    };
+    let hash_tag = match &args.hash_tag {
+        Some(tag) => match tag.as_bytes() {
+            &[open, close] => Some([open, close]),
+            _ => {
+                return Err(CliError::new(format!(
+                    "--hash-tag {} must be two characters, such as {{}}",
+                    shorten(tag)
+                )))
+            }
+        },
+        None => None,
     };
     let options = Options {
         vnodes: args.vnodes.unwrap_or(vnodes),
@@ -45,6 +69,12 @@ pub fn kind_and_options(
         maglev_table: args.table.unwrap_or(defaults.maglev_table),
         cassandra_tokens: args.tokens.unwrap_or(defaults.cassandra_tokens),
         cassandra_seed: args.token_seed,
+        twemproxy_hash,
+        hash_tag,
+        min_ring_size: args.min_ring_size,
+        max_ring_size: args.max_ring_size,
+        ring_size_cap: args.ring_size_cap,
+        point_hash,
     };
     let knobs = [
         (
@@ -59,18 +89,60 @@ pub fn kind_and_options(
             args.token_seed.is_some(),
             &[SchemeKind::Cassandra],
         ),
-        ("--hash", args.hash.is_some(), &[SchemeKind::Spymemcached]),
+        (
+            "--hash",
+            args.hash.is_some(),
+            &[
+                SchemeKind::Spymemcached,
+                SchemeKind::EnvoyRing,
+                SchemeKind::Twemproxy,
+            ],
+        ),
+        (
+            "--hash-tag",
+            args.hash_tag.is_some(),
+            &[SchemeKind::Twemproxy],
+        ),
+        (
+            "--min-ring-size",
+            args.min_ring_size.is_some(),
+            &[SchemeKind::EnvoyRing, SchemeKind::GrpcRing],
+        ),
+        (
+            "--max-ring-size",
+            args.max_ring_size.is_some(),
+            &[SchemeKind::EnvoyRing, SchemeKind::GrpcRing],
+        ),
+        (
+            "--ring-size-cap",
+            args.ring_size_cap.is_some(),
+            &[SchemeKind::GrpcRing],
+        ),
     ];
     for (flag, given, readers) in knobs {
-        let reader = readers[0];
         if given && !readers.contains(&kind) {
+            let readers: Vec<&str> = readers.iter().map(|k| k.name()).collect();
             writeln!(
                 err,
-                "ringlab: note: {flag} is for --scheme {reader}; {kind} ignores it"
+                "ringlab: note: {flag} is for --scheme {}; {kind} ignores it",
+                readers.join(", ")
             )?;
         }
     }
     Ok((kind, options))
+}
+
+/// The message for a `--hash` the scheme does not have.
+fn unknown_hash<'a>(
+    name: &str,
+    kind: SchemeKind,
+    names: impl Iterator<Item = &'a str>,
+) -> CliError {
+    CliError::new(format!(
+        "--hash {} is not a {kind} hash; use one of {}",
+        shorten(name),
+        names.collect::<Vec<_>>().join(", ")
+    ))
 }
 
 /// True when a server list gives any weight (`name=weight`): spymemcached's locator is
@@ -79,9 +151,13 @@ pub fn weights_given(list: &str) -> bool {
     list.split(',').any(|item| item.contains('='))
 }
 
-/// A server list as `name[=weight],...`.
-pub fn servers(list: &str) -> Result<Vec<Server>, CliError> {
-    Ok(parse_server_list(list)?)
+/// A server list as `name[=weight],...`; for `envoy-ring` and `grpc-ring` a list of
+/// endpoints, where a name may repeat.
+pub fn servers(list: &str, kind: SchemeKind) -> Result<Vec<Server>, CliError> {
+    Ok(match kind {
+        SchemeKind::EnvoyRing | SchemeKind::GrpcRing => parse_endpoint_list(list)?,
+        _ => parse_server_list(list)?,
+    })
 }
 
 /// Builds the scheme over these servers, within [`limits::check_servers`]. Servers that

@@ -981,3 +981,215 @@ fn scheme_knobs_and_server_lists_are_checked() {
         "ringlab: note: server \"a\" owns no key under ketama: the weight is too small a share\n"
     );
 }
+
+#[test]
+fn lookup_matches_grpc_envoy_twemproxy_and_envoy_maglev() {
+    // gRPC C-core: the target as listed, repeats included (a repeat is weight).
+    let (header, rows) = vectors(include_str!(
+        "../../core/tests/data/grpc_ringhash_public.tsv"
+    ));
+    let target = header
+        .split(' ')
+        .find_map(|p| p.strip_prefix("target="))
+        .unwrap();
+    let input: String = rows.iter().map(|(k, _)| format!("{k}\n")).collect();
+    let out = ringlab(
+        &["lookup", "--scheme", "grpc-ring", "--servers", target],
+        &input,
+    );
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let expected: String = rows.iter().map(|(k, a)| format!("{k}\t{a}\n")).collect();
+    assert_eq!(stdout(&out), expected);
+
+    check_lookup_file(
+        "twemproxy",
+        include_str!("../../core/tests/data/twemproxy_public_fnv1a64_weighted3.tsv"),
+    );
+
+    // A ring of 8192 asked: Envoy builds it, gRPC caps it at 4096, and "&y" differs.
+    let owner = |args: &[&str]| {
+        let mut all = vec!["lookup"];
+        all.extend_from_slice(args);
+        all.push("&y");
+        let out = ringlab(&all, "");
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        stdout(&out)
+    };
+    let sizes = ["--min-ring-size", "8192", "--max-ring-size", "8192"];
+    let two = ["--servers", "127.0.0.1:50081,127.0.0.1:50082"];
+    let envoy: Vec<&str> = [&["--scheme", "envoy-ring"][..], &two, &sizes].concat();
+    let grpc: Vec<&str> = [&["--scheme", "grpc-ring"][..], &two, &sizes].concat();
+    assert_eq!(owner(&envoy), "&y\t127.0.0.1:50081\n");
+    assert_eq!(owner(&grpc), "&y\t127.0.0.1:50082\n");
+    let capped: Vec<&str> = [&grpc[..], &["--ring-size-cap", "8192"]].concat();
+    assert_eq!(owner(&capped), "&y\t127.0.0.1:50081\n");
+
+    // Envoy's Maglev Basic table (M = 7): "foo" is slot 3, host :91.
+    let hosts: Vec<String> = (90..96).map(|p| format!("127.0.0.1:{p}")).collect();
+    let hosts = hosts.join(",");
+    let out = ringlab(
+        &[
+            "lookup",
+            "--scheme",
+            "envoy-maglev",
+            "--servers",
+            &hosts,
+            "--table",
+            "7",
+            "foo",
+        ],
+        "",
+    );
+    assert_eq!(stdout(&out), "foo\t127.0.0.1:91\n");
+}
+
+#[test]
+fn any_bytes_are_a_key_with_hex_and_nul_separated_input() {
+    // Redis's slot of "foo", written in hex, printed back in hex.
+    let out = ringlab(&["slot", "--hex", "666F6F"], "");
+    assert_eq!(stdout(&out), "666f6f\t12182\n");
+    // A Cassandra token of raw bytes from the datastax driver's tests.
+    let out = ringlab(&["token", "--hex"], "fefefefefefefefe\n");
+    assert_eq!(stdout(&out), "fefefefefefefefe\t-8927430733708461935\n");
+    // NUL-separated: a key may hold a newline; records end with NUL.
+    let out = ringlab(&["slot", "-0"], "a\nb\0foo\0");
+    let a_b = ringlab(&["slot", "--hex", "610a62"], "");
+    let slot_of_a_b = stdout(&a_b)
+        .trim_end()
+        .split('\t')
+        .nth(1)
+        .unwrap()
+        .to_string();
+    assert_eq!(
+        out.stdout,
+        format!("a\nb\t{slot_of_a_b}\0foo\t12182\0").into_bytes()
+    );
+    let out = ringlab(
+        &[
+            "lookup",
+            "--scheme",
+            "ring",
+            "--servers",
+            "x",
+            "-0",
+            "--hex",
+        ],
+        "00ff\0",
+    );
+    assert_eq!(out.stdout, b"00ff\tx\0".to_vec());
+}
+
+#[test]
+fn the_new_schemes_refuse_bad_knobs_in_one_line() {
+    let cases: &[(&[&str], &str)] = &[
+        (
+            &[
+                "--scheme",
+                "twemproxy",
+                "--servers",
+                "a,b",
+                "--hash",
+                "sha1",
+            ],
+            "not a twemproxy hash",
+        ),
+        (
+            &["--scheme", "envoy-ring", "--servers", "a", "--hash", "md5"],
+            "xxhash, murmur2",
+        ),
+        (
+            &[
+                "--scheme",
+                "twemproxy",
+                "--servers",
+                "a,b",
+                "--hash-tag",
+                "{",
+            ],
+            "two characters",
+        ),
+        (
+            &["--scheme", "twemproxy", "--servers", "h:11211,h"],
+            "same address to twemproxy",
+        ),
+        (
+            &["--scheme", "twemproxy", "--servers", "a=1.5"],
+            "whole number",
+        ),
+        (
+            &[
+                "--scheme",
+                "envoy-ring",
+                "--servers",
+                "a",
+                "--min-ring-size",
+                "10",
+                "--max-ring-size",
+                "5",
+            ],
+            "above max ring size",
+        ),
+        (
+            &[
+                "--scheme",
+                "grpc-ring",
+                "--servers",
+                "a",
+                "--min-ring-size",
+                "0",
+            ],
+            "--min-ring-size",
+        ),
+        (
+            &[
+                "--scheme",
+                "grpc-ring",
+                "--servers",
+                "a",
+                "--ring-size-cap",
+                "8388609",
+            ],
+            "--ring-size-cap",
+        ),
+        (
+            &["--scheme", "envoy-ring", "--servers", "a,,b"],
+            "empty name",
+        ),
+        (&["--scheme", "ring", "--servers", "a", "--hex"], "not hex"),
+    ];
+    for (args, says) in cases {
+        let mut all = vec!["lookup"];
+        all.extend_from_slice(args);
+        all.push("k");
+        let err = refused(&all, "");
+        assert!(err.contains(says), "{says}: {err}");
+    }
+    // A knob another scheme reads is ignored with a note naming its readers.
+    let out = ringlab(
+        &[
+            "lookup",
+            "--scheme",
+            "ring",
+            "--servers",
+            "a",
+            "--hash",
+            "md5",
+            "k",
+        ],
+        "",
+    );
+    assert!(out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("--hash is for --scheme spymemcached, envoy-ring, twemproxy"),
+        "{err}"
+    );
+}

@@ -23,4 +23,7 @@ pub use error::ConfigError;
 pub use partitioner::{rack_aware, Partitioner, RackAwareList};
 pub use ring::{Point, Ring, Ties};
 pub use scheme::{build, Options, SchemeKind};
-pub use server::{assign_racks, numbered_servers, parse_server_list, validate_servers, Server};
+pub use server::{
+    assign_racks, numbered_servers, parse_endpoint_list, parse_server_list, validate_servers,
+    Server,
+};

@@ -13,6 +13,9 @@ pub enum SchemeKind {
     Cassandra,
     Groupcache,
     Spymemcached,
+    Twemproxy,
+    EnvoyRing,
+    GrpcRing,
     Modulo,
     Jump,
     Rendezvous,
@@ -30,6 +33,9 @@ impl SchemeKind {
         SchemeKind::Cassandra,
         SchemeKind::Groupcache,
         SchemeKind::Spymemcached,
+        SchemeKind::Twemproxy,
+        SchemeKind::EnvoyRing,
+        SchemeKind::GrpcRing,
         SchemeKind::Modulo,
         SchemeKind::Jump,
         SchemeKind::Rendezvous,
@@ -47,6 +53,9 @@ impl SchemeKind {
             SchemeKind::Cassandra => "cassandra",
             SchemeKind::Groupcache => "groupcache",
             SchemeKind::Spymemcached => "spymemcached",
+            SchemeKind::Twemproxy => "twemproxy",
+            SchemeKind::EnvoyRing => "envoy-ring",
+            SchemeKind::GrpcRing => "grpc-ring",
             SchemeKind::Modulo => "modulo",
             SchemeKind::Jump => "jump",
             SchemeKind::Rendezvous => "rendezvous",
@@ -66,6 +75,9 @@ impl SchemeKind {
                 | SchemeKind::Cassandra
                 | SchemeKind::Groupcache
                 | SchemeKind::Spymemcached
+                | SchemeKind::Twemproxy
+                | SchemeKind::EnvoyRing
+                | SchemeKind::GrpcRing
         )
     }
 }
@@ -78,7 +90,11 @@ impl std::fmt::Display for SchemeKind {
 
 impl std::str::FromStr for SchemeKind {
     type Err = ConfigError;
+    /// Also reads `envoy-maglev`: ringlab's `maglev` is Envoy's `MAGLEV`.
     fn from_str(text: &str) -> Result<Self, ConfigError> {
+        if text == "envoy-maglev" {
+            return Ok(SchemeKind::Maglev);
+        }
         SchemeKind::ALL
             .iter()
             .copied()
@@ -106,6 +122,35 @@ pub struct Options {
     pub spymemcached_hash: schemes::spymemcached::Algorithm,
     /// `spymemcached`: a weights map was given, so points follow the servers' weights.
     pub spymemcached_weighted: bool,
+    /// `twemproxy`: the pool's `hash:`.
+    pub twemproxy_hash: schemes::twemproxy::KeyHash,
+    /// `twemproxy`: the pool's `hash_tag`, two bytes.
+    pub hash_tag: Option<[u8; 2]>,
+    /// `envoy-ring`, `grpc-ring`: the ring sizes; `None` takes the system's default.
+    pub min_ring_size: Option<u64>,
+    /// See `min_ring_size`.
+    pub max_ring_size: Option<u64>,
+    /// `grpc-ring`: the cap on both sizes; `None` is gRPC's 4096.
+    pub ring_size_cap: Option<u64>,
+    /// `envoy-ring`: the hash of the points (`XX_HASH` or `MURMUR_HASH_2`).
+    pub point_hash: schemes::ring_hash::PointHash,
+}
+
+impl Options {
+    /// The ring sizes `envoy-ring` (`grpc == false`) or `grpc-ring` builds with.
+    pub fn ring_sizes(&self, grpc: bool) -> schemes::ring_hash::Sizes {
+        use schemes::ring_hash::Sizes;
+        let defaults = if grpc { Sizes::GRPC } else { Sizes::ENVOY };
+        Sizes {
+            min: self.min_ring_size.unwrap_or(defaults.min),
+            max: self.max_ring_size.unwrap_or(defaults.max),
+            cap: if grpc {
+                self.ring_size_cap.or(defaults.cap)
+            } else {
+                None
+            },
+        }
+    }
 }
 
 impl Default for Options {
@@ -117,11 +162,18 @@ impl Default for Options {
             maglev_table: schemes::maglev::DEFAULT_TABLE_SIZE,
             spymemcached_hash: schemes::spymemcached::Algorithm::Ketama,
             spymemcached_weighted: false,
+            twemproxy_hash: schemes::twemproxy::KeyHash::Fnv1a64,
+            hash_tag: None,
+            min_ring_size: None,
+            max_ring_size: None,
+            ring_size_cap: None,
+            point_hash: schemes::ring_hash::PointHash::Xxhash,
         }
     }
 }
 
-/// Builds a scheme over a server list.
+/// Builds a scheme over a server list. Names must be distinct, except for `envoy-ring`
+/// and `grpc-ring`, where a repeated address is what the systems make of it.
 ///
 /// ```
 /// use ringlab_core::{build, numbered_servers, Options, SchemeKind};
@@ -134,7 +186,9 @@ pub fn build(
     servers: Vec<Server>,
     options: &Options,
 ) -> Result<Box<dyn Partitioner>, ConfigError> {
-    crate::validate_servers(&servers)?;
+    if !matches!(kind, SchemeKind::EnvoyRing | SchemeKind::GrpcRing) {
+        crate::validate_servers(&servers)?;
+    }
     Ok(match kind {
         SchemeKind::Ring => Box::new(schemes::ring::HashRing::new(servers, options.vnodes)?),
         SchemeKind::Ketama => Box::new(schemes::ketama::Ketama::new(servers)?),
@@ -153,6 +207,20 @@ pub fn build(
             servers,
             options.spymemcached_hash,
             options.spymemcached_weighted,
+        )?),
+        SchemeKind::Twemproxy => Box::new(schemes::twemproxy::Twemproxy::new(
+            servers,
+            options.twemproxy_hash,
+            options.hash_tag,
+        )?),
+        SchemeKind::EnvoyRing => Box::new(schemes::ring_hash::RingHash::envoy(
+            servers,
+            options.ring_sizes(false),
+            options.point_hash,
+        )?),
+        SchemeKind::GrpcRing => Box::new(schemes::ring_hash::RingHash::grpc(
+            servers,
+            options.ring_sizes(true),
         )?),
         SchemeKind::Modulo => Box::new(schemes::modulo::Modulo::new(servers)?),
         SchemeKind::Jump => Box::new(schemes::jump::Jump::new(servers)?),

@@ -57,6 +57,21 @@ pub fn numbered_servers(prefix: &str, count: usize) -> Vec<Server> {
 /// assert!(parse_server_list("").is_err());
 /// ```
 pub fn parse_server_list(text: &str) -> Result<Vec<Server>, ConfigError> {
+    let servers = parse_endpoint_list(text)?;
+    validate_servers(&servers)?;
+    Ok(servers)
+}
+
+/// Like [`parse_server_list`], but a name may repeat: Envoy and gRPC take a list of
+/// endpoints in which a repeated address means something (see
+/// [`crate::schemes::ring_hash`]).
+///
+/// ```
+/// use ringlab_core::parse_endpoint_list;
+/// assert_eq!(parse_endpoint_list("a,b,a").unwrap().len(), 3);
+/// assert!(parse_endpoint_list("a,,b").is_err());
+/// ```
+pub fn parse_endpoint_list(text: &str) -> Result<Vec<Server>, ConfigError> {
     let mut servers = Vec::new();
     for item in text.split(',') {
         let item = item.trim();
@@ -74,9 +89,11 @@ pub fn parse_server_list(text: &str) -> Result<Vec<Server>, ConfigError> {
             }
             None => (item, 1.0),
         };
+        if name.is_empty() {
+            return Err(ConfigError::EmptyName);
+        }
         servers.push(Server::new(name).with_weight(weight));
     }
-    validate_servers(&servers)?;
     Ok(servers)
 }
 
