@@ -27,8 +27,10 @@ pub use crate::view_props::ViewProps;
 /// One view: what it is called, how its link is repaired, which bundle draws it and how.
 pub struct ViewEntry {
     pub info: ViewInfo,
-    /// A query repaired into the view's canonical one, with a note for each repair.
-    pub canonical: Repair,
+    /// A query repaired into the view's canonical one, with a note for each repair, when
+    /// this build has the view's bundle (another bundle's parsing would only add weight:
+    /// the view's own module repairs its links).
+    pub canonical: Option<Repair>,
     /// The wasm module that has the view: the cargo feature `bundle-<name>`. Every bundle
     /// has the shell and the index.
     pub bundle: &'static str,
@@ -52,6 +54,17 @@ macro_rules! bundled {
     };
 }
 
+/// The view's link repair when the bundle's feature is on, like [`bundled!`].
+macro_rules! repair {
+    ($feature:literal, $params:ty) => {
+        if cfg!(feature = $feature) {
+            Some(canonical::<$params> as Repair)
+        } else {
+            None
+        }
+    };
+}
+
 /// Every view, in header order; the first is shown when the link names none.
 pub static VIEWS: &[ViewEntry] = &[
     ViewEntry {
@@ -62,7 +75,7 @@ pub static VIEWS: &[ViewEntry] = &[
             group: "The ring",
             tail: None,
         },
-        canonical: canonical::<PlaygroundParams>,
+        canonical: repair!("bundle-ring", PlaygroundParams),
         bundle: "ring",
         render: bundled!("bundle-ring", Playground),
     },
@@ -74,7 +87,7 @@ pub static VIEWS: &[ViewEntry] = &[
             group: "Resizing",
             tail: None,
         },
-        canonical: canonical::<GridsParams>,
+        canonical: repair!("bundle-resize", GridsParams),
         bundle: "resize",
         render: bundled!("bundle-resize", Grids),
     },
@@ -86,7 +99,7 @@ pub static VIEWS: &[ViewEntry] = &[
             group: "The ring",
             tail: None,
         },
-        canonical: canonical::<ClockParams>,
+        canonical: repair!("bundle-ring", ClockParams),
         bundle: "ring",
         render: bundled!("bundle-ring", ClockExample),
     },
@@ -98,7 +111,7 @@ pub static VIEWS: &[ViewEntry] = &[
             group: "Resizing",
             tail: None,
         },
-        canonical: canonical::<CostParams>,
+        canonical: repair!("bundle-resize", CostParams),
         bundle: "resize",
         render: bundled!("bundle-resize", CostPanel),
     },
@@ -110,7 +123,7 @@ pub static VIEWS: &[ViewEntry] = &[
             group: LEARN_GROUP,
             tail: Some(STEP),
         },
-        canonical: canonical::<LearnParams>,
+        canonical: repair!("bundle-learn", LearnParams),
         bundle: "learn",
         render: bundled!("bundle-learn", Learn),
     },
@@ -122,7 +135,7 @@ pub static VIEWS: &[ViewEntry] = &[
             group: "About",
             tail: None,
         },
-        canonical: canonical::<IndexParams>,
+        canonical: Some(canonical::<IndexParams>),
         bundle: ALL_BUNDLES,
         render: Some(render::<Index>),
     },
@@ -191,6 +204,7 @@ mod tests {
     fn the_default_build_has_every_view_in_a_named_bundle() {
         for entry in VIEWS {
             assert!(entry.render.is_some(), "{}", entry.info.path);
+            assert!(entry.canonical.is_some(), "{}", entry.info.path);
             assert!(
                 entry.bundle == ALL_BUNDLES || bundles().contains(&entry.bundle),
                 "{}",

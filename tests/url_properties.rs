@@ -164,8 +164,9 @@ proptest! {
         q in query(ALL_PARAMETERS, prop_oneof![text(), marks(), numbers()].boxed()),
     ) {
         for entry in VIEWS {
-            let (canonical, _) = (entry.canonical)(&q);
-            let (again, notes) = (entry.canonical)(&canonical);
+            let repair = entry.canonical.expect("the default build has every bundle");
+            let (canonical, _) = repair(&q);
+            let (again, notes) = repair(&canonical);
             prop_assert_eq!(&again, &canonical, "{}", entry.info.path);
             prop_assert!(notes.is_empty(), "{}: {:?}", entry.info.path, notes);
         }
