@@ -427,6 +427,42 @@ proptest! {
     }
 
     #[test]
+    fn any_pasted_text_is_read_or_refused_in_one_line(
+        lines in prop::collection::vec(
+            prop_oneof![
+                Just("upstream u {".to_string()),
+                Just("  hash $request_uri consistent;".to_string()),
+                Just("}".to_string()),
+                "  server [a-c]:[0-9]{1,2}( weight=[0-9]{1,3})?( down)?;",
+                Just("pool:".to_string()),
+                Just("  hash: fnv1a_64".to_string()),
+                Just("  distribution: ketama".to_string()),
+                Just("  servers:".to_string()),
+                "   - [a-c]:[0-9]{1,2}:[0-9]( alias)?",
+                Just("lb_policy: RING_HASH".to_string()),
+                Just("load_assignment:".to_string()),
+                "[a-c]:[0-9]{2}(:[0-9])?",
+                ".{0,20}",
+            ],
+            0..14,
+        ),
+        list_scheme in prop::sample::select(SchemeKind::ALL.to_vec()),
+    ) {
+        let text = lines.join("\n");
+        match ringlab_core::config::read(&text, list_scheme, &options()) {
+            Ok(reading) => {
+                if let Ok(p) = reading.build() {
+                    let _ = p.lookup(b"k");
+                }
+            }
+            Err(e) => {
+                let message = e.to_string();
+                prop_assert!(!message.is_empty() && !message.contains('\n'), "{message:?}");
+            }
+        }
+    }
+
+    #[test]
     fn slots_are_below_16384(key in prop::collection::vec(any::<u8>(), 0..40)) {
         prop_assert!(key_slot(&key) < SLOT_COUNT as u16);
     }

@@ -1,4 +1,321 @@
 //! Configuration files of the real systems, read into the schemes that place keys as they
 //! do: paste a config, see where your keys go.
+//!
+//! [`read`] recognises the text by its syntax: an HAProxy configuration, an nginx
+//! `upstream`, a nutcracker (twemproxy) YAML file, an Envoy cluster, or else a plain
+//! server list, placed by the system the caller names. Bad text gets a message with its
+//! line number; lines read but not used are listed in [`Reading::ignored`].
 
+pub mod envoy;
 pub mod haproxy;
+pub mod list;
+pub mod nginx;
+pub mod nutcracker;
+mod yaml;
+
+use crate::{build, ConfigError, Options, Partitioner, SchemeKind, Server};
+
+/// The syntax a text was recognised as.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Format {
+    Haproxy,
+    Nginx,
+    Nutcracker,
+    Envoy,
+    /// A plain server list.
+    List,
+}
+
+impl Format {
+    /// How a person names the format.
+    pub fn label(self) -> &'static str {
+        match self {
+            Format::Haproxy => "HAProxy configuration",
+            Format::Nginx => "nginx upstream",
+            Format::Nutcracker => "twemproxy (nutcracker) YAML",
+            Format::Envoy => "Envoy cluster",
+            Format::List => "server list",
+        }
+    }
+}
+
+/// What places the keys.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Placement {
+    /// A scheme over servers (for `envoy-ring` and `grpc-ring`, endpoints that may repeat).
+    Scheme {
+        kind: SchemeKind,
+        servers: Vec<Server>,
+        options: Options,
+    },
+    /// An HAProxy backend: servers with their ids.
+    Haproxy(haproxy::Backend),
+}
+
+/// A text read into a placement.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Reading {
+    pub format: Format,
+    /// The backend, upstream, pool or cluster name; empty for a list.
+    pub name: String,
+    pub placement: Placement,
+    /// Lines read but not used, each `line N: why`.
+    pub ignored: Vec<String>,
+}
+
+impl Reading {
+    /// The scheme's name: `haproxy` or a [`SchemeKind`]'s.
+    pub fn system(&self) -> &'static str {
+        match &self.placement {
+            Placement::Haproxy(_) => "haproxy",
+            Placement::Scheme { kind, .. } => kind.name(),
+        }
+    }
+
+    /// The servers (endpoints) as read.
+    pub fn servers(&self) -> &[Server] {
+        match &self.placement {
+            Placement::Haproxy(backend) => &backend.servers,
+            Placement::Scheme { servers, .. } => servers,
+        }
+    }
+
+    /// The partitioner that places keys as the system does.
+    pub fn build(&self) -> Result<Box<dyn Partitioner>, ConfigError> {
+        Ok(match &self.placement {
+            Placement::Haproxy(backend) => Box::new(backend.build()?),
+            Placement::Scheme {
+                kind,
+                servers,
+                options,
+            } => build(*kind, servers.clone(), options)?,
+        })
+    }
+}
+
+/// Reads `text`: a config recognised by its syntax, or else a server list placed by
+/// `list_scheme` with `options`.
+///
+/// ```
+/// use ringlab_core::config::{read, Format};
+/// use ringlab_core::{Options, SchemeKind};
+/// let nginx = "upstream u { hash $request_uri consistent; server a:80; server b:80; }";
+/// let reading = read(nginx, SchemeKind::Ketama, &Options::default()).unwrap();
+/// assert_eq!(reading.format, Format::Nginx);
+/// assert_eq!(reading.system(), "nginx");
+/// let list = read("10.0.0.1:11211\n10.0.0.2:11211:2", SchemeKind::Ketama, &Options::default()).unwrap();
+/// assert_eq!(list.format, Format::List);
+/// assert_eq!(list.servers()[1].weight, 2.0);
+/// assert!(list.build().unwrap().lookup(b"k").is_some());
+/// ```
+pub fn read(
+    text: &str,
+    list_scheme: SchemeKind,
+    options: &Options,
+) -> Result<Reading, ConfigError> {
+    read_pool(text, list_scheme, options, None)
+}
+
+/// [`read`], with the nutcracker pool to use named (the first with servers otherwise).
+pub fn read_pool(
+    text: &str,
+    list_scheme: SchemeKind,
+    options: &Options,
+    pool: Option<&str>,
+) -> Result<Reading, ConfigError> {
+    match recognise(text) {
+        Format::Haproxy => {
+            let backend = haproxy::parse(text)?;
+            Ok(Reading {
+                format: Format::Haproxy,
+                name: backend.name.clone(),
+                placement: Placement::Haproxy(backend),
+                ignored: Vec::new(),
+            })
+        }
+        Format::Nginx => {
+            let upstream = nginx::parse(text)?;
+            Ok(Reading {
+                format: Format::Nginx,
+                name: upstream.name,
+                placement: Placement::Scheme {
+                    kind: SchemeKind::Nginx,
+                    servers: upstream.servers,
+                    options: options.clone(),
+                },
+                ignored: upstream.ignored,
+            })
+        }
+        Format::Nutcracker => {
+            let pool = nutcracker::parse(text, pool)?;
+            Ok(Reading {
+                format: Format::Nutcracker,
+                name: pool.name,
+                placement: Placement::Scheme {
+                    kind: SchemeKind::Twemproxy,
+                    servers: pool.servers,
+                    options: Options {
+                        twemproxy_hash: pool.hash,
+                        hash_tag: pool.hash_tag,
+                        ..options.clone()
+                    },
+                },
+                ignored: pool.ignored,
+            })
+        }
+        Format::Envoy => {
+            let cluster = envoy::parse(text)?;
+            let (kind, options) = match cluster.policy {
+                envoy::Policy::RingHash { sizes, hash } => (
+                    SchemeKind::EnvoyRing,
+                    Options {
+                        min_ring_size: Some(sizes.min),
+                        max_ring_size: Some(sizes.max),
+                        point_hash: hash,
+                        ..options.clone()
+                    },
+                ),
+                envoy::Policy::Maglev { table } => (
+                    SchemeKind::Maglev,
+                    Options {
+                        maglev_table: table,
+                        ..options.clone()
+                    },
+                ),
+            };
+            Ok(Reading {
+                format: Format::Envoy,
+                name: cluster.name,
+                placement: Placement::Scheme {
+                    kind,
+                    servers: cluster.endpoints,
+                    options,
+                },
+                ignored: cluster.ignored,
+            })
+        }
+        Format::List => {
+            let servers = match list_scheme {
+                // Endpoint lists keep their repeats.
+                SchemeKind::EnvoyRing | SchemeKind::GrpcRing => {
+                    let joined: Vec<&str> = text
+                        .lines()
+                        .map(str::trim)
+                        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+                        .collect();
+                    crate::parse_endpoint_list(&joined.join(","))?
+                }
+                _ => list::parse(text)?,
+            };
+            Ok(Reading {
+                format: Format::List,
+                name: String::new(),
+                placement: Placement::Scheme {
+                    kind: list_scheme,
+                    servers,
+                    options: options.clone(),
+                },
+                ignored: Vec::new(),
+            })
+        }
+    }
+}
+
+/// The format a text is written in, from its first telling line.
+pub fn recognise(text: &str) -> Format {
+    let words = |line: &str| -> Vec<String> {
+        line.split('#')
+            .next()
+            .unwrap_or("")
+            .split_whitespace()
+            .map(str::to_string)
+            .collect()
+    };
+    for line in text.lines() {
+        let w = words(line);
+        match w.first().map(String::as_str) {
+            Some("backend" | "listen" | "frontend" | "defaults" | "global") => {
+                return Format::Haproxy
+            }
+            Some("upstream" | "http") => return Format::Nginx,
+            Some("server") if !line.contains(';') && w.len() >= 3 => return Format::Haproxy,
+            Some("server") => return Format::Nginx,
+            _ => {}
+        }
+    }
+    if text.contains(':') && text.lines().any(|l| l.trim_end().ends_with(':')) {
+        if let Ok(doc) = yaml::load(text) {
+            if envoy::looks_like(&doc) {
+                return Format::Envoy;
+            }
+            if nutcracker::looks_like(&doc) {
+                return Format::Nutcracker;
+            }
+        }
+    }
+    Format::List
+}
+
+/// The partitioner of a reading after a change of its servers: HAProxy keeps explicit ids
+/// (a server keeps its points), every other system builds again.
+pub fn rebuild(
+    reading: &Reading,
+    servers: Vec<Server>,
+) -> Result<Box<dyn Partitioner>, ConfigError> {
+    let mut p = reading.build()?;
+    p.rebuild(servers)?;
+    Ok(p)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_format_is_recognised_by_its_syntax() {
+        let cases = [
+            (
+                "backend b\n  balance uri\n  server s 10.0.0.1:80\n",
+                Format::Haproxy,
+            ),
+            (
+                "# cache\nupstream u {\n hash $k consistent;\n server a;\n}\n",
+                Format::Nginx,
+            ),
+            ("alpha:\n  servers:\n   - a:1:1\n", Format::Nutcracker),
+            (
+                "name: c\nlb_policy: MAGLEV\nload_assignment:\n  endpoints: []\n",
+                Format::Envoy,
+            ),
+            (
+                "static_resources:\n  clusters:\n  - name: c\n    lb_policy: RING_HASH\n",
+                Format::Envoy,
+            ),
+            ("10.0.0.1:11211\n10.0.0.2:11211 2\n", Format::List),
+            ("http://10.0.0.1:8080, http://10.0.0.2:8080", Format::List),
+        ];
+        for (text, format) in cases {
+            assert_eq!(recognise(text), format, "{text:?}");
+        }
+    }
+
+    #[test]
+    fn an_envoy_maglev_cluster_builds_envoys_table() {
+        let text = "name: c\nlb_policy: MAGLEV\nmaglev_lb_config:\n  table_size: 7\nload_assignment:\n  endpoints:\n  - lb_endpoints:\n".to_string()
+            + &(90..96)
+                .map(|p| format!("    - endpoint:\n        address:\n          socket_address:\n            address: 127.0.0.1\n            port_value: {p}\n"))
+                .collect::<String>();
+        let reading = read(&text, SchemeKind::Ring, &Options::default()).unwrap();
+        let p = reading.build().unwrap();
+        // Envoy's Basic test: "foo" is slot 3, host :91.
+        assert_eq!(p.servers()[p.lookup(b"foo").unwrap()].name, "127.0.0.1:91");
+    }
+
+    #[test]
+    fn lists_keep_endpoint_repeats_for_grpc() {
+        let reading = read("a:1\na:1\nb:1", SchemeKind::GrpcRing, &Options::default()).unwrap();
+        assert_eq!(reading.servers().len(), 3);
+        assert_eq!(reading.build().unwrap().servers()[0].weight, 2.0);
+        assert!(read("a:1\na:1", SchemeKind::Ketama, &Options::default()).is_err());
+    }
+}

@@ -30,3 +30,37 @@ fn twemproxy_public_fnv1a64_weighted3() {
     }
     assert!(non_ascii > 0, "the file has keys with bytes above 0x7f");
 }
+
+/// The same pool written as the YAML the real run used, read by the config reader.
+#[test]
+fn twemproxy_public_pool_from_its_yaml() {
+    let vectors = Vectors::parse(include_str!(
+        "../data/twemproxy_public_fnv1a64_weighted3.tsv"
+    ));
+    let lines = vectors
+        .header
+        .split_once("config=[")
+        .and_then(|(_, rest)| rest.split_once(']'))
+        .map(|(lines, _)| lines)
+        .expect("header config");
+    let mut yaml =
+        String::from("pool:\n  listen: 127.0.0.1:22121\n  distribution: ketama\n  servers:\n");
+    for line in lines.split('|') {
+        yaml.push_str(&format!("   - {line}\n"));
+    }
+    let reading = ringlab_core::config::read(
+        &yaml,
+        ringlab_core::SchemeKind::Ring,
+        &ringlab_core::Options::default(),
+    )
+    .expect("the pool reads");
+    assert_eq!(reading.format, ringlab_core::config::Format::Nutcracker);
+    assert_eq!(reading.ignored.len(), 1, "listen: {:?}", reading.ignored);
+    let pool = reading.build().expect("the pool builds");
+    for row in &vectors.rows {
+        let owner = pool
+            .lookup(row[0].as_bytes())
+            .map(|i| pool.servers()[i].name.as_str());
+        assert_eq!(owner, Some(row[1]), "key {:?}", row[0]);
+    }
+}
