@@ -87,10 +87,15 @@ pub struct LookupArgs {
     /// comma-separated name[=weight] (required, except with --config)
     #[arg(long)]
     pub servers: Option<String>,
-    /// a configuration file to place keys as it does (today: HAProxy's, with a
-    /// `hash-type consistent` backend); replaces --scheme and --servers
+    /// a configuration file to place keys as it does, recognised by its syntax: an
+    /// HAProxy backend (hash-type consistent), an nginx upstream (hash ... consistent), a
+    /// twemproxy YAML pool, an Envoy cluster (RING_HASH or MAGLEV); replaces --scheme and
+    /// --servers. A plain server list (host:port[:weight]) is placed by --scheme
     #[arg(long)]
     pub config: Option<std::path::PathBuf>,
+    /// with a twemproxy --config: the pool to use [default: the first with servers]
+    #[arg(long)]
+    pub pool: Option<String>,
     /// print a preference list of this many distinct servers (at most all of them)
     #[arg(long, value_parser = limits::replicas, allow_negative_numbers = true)]
     pub replicas: Option<usize>,

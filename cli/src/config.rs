@@ -1,22 +1,28 @@
-//! `lookup --config FILE`: a configuration file read into the placement it describes.
-//! Today that is HAProxy's: its first backend with `hash-type consistent`.
+//! `lookup --config FILE`: a configuration file read into the placement it describes, by
+//! `ringlab_core::config`: an HAProxy backend, an nginx upstream, a twemproxy pool, an
+//! Envoy cluster, or a server list placed by `--scheme`.
 
 use std::io::{Read, Write};
 use std::path::Path;
 
-use ringlab_core::config::haproxy::{self, Backend, KeySource};
+use ringlab_core::config::haproxy::KeySource;
+use ringlab_core::config::{self, Format, Placement, Reading};
 use ringlab_core::schemes::haproxy::POINTS_PER_WEIGHT;
+use ringlab_core::{Options, SchemeKind};
 
 use crate::args::LookupArgs;
 use crate::limits::{self, shorten};
-use crate::CliError;
+use crate::{scheme, CliError};
 
 /// The largest config file read (a real one is a few kilobytes).
 pub const MAX_CONFIG_BYTES: u64 = 1 << 20;
 
-/// Reads FILE's backend, with a note on stderr saying what was read and which flags it
-/// replaces.
-pub fn read(path: &Path, args: &LookupArgs, err: &mut dyn Write) -> Result<Backend, CliError> {
+/// The most ignored lines listed on stderr.
+const IGNORED_SHOWN: usize = 5;
+
+/// Reads FILE, with notes on stderr saying what was read, what was not used, and which
+/// flags it replaces.
+pub fn read(path: &Path, args: &LookupArgs, err: &mut dyn Write) -> Result<Reading, CliError> {
     let shown = shorten(&path.display().to_string());
     let mut text = String::new();
     std::fs::File::open(path)
@@ -28,23 +34,66 @@ pub fn read(path: &Path, args: &LookupArgs, err: &mut dyn Write) -> Result<Backe
             limits::count(MAX_CONFIG_BYTES)
         )));
     }
-    let backend = haproxy::parse(&text).map_err(|e| {
-        CliError::new(format!(
-            "{shown}: {e} (ringlab reads HAProxy configs with a hash-type consistent backend)"
-        ))
-    })?;
-    let points: u64 = backend
-        .servers
-        .iter()
-        .map(|s| s.weight as u64 * u64::from(POINTS_PER_WEIGHT))
-        .sum();
-    if points > limits::MAX_RING_POINTS {
-        return Err(CliError::new(format!(
-            "{shown}: {} ring points, over the limit of {}",
-            limits::count(points),
-            limits::count(limits::MAX_RING_POINTS)
-        )));
+    let format = config::recognise(&text);
+    // A plain list is placed by the scheme named; a config names its own.
+    let (list_scheme, options) = if format == Format::List {
+        if args.scheme.scheme.is_none() {
+            return Err(CliError::new(format!(
+                "{shown} reads as a server list: name the system that places it with --scheme"
+            )));
+        }
+        scheme::kind_and_options(&args.scheme, err)?
+    } else {
+        (SchemeKind::Ring, Options::default())
+    };
+    let reading = config::read_pool(&text, list_scheme, &options, args.pool.as_deref())
+        .map_err(|e| CliError::new(format!("{shown} ({}): {e}", format.label())))?;
+    check_size(&reading, &shown)?;
+    if format != Format::List {
+        replaced_flags(args, err)?;
     }
+    writeln!(err, "ringlab: note: {}", describe(&reading))?;
+    for line in reading.ignored.iter().take(IGNORED_SHOWN) {
+        writeln!(err, "ringlab: note: not used: {line}")?;
+    }
+    if reading.ignored.len() > IGNORED_SHOWN {
+        writeln!(
+            err,
+            "ringlab: note: and {} more lines not used",
+            reading.ignored.len() - IGNORED_SHOWN
+        )?;
+    }
+    Ok(reading)
+}
+
+/// Refuses a placement over the command line's limits.
+fn check_size(reading: &Reading, shown: &str) -> Result<(), CliError> {
+    match &reading.placement {
+        Placement::Haproxy(backend) => {
+            let points: u64 = backend
+                .servers
+                .iter()
+                .map(|s| s.weight as u64 * u64::from(POINTS_PER_WEIGHT))
+                .sum();
+            if points > limits::MAX_RING_POINTS {
+                return Err(CliError::new(format!(
+                    "{shown}: {} ring points, over the limit of {}",
+                    limits::count(points),
+                    limits::count(limits::MAX_RING_POINTS)
+                )));
+            }
+            Ok(())
+        }
+        Placement::Scheme {
+            kind,
+            servers,
+            options,
+        } => limits::check_servers(*kind, servers, options),
+    }
+}
+
+/// Flags a config file sets itself get a note.
+fn replaced_flags(args: &LookupArgs, err: &mut dyn Write) -> Result<(), CliError> {
     let s = &args.scheme;
     let ignored: Vec<&str> = [
         ("--scheme", s.scheme.is_some()),
@@ -54,6 +103,10 @@ pub fn read(path: &Path, args: &LookupArgs, err: &mut dyn Write) -> Result<Backe
         ("--tokens", s.tokens.is_some()),
         ("--token-seed", s.token_seed.is_some()),
         ("--hash", s.hash.is_some()),
+        ("--hash-tag", s.hash_tag.is_some()),
+        ("--min-ring-size", s.min_ring_size.is_some()),
+        ("--max-ring-size", s.max_ring_size.is_some()),
+        ("--ring-size-cap", s.ring_size_cap.is_some()),
     ]
     .into_iter()
     .filter_map(|(flag, given)| given.then_some(flag))
@@ -65,18 +118,43 @@ pub fn read(path: &Path, args: &LookupArgs, err: &mut dyn Write) -> Result<Backe
             ignored.join(", ")
         )?;
     }
-    let key = match &backend.key {
-        KeySource::UrlParam(name) => format!("the value of URL parameter {name}"),
-        KeySource::Header(name) => format!("header {name}'s first element"),
-        KeySource::Uri { .. } => "the request's URI".to_string(),
-    };
-    writeln!(
-        err,
-        "ringlab: note: HAProxy backend {} ({} servers, hash-type consistent {}{}); each KEY is the bytes it hashes: {key}",
-        shorten(&backend.name),
-        backend.servers.len(),
-        backend.hash.function.name(),
-        if backend.hash.avalanche { " avalanche" } else { "" },
-    )?;
-    Ok(backend)
+    Ok(())
+}
+
+/// One line on what was read and what a KEY is.
+fn describe(reading: &Reading) -> String {
+    let name = shorten(&reading.name);
+    let n = reading.servers().len();
+    match (&reading.placement, reading.format) {
+        (Placement::Haproxy(backend), _) => {
+            let key = match &backend.key {
+                KeySource::UrlParam(name) => format!("the value of URL parameter {name}"),
+                KeySource::Header(name) => format!("header {name}'s first element"),
+                KeySource::Uri { .. } => "the request's URI".to_string(),
+            };
+            format!(
+                "HAProxy backend {name} ({n} servers, hash-type consistent {}{}); each KEY is the bytes it hashes: {key}",
+                backend.hash.function.name(),
+                if backend.hash.avalanche { " avalanche" } else { "" },
+            )
+        }
+        (Placement::Scheme { kind, options, .. }, format) => {
+            let detail = match kind {
+                SchemeKind::Twemproxy => format!(
+                    ", hash {}{}",
+                    options.twemproxy_hash.name(),
+                    options
+                        .hash_tag
+                        .map(|t| format!(", hash_tag {}", String::from_utf8_lossy(&t)))
+                        .unwrap_or_default()
+                ),
+                _ => String::new(),
+            };
+            let what = match format {
+                Format::List => "server list".to_string(),
+                other => format!("{} {name}", other.label()),
+            };
+            format!("{what} ({n} servers, placed as {kind}{detail})")
+        }
+    }
 }

@@ -2,7 +2,7 @@
 
 use std::io::{BufRead, Write};
 
-use ringlab_core::config::haproxy::Backend;
+use ringlab_core::config::{Placement, Reading};
 use ringlab_core::schemes::haproxy::Haproxy;
 use ringlab_core::{assign_racks, Options, Partitioner, SchemeKind};
 
@@ -12,7 +12,7 @@ use crate::{config, input, scheme, CliError};
 /// Where the placement comes from: a scheme named on the command line, or a config file.
 enum Source {
     Scheme(SchemeKind, Options),
-    Haproxy(Backend),
+    Config(Reading),
 }
 
 pub fn run(
@@ -23,9 +23,9 @@ pub fn run(
 ) -> Result<(), CliError> {
     let (source, mut servers) = match &args.config {
         Some(path) => {
-            let backend = config::read(path, args, err)?;
-            let servers = backend.servers.clone();
-            (Source::Haproxy(backend), servers)
+            let reading = config::read(path, args, err)?;
+            let servers = reading.servers().to_vec();
+            (Source::Config(reading), servers)
         }
         None => {
             let Some(list) = args.servers.as_deref() else {
@@ -49,7 +49,14 @@ pub fn run(
     }
     let p: Box<dyn Partitioner> = match source {
         Source::Scheme(kind, options) => scheme::partitioner(kind, servers, &options, err)?,
-        Source::Haproxy(backend) => Box::new(Haproxy::new(servers, &backend.ids, backend.hash)?),
+        Source::Config(reading) => match &reading.placement {
+            Placement::Haproxy(backend) => {
+                Box::new(Haproxy::new(servers, &backend.ids, backend.hash)?)
+            }
+            Placement::Scheme { kind, options, .. } => {
+                scheme::partitioner(*kind, servers, options, err)?
+            }
+        },
     };
     // A list cannot hold more distinct servers than there are: more is capped, as a
     // replication factor above the cluster's size is in the systems themselves.

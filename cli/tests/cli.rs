@@ -241,13 +241,13 @@ fn lookup_reads_an_haproxy_config_and_places_as_haproxy_did() {
     );
     assert_eq!(stdout(&out), "hello\ts1\nfoo\ts2\n");
     assert!(String::from_utf8_lossy(&out.stderr).contains("--scheme ignored"));
-    // A file that is not an HAProxy backend, and one that is not there: status 2.
+    // A backend that does not hash, and a file that is not there: status 2.
     let other = temp_file(
-        "nginx.conf",
-        "upstream u {\n  hash $arg_k consistent;\n  server a;\n}\n",
+        "haproxy-rr.cfg",
+        "backend b\n  balance roundrobin\n  server s1 10.0.0.1:80\n",
     );
     let err = refused(&["lookup", "--config", other.to_str().unwrap(), "k"], "");
-    assert!(err.contains("no backend or listen section"), "{err}");
+    assert!(err.contains("balance roundrobin is not read here"), "{err}");
     let err = refused(&["lookup", "--config", "/nonexistent/haproxy.cfg", "k"], "");
     assert!(err.contains("cannot read"), "{err}");
     // Without --config, --scheme and --servers are needed.
@@ -1192,4 +1192,124 @@ fn the_new_schemes_refuse_bad_knobs_in_one_line() {
         err.contains("--hash is for --scheme spymemcached, envoy-ring, twemproxy"),
         "{err}"
     );
+}
+
+#[test]
+fn lookup_reads_nginx_twemproxy_envoy_configs_and_server_lists() {
+    // The real nutcracker run's pool, as YAML with a second pool before it.
+    let (header, rows) = vectors(include_str!(
+        "../../core/tests/data/twemproxy_public_fnv1a64_weighted3.tsv"
+    ));
+    let lines = header
+        .split_once("config=[")
+        .unwrap()
+        .1
+        .split_once(']')
+        .unwrap()
+        .0;
+    let mut yaml = String::from("other:\n  listen: 127.0.0.1:1\nbeta:\n  listen: 127.0.0.1:22121\n  distribution: ketama\n  auto_eject_hosts: false\n  servers:\n");
+    for line in lines.split('|') {
+        yaml.push_str(&format!("   - {line}\n"));
+    }
+    let pool = temp_file("nutcracker.yml", &yaml);
+    let input: String = rows.iter().map(|(k, _)| format!("{k}\n")).collect();
+    let out = ringlab(&["lookup", "--config", pool.to_str().unwrap()], &input);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let expected: String = rows.iter().map(|(k, a)| format!("{k}\t{a}\n")).collect();
+    assert_eq!(stdout(&out), expected);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains(
+            "twemproxy (nutcracker) YAML \"beta\" (3 servers, placed as twemproxy, hash fnv1a_64)"
+        ),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains("not used: line 6: auto_eject_hosts"),
+        "{stderr}"
+    );
+    let err = refused(
+        &[
+            "lookup",
+            "--config",
+            pool.to_str().unwrap(),
+            "--pool",
+            "gamma",
+            "k",
+        ],
+        "",
+    );
+    assert!(err.contains("no pool named gamma"), "{err}");
+
+    // nginx, as pingora's two-host test: names as written, the address answered.
+    let nginx = temp_file(
+        "nginx.conf",
+        "http {\n  upstream u {\n    hash $request_uri consistent;\n    server 127.0.0.1:7777;\n    server 127.0.0.1:7778;\n  }\n}\n",
+    );
+    let out = ringlab(
+        &[
+            "lookup",
+            "--config",
+            nginx.to_str().unwrap(),
+            "/some/path",
+            "/g",
+        ],
+        "",
+    );
+    assert_eq!(
+        stdout(&out),
+        "/some/path\t127.0.0.1:7778\n/g\t127.0.0.1:7777\n"
+    );
+    let broken = temp_file(
+        "broken.conf",
+        "upstream u {\n  hash $k consistent;\n  server a weight=x;\n}\n",
+    );
+    let err = refused(&["lookup", "--config", broken.to_str().unwrap(), "k"], "");
+    assert!(err.contains("line 3: weight=x"), "{err}");
+
+    // An Envoy cluster with MAGLEV: Envoy's Basic table.
+    let mut envoy = String::from("name: c\nlb_policy: MAGLEV\nmaglev_lb_config:\n  table_size: 7\nload_assignment:\n  endpoints:\n  - lb_endpoints:\n");
+    for port in 90..96 {
+        envoy.push_str(&format!("    - endpoint:\n        address:\n          socket_address: {{ address: 127.0.0.1, port_value: {port} }}\n"));
+    }
+    let cluster = temp_file("envoy.yaml", &envoy);
+    let out = ringlab(
+        &["lookup", "--config", cluster.to_str().unwrap(), "foo"],
+        "",
+    );
+    assert_eq!(stdout(&out), "foo\t127.0.0.1:91\n");
+
+    // A server list is placed by --scheme, and needs it.
+    let list = temp_file(
+        "servers.txt",
+        "# memcached\n127.0.0.1:10000\n127.0.0.1:10001\n127.0.0.1:10002\n127.0.0.1:10003\n",
+    );
+    let out = ringlab(
+        &[
+            "lookup",
+            "--config",
+            list.to_str().unwrap(),
+            "--scheme",
+            "libketama",
+            "dustin",
+            "noelani",
+        ],
+        "",
+    );
+    assert_eq!(
+        stdout(&out),
+        "dustin\t127.0.0.1:10000\nnoelani\t127.0.0.1:10002\n"
+    );
+    let err = refused(&["lookup", "--config", list.to_str().unwrap(), "k"], "");
+    assert!(
+        err.contains("name the system that places it with --scheme"),
+        "{err}"
+    );
+    for file in [pool, nginx, broken, cluster, list] {
+        let _ = std::fs::remove_file(file);
+    }
 }
