@@ -17,6 +17,7 @@ pub mod playground;
 pub mod reducer;
 pub mod route;
 pub mod shell;
+pub mod systems;
 pub mod urlkit;
 pub mod view_state;
 

@@ -1,0 +1,87 @@
+//! The ring as the picture draws it: each server's arcs (consecutive points of one server
+//! merged) as fractions of the circle, and where a key sits. Pure geometry; the view turns
+//! it into SVG.
+
+use ringlab_core::Partitioner;
+
+/// The most arcs drawn: past this the circle is read at this many evenly spaced angles.
+pub const MAX_ARCS: usize = 4096;
+
+/// One arc of the circle, `from` to `to` (fractions, `to` may pass 1 on the last arc),
+/// owned by `server`.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Arc {
+    pub from: f64,
+    pub to: f64,
+    pub server: usize,
+}
+
+/// The owners' arcs of a ring partitioner, `None` for a scheme without a ring (Maglev).
+///
+/// ```
+/// use ringlab_core::{build, numbered_servers, Options, SchemeKind};
+/// use ringlab_model::systems::picture::arcs;
+/// let p = build(SchemeKind::Nginx, numbered_servers("s", 3), &Options::default()).unwrap();
+/// let arcs = arcs(p.as_ref()).unwrap();
+/// let total: f64 = arcs.iter().map(|a| a.to - a.from).sum();
+/// assert!((total - 1.0).abs() < 1e-9);
+/// ```
+pub fn arcs(p: &dyn Partitioner) -> Option<Vec<Arc>> {
+    let ring = p.ring()?;
+    let points = ring.points();
+    if points.is_empty() {
+        return Some(Vec::new());
+    }
+    let mut out: Vec<Arc> = Vec::new();
+    if points.len() > MAX_ARCS {
+        // Sampled: the owner at the middle of each of MAX_ARCS equal slices.
+        let space = ring.space() as f64;
+        for i in 0..MAX_ARCS {
+            let from = i as f64 / MAX_ARCS as f64;
+            let to = (i + 1) as f64 / MAX_ARCS as f64;
+            let middle = ((from + to) / 2.0 * space) as u64;
+            let server = ring.owner(middle).unwrap_or(0);
+            push(&mut out, from, to, server);
+        }
+        return Some(out);
+    }
+    // A point owns the arc from just after the previous point up to itself; the first
+    // point's arc starts at the last point and wraps past 1.
+    let last = ring.fraction(points[points.len() - 1].position);
+    let mut from = last - 1.0;
+    for p in points {
+        let to = ring.fraction(p.position);
+        push(&mut out, from, to, p.server);
+        from = to;
+    }
+    Some(out)
+}
+
+fn push(out: &mut Vec<Arc>, from: f64, to: f64, server: usize) {
+    match out.last_mut() {
+        Some(arc) if arc.server == server && arc.to == from => arc.to = to,
+        _ => out.push(Arc { from, to, server }),
+    }
+}
+
+/// Where key bytes sit on the ring (a fraction), for a ring partitioner.
+pub fn key_position(p: &dyn Partitioner, key: &[u8]) -> Option<f64> {
+    let ring = p.ring()?;
+    let hash = p.key_hash(key)?;
+    Some(ring.fraction(hash))
+}
+
+/// The positions of `server`'s points (fractions), at most `limit` of them evenly chosen.
+pub fn points_of(p: &dyn Partitioner, server: usize, limit: usize) -> Vec<f64> {
+    let Some(ring) = p.ring() else {
+        return Vec::new();
+    };
+    let all: Vec<f64> = ring
+        .points_of(server)
+        .map(|point| ring.fraction(point.position))
+        .collect();
+    if all.len() <= limit || limit == 0 {
+        return all;
+    }
+    (0..limit).map(|i| all[i * all.len() / limit]).collect()
+}

@@ -1,0 +1,159 @@
+//! The systems a person can pick, each with the text it reads and an example of it.
+
+use ringlab_core::config::{Format, Placement, Reading};
+use ringlab_core::SchemeKind;
+
+/// A system whose placement the page reproduces.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum System {
+    Haproxy,
+    Nginx,
+    Twemproxy,
+    EnvoyRing,
+    EnvoyMaglev,
+    GrpcRing,
+    Libmemcached,
+    Libketama,
+    Spymemcached,
+    Groupcache,
+    Cassandra,
+}
+
+impl System {
+    pub const ALL: [System; 11] = [
+        System::Haproxy,
+        System::Nginx,
+        System::Twemproxy,
+        System::EnvoyRing,
+        System::EnvoyMaglev,
+        System::GrpcRing,
+        System::Libmemcached,
+        System::Libketama,
+        System::Spymemcached,
+        System::Groupcache,
+        System::Cassandra,
+    ];
+
+    /// The URL's name.
+    pub fn name(self) -> &'static str {
+        match self {
+            System::Haproxy => "haproxy",
+            System::Nginx => "nginx",
+            System::Twemproxy => "twemproxy",
+            System::EnvoyRing => "envoy-ring",
+            System::EnvoyMaglev => "envoy-maglev",
+            System::GrpcRing => "grpc-ring",
+            System::Libmemcached => "libmemcached",
+            System::Libketama => "libketama",
+            System::Spymemcached => "spymemcached",
+            System::Groupcache => "groupcache",
+            System::Cassandra => "cassandra",
+        }
+    }
+
+    /// How the picker names it.
+    pub fn label(self) -> &'static str {
+        match self {
+            System::Haproxy => "HAProxy (hash-type consistent)",
+            System::Nginx => "nginx (hash … consistent)",
+            System::Twemproxy => "twemproxy (distribution: ketama)",
+            System::EnvoyRing => "Envoy / Istio ring hash",
+            System::EnvoyMaglev => "Envoy Maglev",
+            System::GrpcRing => "gRPC ring_hash",
+            System::Libmemcached => "libmemcached ketama",
+            System::Libketama => "libketama (Last.fm)",
+            System::Spymemcached => "spymemcached (Java)",
+            System::Groupcache => "Go groupcache",
+            System::Cassandra => "Cassandra (Murmur3Partitioner)",
+        }
+    }
+
+    /// The scheme that places a plain server list for this system; `None` for HAProxy,
+    /// which only reads its configuration.
+    pub fn list_scheme(self) -> Option<SchemeKind> {
+        match self {
+            System::Haproxy => None,
+            System::Nginx => Some(SchemeKind::Nginx),
+            System::Twemproxy => Some(SchemeKind::Twemproxy),
+            System::EnvoyRing => Some(SchemeKind::EnvoyRing),
+            System::EnvoyMaglev => Some(SchemeKind::Maglev),
+            System::GrpcRing => Some(SchemeKind::GrpcRing),
+            System::Libmemcached => Some(SchemeKind::Ketama),
+            System::Libketama => Some(SchemeKind::Libketama),
+            System::Spymemcached => Some(SchemeKind::Spymemcached),
+            System::Groupcache => Some(SchemeKind::Groupcache),
+            System::Cassandra => Some(SchemeKind::Cassandra),
+        }
+    }
+
+    /// The system a reading is: a recognised config decides, a list keeps `picked`.
+    pub fn of(reading: &Reading, picked: System) -> System {
+        match (&reading.placement, reading.format) {
+            (Placement::Haproxy(_), _) => System::Haproxy,
+            (_, Format::List) => picked,
+            (Placement::Scheme { kind, .. }, _) => match kind {
+                SchemeKind::Nginx => System::Nginx,
+                SchemeKind::Twemproxy => System::Twemproxy,
+                SchemeKind::EnvoyRing => System::EnvoyRing,
+                SchemeKind::Maglev => System::EnvoyMaglev,
+                _ => picked,
+            },
+        }
+    }
+
+    /// What a key is to this system, for the hint under the keys box.
+    pub fn key_hint(self) -> &'static str {
+        match self {
+            System::Haproxy => "Each key is the bytes HAProxy hashes: the balance line says which (a url_param value, a header's first element, the URI).",
+            System::Nginx => "Each key is the value of the hash key, such as the request URI.",
+            System::EnvoyRing | System::EnvoyMaglev | System::GrpcRing => {
+                "Each key is one header value: its hash is XXH64 with seed 0."
+            }
+            System::Twemproxy
+            | System::Libmemcached
+            | System::Libketama
+            | System::Spymemcached => "Each key is a memcached key, as the client sends it.",
+            System::Groupcache => "Each key is a groupcache key.",
+            System::Cassandra => "Each key is a partition key's bytes.",
+        }
+    }
+
+    /// The example text preloaded for this system.
+    pub fn example(self) -> &'static str {
+        match self {
+            System::Haproxy => "# HAProxy 2.6 to 2.8: the value of ?user= picks the server.\nbackend app\n    balance url_param user\n    hash-type consistent\n    server web1 10.0.0.11:8080 check\n    server web2 10.0.0.12:8080 check\n    server web3 10.0.0.13:8080 weight 2 check\n",
+            System::Nginx => "upstream cache {\n    hash $request_uri consistent;\n    server 10.0.0.21:80;\n    server 10.0.0.22:80;\n    server 10.0.0.23:80 weight=2;\n    keepalive 16;\n}\n",
+            System::Twemproxy => "alpha:\n  listen: 127.0.0.1:22121\n  hash: fnv1a_64\n  distribution: ketama\n  auto_eject_hosts: true\n  servers:\n   - 10.0.0.31:11211:1\n   - 10.0.0.32:11211:1\n   - 10.0.0.33:11211:2 cache-c\n",
+            System::EnvoyRing => "name: api\nlb_policy: RING_HASH\nring_hash_lb_config:\n  minimum_ring_size: 1024\nload_assignment:\n  cluster_name: api\n  endpoints:\n  - lb_endpoints:\n    - endpoint:\n        address:\n          socket_address: { address: 10.0.0.41, port_value: 8080 }\n    - endpoint:\n        address:\n          socket_address: { address: 10.0.0.42, port_value: 8080 }\n    - endpoint:\n        address:\n          socket_address: { address: 10.0.0.43, port_value: 8080 }\n      load_balancing_weight: 2\n",
+            System::EnvoyMaglev => "name: api\nlb_policy: MAGLEV\nmaglev_lb_config:\n  table_size: 65537\nload_assignment:\n  cluster_name: api\n  endpoints:\n  - lb_endpoints:\n    - endpoint:\n        address:\n          socket_address: { address: 10.0.0.51, port_value: 8080 }\n    - endpoint:\n        address:\n          socket_address: { address: 10.0.0.52, port_value: 8080 }\n    - endpoint:\n        address:\n          socket_address: { address: 10.0.0.53, port_value: 8080 }\n",
+            System::GrpcRing => "# gRPC ring_hash: the target's addresses in order.\n# A repeated address adds its weight.\n10.0.0.61:50051\n10.0.0.62:50051\n10.0.0.63:50051\n10.0.0.63:50051\n",
+            System::Libmemcached => "# host:port weight, one per line\n10.0.0.71:11211 1\n10.0.0.72:11211 1\n10.0.0.73:11211 2\n",
+            System::Libketama => "# host:port weight, one per line\n10.0.0.81:11211 1\n10.0.0.82:11211 1\n10.0.0.83:11211 1\n",
+            System::Spymemcached => "# the node names spymemcached hashes\n10.0.0.91:11211\n10.0.0.92:11211\n10.0.0.93:11211\n",
+            System::Groupcache => "# HTTPPool peers, in the order of Set\nhttp://10.0.1.1:8080\nhttp://10.0.1.2:8080\nhttp://10.0.1.3:8080\n",
+            System::Cassandra => "# nodes, 16 evenly spaced tokens each\n10.0.1.11\n10.0.1.12\n10.0.1.13\n",
+        }
+    }
+}
+
+/// Keys to start with.
+pub const EXAMPLE_KEYS: &str = "alice\nbob\ncarol\ndave\nerin\nfrank\n/index.html\n/img/logo.png\nuser:42\nuser:43\nsession:7f3a\ncart:1009\n";
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use ringlab_core::config::read;
+    use ringlab_core::Options;
+
+    #[test]
+    fn every_example_reads_as_its_own_system() {
+        for system in System::ALL {
+            let list = system.list_scheme().unwrap_or(SchemeKind::Ring);
+            let reading = read(system.example(), list, &Options::default())
+                .unwrap_or_else(|e| panic!("{}: {e}", system.name()));
+            assert_eq!(System::of(&reading, system), system, "{}", system.name());
+            let p = reading.build().unwrap();
+            assert!(p.lookup(b"alice").is_some(), "{}", system.name());
+        }
+    }
+}
