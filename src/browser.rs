@@ -174,3 +174,28 @@ pub fn announce_resize() {
         let _ = window.dispatch_event(&event);
     }
 }
+
+/// Offers `text` as a file named `name` to download (a `data:` link clicked, so nothing
+/// leaves the page). Returns false when the page has no document.
+pub fn download(name: &str, mime: &str, text: &str) -> bool {
+    let Some(document) = web_sys::window().and_then(|window| window.document()) else {
+        return false;
+    };
+    let Ok(link) = document.create_element("a") else {
+        return false;
+    };
+    let href = format!(
+        "data:{mime};charset=utf-8,{}",
+        String::from(js_sys::encode_uri_component(text))
+    );
+    if link.set_attribute("href", &href).is_err() || link.set_attribute("download", name).is_err() {
+        return false;
+    }
+    match link.dyn_into::<web_sys::HtmlElement>() {
+        Ok(link) => {
+            link.click();
+            true
+        }
+        Err(_) => false,
+    }
+}

@@ -21,6 +21,7 @@ pub mod playground;
 pub mod registry;
 pub mod share;
 pub mod store;
+pub mod systems;
 pub mod url_out;
 pub mod view_props;
 

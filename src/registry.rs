@@ -13,6 +13,7 @@ use ringlab_model::grids::params::GridsParams;
 use ringlab_model::index::IndexParams;
 use ringlab_model::learn::params::{LearnParams, STEP};
 use ringlab_model::playground::params::PlaygroundParams;
+use ringlab_model::systems::params::SystemsParams;
 use ringlab_model::view_state::{canonical, Repair, ViewInfo};
 use yew::prelude::*;
 
@@ -22,6 +23,7 @@ use crate::grids::Grids;
 use crate::index::{Index, INDEX_PATH};
 use crate::learn::Learn;
 use crate::playground::Playground;
+use crate::systems::Systems;
 pub use crate::view_props::ViewProps;
 
 /// One view: what it is called, how its link is repaired, which bundle draws it and how.
@@ -129,6 +131,18 @@ pub static VIEWS: &[ViewEntry] = &[
     },
     ViewEntry {
         info: ViewInfo {
+            path: "systems",
+            title: "Real systems",
+            description: "Paste an HAProxy, nginx, twemproxy or Envoy config and your keys: where each key goes, exactly as that system puts it, and what one change moves.",
+            group: "Real systems",
+            tail: None,
+        },
+        canonical: repair!("bundle-systems", SystemsParams),
+        bundle: "systems",
+        render: bundled!("bundle-systems", Systems),
+    },
+    ViewEntry {
+        info: ViewInfo {
             path: INDEX_PATH,
             title: "All views",
             description: "Every ringlab view, grouped, with what each one shows.",
@@ -211,7 +225,7 @@ mod tests {
                 entry.info.path
             );
         }
-        assert_eq!(bundles(), ["ring", "resize", "learn"]);
+        assert_eq!(bundles(), ["ring", "resize", "learn", "systems"]);
         assert_eq!(header().next().unwrap().info.title, "Learn");
         assert_eq!(header().count(), VIEWS.len());
         assert_eq!(

@@ -5,7 +5,6 @@
 use std::io::{Read, Write};
 use std::path::Path;
 
-use ringlab_core::config::haproxy::KeySource;
 use ringlab_core::config::{self, Format, Placement, Reading};
 use ringlab_core::schemes::haproxy::POINTS_PER_WEIGHT;
 use ringlab_core::{Options, SchemeKind};
@@ -52,7 +51,7 @@ pub fn read(path: &Path, args: &LookupArgs, err: &mut dyn Write) -> Result<Readi
     if format != Format::List {
         replaced_flags(args, err)?;
     }
-    writeln!(err, "ringlab: note: {}", describe(&reading))?;
+    writeln!(err, "ringlab: note: {}", reading.summary())?;
     for line in reading.ignored.iter().take(IGNORED_SHOWN) {
         writeln!(err, "ringlab: note: not used: {line}")?;
     }
@@ -119,42 +118,4 @@ fn replaced_flags(args: &LookupArgs, err: &mut dyn Write) -> Result<(), CliError
         )?;
     }
     Ok(())
-}
-
-/// One line on what was read and what a KEY is.
-fn describe(reading: &Reading) -> String {
-    let name = shorten(&reading.name);
-    let n = reading.servers().len();
-    match (&reading.placement, reading.format) {
-        (Placement::Haproxy(backend), _) => {
-            let key = match &backend.key {
-                KeySource::UrlParam(name) => format!("the value of URL parameter {name}"),
-                KeySource::Header(name) => format!("header {name}'s first element"),
-                KeySource::Uri { .. } => "the request's URI".to_string(),
-            };
-            format!(
-                "HAProxy backend {name} ({n} servers, hash-type consistent {}{}); each KEY is the bytes it hashes: {key}",
-                backend.hash.function.name(),
-                if backend.hash.avalanche { " avalanche" } else { "" },
-            )
-        }
-        (Placement::Scheme { kind, options, .. }, format) => {
-            let detail = match kind {
-                SchemeKind::Twemproxy => format!(
-                    ", hash {}{}",
-                    options.twemproxy_hash.name(),
-                    options
-                        .hash_tag
-                        .map(|t| format!(", hash_tag {}", String::from_utf8_lossy(&t)))
-                        .unwrap_or_default()
-                ),
-                _ => String::new(),
-            };
-            let what = match format {
-                Format::List => "server list".to_string(),
-                other => format!("{} {name}", other.label()),
-            };
-            format!("{what} ({n} servers, placed as {kind}{detail})")
-        }
-    }
 }

@@ -80,6 +80,57 @@ impl Reading {
         }
     }
 
+    /// One line on what was read and what a key is.
+    ///
+    /// ```
+    /// use ringlab_core::config::read;
+    /// use ringlab_core::{Options, SchemeKind};
+    /// let text = "backend web\n balance url_param k\n hash-type consistent sdbm\n server s1 10.0.0.1:80\n";
+    /// let reading = read(text, SchemeKind::Ring, &Options::default()).unwrap();
+    /// assert_eq!(
+    ///     reading.summary(),
+    ///     "HAProxy backend \"web\" (1 servers, hash-type consistent sdbm); each key is the bytes it hashes: the value of URL parameter k"
+    /// );
+    /// ```
+    pub fn summary(&self) -> String {
+        let name = format!("{:?}", self.name);
+        let n = self.servers().len();
+        match &self.placement {
+            Placement::Haproxy(backend) => {
+                let key = match &backend.key {
+                    haproxy::KeySource::UrlParam(name) => {
+                        format!("the value of URL parameter {name}")
+                    }
+                    haproxy::KeySource::Header(name) => format!("header {name}'s first element"),
+                    haproxy::KeySource::Uri { .. } => "the request's URI".to_string(),
+                };
+                format!(
+                    "HAProxy backend {name} ({n} servers, hash-type consistent {}{}); each key is the bytes it hashes: {key}",
+                    backend.hash.function.name(),
+                    if backend.hash.avalanche { " avalanche" } else { "" },
+                )
+            }
+            Placement::Scheme { kind, options, .. } => {
+                let detail = match kind {
+                    SchemeKind::Twemproxy => format!(
+                        ", hash {}{}",
+                        options.twemproxy_hash.name(),
+                        options
+                            .hash_tag
+                            .map(|t| format!(", hash_tag {}", String::from_utf8_lossy(&t)))
+                            .unwrap_or_default()
+                    ),
+                    _ => String::new(),
+                };
+                let what = match self.format {
+                    Format::List => "server list".to_string(),
+                    other => format!("{} {name}", other.label()),
+                };
+                format!("{what} ({n} servers, placed as {kind}{detail})")
+            }
+        }
+    }
+
     /// The partitioner that places keys as the system does.
     pub fn build(&self) -> Result<Box<dyn Partitioner>, ConfigError> {
         Ok(match &self.placement {

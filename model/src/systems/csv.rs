@@ -38,7 +38,11 @@ pub fn csv(outcome: &Outcome) -> String {
             out.push(',');
             out.push_str(&field(&after));
             out.push(',');
-            out.push_str(if row.moved(&outcome.servers) { "yes" } else { "no" });
+            out.push_str(if row.moved(&outcome.servers) {
+                "yes"
+            } else {
+                "no"
+            });
         }
         out.push_str("\r\n");
     }

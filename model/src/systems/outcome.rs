@@ -57,7 +57,7 @@ pub struct Outcome {
     /// The system the text was read as.
     pub system: System,
     pub reading: Reading,
-    pub partitioner: Box<dyn Partitioner>,
+    pub partitioner: std::rc::Rc<dyn Partitioner>,
     pub servers: Vec<ServerRow>,
     pub rows: Vec<KeyRow>,
     /// Keys past [`MAX_KEYS`], left out.
@@ -160,7 +160,7 @@ pub fn outcome(params: &SystemsParams) -> Result<Outcome, String> {
     Ok(Outcome {
         system,
         reading,
-        partitioner,
+        partitioner: partitioner.into(),
         servers,
         rows,
         keys_left_out,
@@ -252,7 +252,11 @@ mod tests {
             let out = outcome(&params(system, None)).unwrap();
             assert_eq!(out.system, system);
             assert_eq!(out.rows.len(), 12);
-            assert!(out.rows.iter().all(|r| r.owner.is_some()), "{}", system.name());
+            assert!(
+                out.rows.iter().all(|r| r.owner.is_some()),
+                "{}",
+                system.name()
+            );
             let total: f64 = out.servers.iter().map(|s| s.share).sum();
             assert!((total - 1.0).abs() < 1e-9, "{}: {total}", system.name());
             assert_eq!(out.servers.iter().map(|s| s.keys).sum::<usize>(), 12);
@@ -281,9 +285,17 @@ mod tests {
                 assert_eq!(fail.servers[row.owner.unwrap()].name, "web1");
             }
         }
-        let remove =
-            outcome(&params(System::Haproxy, Some(Change::Remove("web1".into())))).unwrap();
-        assert!(remove.moved() > fail.moved(), "{} vs {}", remove.moved(), fail.moved());
+        let remove = outcome(&params(
+            System::Haproxy,
+            Some(Change::Remove("web1".into())),
+        ))
+        .unwrap();
+        assert!(
+            remove.moved() > fail.moved(),
+            "{} vs {}",
+            remove.moved(),
+            fail.moved()
+        );
     }
 
     #[test]
@@ -301,7 +313,10 @@ mod tests {
             config: Some("10.0.0.1:80\n10.0.0.2:80".into()),
             ..SystemsParams::default()
         };
-        assert!(outcome(&list).err().unwrap().contains("reads its configuration"));
+        assert!(outcome(&list)
+            .err()
+            .unwrap()
+            .contains("reads its configuration"));
     }
 
     #[test]

@@ -76,7 +76,10 @@ impl Change {
             if name.is_empty() {
                 return None;
             }
-            Some((name.to_string(), decimal("change", weight, WEIGHTS, 3, 1.0, notes)))
+            Some((
+                name.to_string(),
+                decimal("change", weight, WEIGHTS, 3, 1.0, notes),
+            ))
         };
         match kind {
             "remove" => Some(Change::Remove(rest.to_string())),
@@ -233,7 +236,10 @@ mod tests {
         assert_eq!(notes.len(), 4, "{notes:?}");
         assert!(notes[0].starts_with("system=\"redis\" is not one of haproxy"));
         let (params, _) = SystemsParams::from_query(&parse_query("change=weight:10.0.0.1:80=2"));
-        assert_eq!(params.change, Some(Change::Weight("10.0.0.1:80".into(), 2.0)));
+        assert_eq!(
+            params.change,
+            Some(Change::Weight("10.0.0.1:80".into(), 2.0))
+        );
     }
 
     #[test]

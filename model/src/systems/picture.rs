@@ -45,6 +45,20 @@ pub fn arcs(p: &dyn Partitioner) -> Option<Vec<Arc>> {
         }
         return Some(out);
     }
+    if p.scheme() == "haproxy" {
+        // HAProxy sends a key to the nearest point either way: a point owns from halfway
+        // to the previous point to halfway to the next.
+        let n = points.len();
+        let at = |i: usize| ring.fraction(points[i].position);
+        for (i, point) in points.iter().enumerate() {
+            let previous = if i == 0 { at(n - 1) - 1.0 } else { at(i - 1) };
+            let next = if i + 1 == n { at(0) + 1.0 } else { at(i + 1) };
+            let from = (previous + at(i)) / 2.0;
+            let to = (at(i) + next) / 2.0;
+            push(&mut out, from, to, point.server);
+        }
+        return Some(out);
+    }
     // A point owns the arc from just after the previous point up to itself; the first
     // point's arc starts at the last point and wraps past 1.
     let last = ring.fraction(points[points.len() - 1].position);
@@ -71,17 +85,49 @@ pub fn key_position(p: &dyn Partitioner, key: &[u8]) -> Option<f64> {
     Some(ring.fraction(hash))
 }
 
-/// The positions of `server`'s points (fractions), at most `limit` of them evenly chosen.
-pub fn points_of(p: &dyn Partitioner, server: usize, limit: usize) -> Vec<f64> {
-    let Some(ring) = p.ring() else {
-        return Vec::new();
-    };
-    let all: Vec<f64> = ring
-        .points_of(server)
-        .map(|point| ring.fraction(point.position))
-        .collect();
-    if all.len() <= limit || limit == 0 {
-        return all;
+/// Wraps the picture's arcs of one server, for the band that marks an owner.
+pub fn arcs_of(arcs: &[Arc], server: usize) -> Vec<Arc> {
+    arcs.iter()
+        .copied()
+        .filter(|a| a.server == server)
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use ringlab_core::schemes::haproxy::{Haproxy, KeyHash};
+    use ringlab_core::{build, numbered_servers, Options, SchemeKind};
+
+    fn total(arcs: &[Arc]) -> f64 {
+        arcs.iter().map(|a| a.to - a.from).sum()
     }
-    (0..limit).map(|i| all[i * all.len() / limit]).collect()
+
+    #[test]
+    fn arcs_cover_the_circle_once_for_every_ring() {
+        let haproxy = Haproxy::new(
+            numbered_servers("s", 3),
+            &[None, None, None],
+            KeyHash::default(),
+        )
+        .unwrap();
+        assert!((total(&arcs(&haproxy).unwrap()) - 1.0).abs() < 1e-9);
+        // Sampled when the ring has more points than are drawn.
+        let big = build(
+            SchemeKind::Nginx,
+            numbered_servers("s", 40),
+            &Options::default(),
+        )
+        .unwrap();
+        let sampled = arcs(big.as_ref()).unwrap();
+        assert!(sampled.len() <= MAX_ARCS);
+        assert!((total(&sampled) - 1.0).abs() < 1e-9);
+        let maglev = build(
+            SchemeKind::Maglev,
+            numbered_servers("s", 3),
+            &Options::default(),
+        )
+        .unwrap();
+        assert!(arcs(maglev.as_ref()).is_none());
+    }
 }
