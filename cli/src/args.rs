@@ -140,15 +140,30 @@ pub struct JumpArgs {
 pub struct MoveArgs {
     #[command(flatten)]
     pub scheme: SchemeArgs,
-    /// the servers before, comma-separated name[=weight]
+    /// the servers before, comma-separated name[=weight] (or --config)
     #[arg(long)]
-    pub from: String,
-    /// the servers after
+    pub from: Option<String>,
+    /// the servers after (or --to-config)
     #[arg(long)]
-    pub to: String,
+    pub to: Option<String>,
     /// how many keys to place (key:0, key:1, ...), at most 100000000
     #[arg(long, default_value = "100000", value_parser = limits::move_keys, allow_negative_numbers = true)]
     pub keys: u64,
+    /// the configuration before (any format lookup --config reads); with --to-config,
+    /// the keys are KEY... or standard input and every moved key is printed
+    #[arg(long)]
+    pub config: Option<std::path::PathBuf>,
+    /// the configuration after
+    #[arg(long)]
+    pub to_config: Option<std::path::PathBuf>,
+    /// with twemproxy configs: the pool to use in both
+    #[arg(long)]
+    pub pool: Option<String>,
+    #[command(flatten)]
+    pub format: KeyFormat,
+    /// keys, with --config (default: standard input, one per line)
+    #[arg(value_name = "KEY")]
+    pub key_list: Vec<String>,
 }
 
 #[derive(Subcommand, Debug)]

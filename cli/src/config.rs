@@ -9,7 +9,7 @@ use ringlab_core::config::{self, Format, Placement, Reading};
 use ringlab_core::schemes::haproxy::POINTS_PER_WEIGHT;
 use ringlab_core::{Options, SchemeKind};
 
-use crate::args::LookupArgs;
+use crate::args::{LookupArgs, SchemeArgs};
 use crate::limits::{self, shorten};
 use crate::{scheme, CliError};
 
@@ -19,9 +19,24 @@ pub const MAX_CONFIG_BYTES: u64 = 1 << 20;
 /// The most ignored lines listed on stderr.
 const IGNORED_SHOWN: usize = 5;
 
-/// Reads FILE, with notes on stderr saying what was read, what was not used, and which
-/// flags it replaces.
+/// Reads FILE for `lookup`, with notes on stderr saying what was read, what was not
+/// used, and which flags it replaces.
 pub fn read(path: &Path, args: &LookupArgs, err: &mut dyn Write) -> Result<Reading, CliError> {
+    let reading = read_file(path, &args.scheme, args.pool.as_deref(), err)?;
+    if reading.format != Format::List {
+        replaced_flags(args, err)?;
+    }
+    Ok(reading)
+}
+
+/// Reads FILE: a recognised config, or a server list placed by `scheme`'s `--scheme`; notes
+/// on stderr say what was read and what was not used.
+pub fn read_file(
+    path: &Path,
+    scheme_args: &SchemeArgs,
+    pool: Option<&str>,
+    err: &mut dyn Write,
+) -> Result<Reading, CliError> {
     let shown = shorten(&path.display().to_string());
     let mut text = String::new();
     std::fs::File::open(path)
@@ -36,22 +51,19 @@ pub fn read(path: &Path, args: &LookupArgs, err: &mut dyn Write) -> Result<Readi
     let format = config::recognise(&text);
     // A plain list is placed by the scheme named; a config names its own.
     let (list_scheme, options) = if format == Format::List {
-        if args.scheme.scheme.is_none() {
+        if scheme_args.scheme.is_none() {
             return Err(CliError::new(format!(
                 "{shown} reads as a server list: name the system that places it with --scheme"
             )));
         }
-        scheme::kind_and_options(&args.scheme, err)?
+        scheme::kind_and_options(scheme_args, err)?
     } else {
         (SchemeKind::Ring, Options::default())
     };
-    let reading = config::read_pool(&text, list_scheme, &options, args.pool.as_deref())
+    let reading = config::read_pool(&text, list_scheme, &options, pool)
         .map_err(|e| CliError::new(format!("{shown} ({}): {e}", format.label())))?;
     check_size(&reading, &shown)?;
-    if format != Format::List {
-        replaced_flags(args, err)?;
-    }
-    writeln!(err, "ringlab: note: {}", reading.summary())?;
+    writeln!(err, "ringlab: note: {shown}: {}", reading.summary())?;
     for line in reading.ignored.iter().take(IGNORED_SHOWN) {
         writeln!(err, "ringlab: note: not used: {line}")?;
     }

@@ -82,6 +82,7 @@ fn main() -> ExitCode {
         Command::Lookup(a) => a.keys.is_empty(),
         Command::Slot(a) | Command::Token(a) => a.keys.is_empty(),
         Command::Jump(a) => a.keys.is_empty(),
+        Command::Move(a) => a.config.is_some() && a.key_list.is_empty(),
         _ => false,
     };
     if keys_from_stdin && io::stdin().is_terminal() {
@@ -98,7 +99,7 @@ fn main() -> ExitCode {
         Command::Slot(a) => codes::slot(a, &mut stdin, &mut out),
         Command::Token(a) => codes::token(a, &mut stdin, &mut out),
         Command::Jump(a) => codes::jump(a, &mut stdin, &mut out),
-        Command::Move(a) => moves::run(a, &mut out, &mut err, show_progress),
+        Command::Move(a) => moves::run(a, &mut stdin, &mut out, &mut err, show_progress),
         Command::Experiment(which) => match which {
             ExperimentCommand::Busiest(a) => experiment::busiest(a, &mut out, show_progress),
             ExperimentCommand::Catcher(a) => experiment::catcher(a, &mut out, show_progress),

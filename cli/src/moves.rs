@@ -3,7 +3,8 @@
 
 use std::cmp::Reverse;
 use std::collections::BTreeMap;
-use std::io::Write;
+use std::io::{BufRead, Write};
+use std::path::Path;
 
 use ringlab_core::movement::{exact_moved_share_of, minimal_moved_share, movement};
 use ringlab_core::{Partitioner, SchemeKind};
@@ -11,19 +12,30 @@ use ringlab_core::{Partitioner, SchemeKind};
 use crate::args::MoveArgs;
 use crate::limits::{self, MOVE_BATCH};
 use crate::progress::Progress as Bar;
-use crate::{scheme, CliError};
+use crate::{config, input, scheme, CliError};
 
 pub fn run(
     args: &MoveArgs,
+    stdin: &mut dyn BufRead,
     out: &mut dyn Write,
     err: &mut dyn Write,
     show_progress: bool,
 ) -> Result<(), CliError> {
+    if let (Some(a), Some(b)) = (&args.config, &args.to_config) {
+        return configs(args, a, b, stdin, out, err);
+    }
+    let (Some(from), Some(to)) = (&args.from, &args.to) else {
+        return Err(CliError::new(
+            "move needs --scheme with --from and --to, or --config with --to-config",
+        ));
+    };
+    if args.config.is_some() || args.to_config.is_some() {
+        return Err(CliError::new("--config and --to-config go together"));
+    }
     let (kind, mut options) = scheme::kind_and_options(&args.scheme, err)?;
-    options.spymemcached_weighted =
-        scheme::weights_given(&args.from) || scheme::weights_given(&args.to);
-    let from_servers = scheme::servers(&args.from, kind)?;
-    let to_servers = scheme::servers(&args.to, kind)?;
+    options.spymemcached_weighted = scheme::weights_given(from) || scheme::weights_given(to);
+    let from_servers = scheme::servers(from, kind)?;
+    let to_servers = scheme::servers(to, kind)?;
     let work = limits::move_work(kind, args.keys, from_servers.len(), to_servers.len());
     limits::check_work(work, "this move", "use fewer --keys")?;
     let theory = theory(kind, &from_servers, &to_servers);
@@ -51,6 +63,60 @@ pub fn run(
     for ((from, to), keys) in moved.flows {
         let name = |n: Option<String>| n.unwrap_or_else(|| "-".into());
         writeln!(out, "{}\t{}\t{keys}", name(from), name(to))?;
+    }
+    Ok(())
+}
+
+/// `move --config A --to-config B`: the given keys placed by both configurations; every
+/// key that moves, then the flows.
+fn configs(
+    args: &MoveArgs,
+    a: &Path,
+    b: &Path,
+    stdin: &mut dyn BufRead,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> Result<(), CliError> {
+    let pool = args.pool.as_deref();
+    let before = config::read_file(a, &args.scheme, pool, err)?.build()?;
+    let after = config::read_file(b, &args.scheme, pool, err)?.build()?;
+    let name = |p: &dyn Partitioner, key: &[u8]| -> String {
+        p.lookup(key)
+            .map_or_else(|| "-".to_string(), |i| p.servers()[i].name.clone())
+    };
+    let mut moved: Vec<(Vec<u8>, String, String)> = Vec::new();
+    let mut flows: BTreeMap<(String, String), u64> = BTreeMap::new();
+    let mut count = 0u64;
+    input::each_key(&args.key_list, args.format, stdin, &mut |key| {
+        count += 1;
+        let (from, to) = (name(before.as_ref(), key), name(after.as_ref(), key));
+        if from != to {
+            *flows.entry((from.clone(), to.clone())).or_default() += 1;
+            moved.push((key.to_vec(), from, to));
+        }
+        Ok(())
+    })?;
+    writeln!(out, "keys\t{count}")?;
+    writeln!(out, "moved\t{}", moved.len())?;
+    writeln!(
+        out,
+        "measured\t{:.6}",
+        moved.len() as f64 / count.max(1) as f64
+    )?;
+    if let Some(exact) = exact_moved_share_of(before.as_ref(), after.as_ref()) {
+        writeln!(out, "exact_share\t{exact:.6}")?;
+    }
+    writeln!(out)?;
+    writeln!(out, "key\tfrom\tto")?;
+    for (key, from, to) in &moved {
+        input::write_record(out, key, &format!("{from}\t{to}"), args.format)?;
+    }
+    writeln!(out)?;
+    writeln!(out, "from\tto\tkeys")?;
+    let mut flows: Vec<_> = flows.into_iter().collect();
+    flows.sort_by_key(|&(_, keys)| Reverse(keys));
+    for ((from, to), keys) in flows {
+        writeln!(out, "{from}\t{to}\t{keys}")?;
     }
     Ok(())
 }

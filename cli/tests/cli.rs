@@ -1313,3 +1313,54 @@ fn lookup_reads_nginx_twemproxy_envoy_configs_and_server_lists() {
         let _ = std::fs::remove_file(file);
     }
 }
+
+#[test]
+fn move_between_two_configs_prints_every_moved_key_and_the_flows() {
+    let before = temp_file(
+        "move-a.cfg",
+        "backend web\n  balance url_param k\n  hash-type consistent\n  server s1 10.0.0.1:80\n  server s2 10.0.0.2:80\n  server s3 10.0.0.3:80\n",
+    );
+    let after = temp_file(
+        "move-b.cfg",
+        "backend web\n  balance url_param k\n  hash-type consistent\n  server s1 10.0.0.1:80\n  server s2 10.0.0.2:80\n  server s3 10.0.0.3:80\n  server s4 10.0.0.4:80\n",
+    );
+    let keys: String = (0..200).map(|i| format!("user:{i}\n")).collect();
+    let (a, b) = (before.to_str().unwrap(), after.to_str().unwrap());
+    let out = ringlab(&["move", "--config", a, "--to-config", b], &keys);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = stdout(&out);
+    let mut sections = text.split("\n\n");
+    let summary = sections.next().unwrap();
+    assert!(summary.starts_with("keys\t200\nmoved\t"), "{summary}");
+    let moved: Vec<&str> = sections.next().unwrap().lines().collect();
+    assert_eq!(moved[0], "key\tfrom\tto");
+    // A join with the others' ids unchanged: every moved key goes to s4, and each one
+    // is where lookup puts it under each config.
+    assert!(moved.len() > 1);
+    for line in &moved[1..] {
+        let fields: Vec<&str> = line.split('\t').collect();
+        assert_eq!(fields[2], "s4", "{line}");
+        let look = |cfg: &str| stdout(&ringlab(&["lookup", "--config", cfg, fields[0]], ""));
+        assert_eq!(look(a), format!("{}\t{}\n", fields[0], fields[1]));
+        assert_eq!(look(b), format!("{}\ts4\n", fields[0]));
+    }
+    let count: usize = summary.lines().nth(1).unwrap()[6..].parse().unwrap();
+    assert_eq!(count, moved.len() - 1);
+    let flows = sections.next().unwrap();
+    assert!(flows.starts_with("from\tto\tkeys\n"), "{flows}");
+    let total: usize = flows
+        .lines()
+        .skip(1)
+        .map(|l| l.rsplit('\t').next().unwrap().parse::<usize>().unwrap())
+        .sum();
+    assert_eq!(total, count);
+    // One config without the other is refused.
+    let err = refused(&["move", "--config", a, "k"], "");
+    assert!(err.contains("move needs"), "{err}");
+    let _ = std::fs::remove_file(before);
+    let _ = std::fs::remove_file(after);
+}
