@@ -31,13 +31,16 @@ pub enum Command {
     Jump(JumpArgs),
     /// Measured and theoretical moved fraction between two server lists, and the flows.
     Move(MoveArgs),
+    /// Prints seq<TAB>key<TAB>server: arriving requests placed by an HAProxy backend's
+    /// bounded loads (hash-balance-factor).
+    Bounded(BoundedArgs),
     /// The lab's experiments, as TSV.
     #[command(subcommand)]
     Experiment(ExperimentCommand),
 }
 
 /// The scheme and its knobs, shared by `lookup` and `move`.
-#[derive(Args, Debug)]
+#[derive(Args, Debug, Default)]
 pub struct SchemeArgs {
     /// ring, ketama, libketama, nginx, cassandra, groupcache, spymemcached (any
     /// name=weight makes its locator weighted), twemproxy, envoy-ring, grpc-ring (the
@@ -125,6 +128,21 @@ pub struct KeyFormat {
     /// standard input holds NUL-separated keys, and each output record ends with NUL
     #[arg(short = '0', long = "null")]
     pub null: bool,
+}
+
+#[derive(Args, Debug)]
+pub struct BoundedArgs {
+    /// an HAProxy configuration: its hash-type consistent backend and hash-balance-factor
+    #[arg(long)]
+    pub config: std::path::PathBuf,
+    /// with N requests in flight, the oldest completes before the next arrives
+    /// (default: every request stays in flight)
+    #[arg(long, value_parser = limits::replicas, allow_negative_numbers = true)]
+    pub in_flight: Option<usize>,
+    #[command(flatten)]
+    pub format: KeyFormat,
+    /// the requests' keys in order of arrival (default: standard input, one per line)
+    pub keys: Vec<String>,
 }
 
 #[derive(Args, Debug)]

@@ -29,9 +29,21 @@ pub fn read(path: &Path, args: &LookupArgs, err: &mut dyn Write) -> Result<Readi
     Ok(reading)
 }
 
-/// Reads FILE: a recognised config, or a server list placed by `scheme`'s `--scheme`; notes
-/// on stderr say what was read and what was not used.
+/// Reads FILE: a recognised config, or a server list placed by `scheme`'s `--scheme`, with
+/// [`notes`] on stderr.
 pub fn read_file(
+    path: &Path,
+    scheme_args: &SchemeArgs,
+    pool: Option<&str>,
+    err: &mut dyn Write,
+) -> Result<Reading, CliError> {
+    let reading = load(path, scheme_args, pool, err)?;
+    notes(path, &reading, err)?;
+    Ok(reading)
+}
+
+/// Reads FILE without the notes (a note on a list's scheme knobs aside).
+pub fn load(
     path: &Path,
     scheme_args: &SchemeArgs,
     pool: Option<&str>,
@@ -63,6 +75,12 @@ pub fn read_file(
     let reading = config::read_pool(&text, list_scheme, &options, pool)
         .map_err(|e| CliError::new(format!("{shown} ({}): {e}", format.label())))?;
     check_size(&reading, &shown)?;
+    Ok(reading)
+}
+
+/// The notes on what a file was read as and which of its lines were not used.
+pub fn notes(path: &Path, reading: &Reading, err: &mut dyn Write) -> Result<(), CliError> {
+    let shown = shorten(&path.display().to_string());
     writeln!(err, "ringlab: note: {shown}: {}", reading.summary())?;
     for line in reading.ignored.iter().take(IGNORED_SHOWN) {
         writeln!(err, "ringlab: note: not used: {line}")?;
@@ -74,7 +92,7 @@ pub fn read_file(
             reading.ignored.len() - IGNORED_SHOWN
         )?;
     }
-    Ok(reading)
+    Ok(())
 }
 
 /// Refuses a placement over the command line's limits.

@@ -2,6 +2,7 @@
 //! standard error and exit status 2; nothing panics.
 
 mod args;
+mod bounded;
 mod codes;
 mod config;
 mod experiment;
@@ -83,6 +84,7 @@ fn main() -> ExitCode {
         Command::Slot(a) | Command::Token(a) => a.keys.is_empty(),
         Command::Jump(a) => a.keys.is_empty(),
         Command::Move(a) => a.config.is_some() && a.key_list.is_empty(),
+        Command::Bounded(a) => a.keys.is_empty(),
         _ => false,
     };
     if keys_from_stdin && io::stdin().is_terminal() {
@@ -100,6 +102,7 @@ fn main() -> ExitCode {
         Command::Token(a) => codes::token(a, &mut stdin, &mut out),
         Command::Jump(a) => codes::jump(a, &mut stdin, &mut out),
         Command::Move(a) => moves::run(a, &mut stdin, &mut out, &mut err, show_progress),
+        Command::Bounded(a) => bounded::run(a, &mut stdin, &mut out, &mut err),
         Command::Experiment(which) => match which {
             ExperimentCommand::Busiest(a) => experiment::busiest(a, &mut out, show_progress),
             ExperimentCommand::Catcher(a) => experiment::catcher(a, &mut out, show_progress),

@@ -1364,3 +1364,62 @@ fn move_between_two_configs_prints_every_moved_key_and_the_flows() {
     let _ = std::fs::remove_file(before);
     let _ = std::fs::remove_file(after);
 }
+
+#[test]
+fn bounded_replays_haproxys_bounded_loads() {
+    let cfg = temp_file(
+        "bounded.cfg",
+        "backend web\n  balance url_param k\n  hash-type consistent\n  hash-balance-factor 125\n  server s1 10.0.0.1:80\n  server s2 10.0.0.2:80\n  server s3 10.0.0.3:80\n",
+    );
+    let path = cfg.to_str().unwrap();
+    // Every request stays in flight: the hot key fills its server's slot and walks on.
+    // T = 3: tot_slots = ceil(4 * 1.25) = 5 over W = 48, so slots 1, 2, 2; T = 4: 2, 2, 3.
+    let out = ringlab(&["bounded", "--config", path], "hot\nhot\nhot\nhot\nhot\n");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let owner = stdout(&ringlab(&["lookup", "--config", path, "hot"], ""));
+    let home = owner.trim_end().split('\t').nth(1).unwrap().to_string();
+    let lines: Vec<String> = stdout(&out).lines().map(str::to_string).collect();
+    assert_eq!(lines.len(), 5);
+    assert_eq!(lines[0], format!("1\thot\t{home}"));
+    let servers: std::collections::BTreeSet<&str> = lines[..3]
+        .iter()
+        .map(|l| l.rsplit('\t').next().unwrap())
+        .collect();
+    assert_eq!(
+        servers.len(),
+        3,
+        "the first three go to three servers: {lines:?}"
+    );
+    // One in flight at a time: nothing is ever full, so every request goes home.
+    let out = ringlab(
+        &["bounded", "--config", path, "--in-flight", "1"],
+        "hot\nhot\nhot\n",
+    );
+    assert_eq!(
+        stdout(&out),
+        format!("1\thot\t{home}\n2\thot\t{home}\n3\thot\t{home}\n")
+    );
+    // A factor HAProxy refuses, and a config that is not HAProxy's: one line, status 2.
+    let bad = temp_file(
+        "bounded-bad.cfg",
+        "backend web\n  balance url_param k\n  hash-type consistent\n  hash-balance-factor 90\n  server s1 10.0.0.1:80\n",
+    );
+    let err = refused(&["bounded", "--config", bad.to_str().unwrap(), "k"], "");
+    assert!(
+        err.contains("line 4: hash-balance-factor 90 must be 0 (off) or from 101"),
+        "{err}"
+    );
+    let nginx = temp_file(
+        "bounded-nginx.conf",
+        "upstream u { hash $k consistent; server a:1; }",
+    );
+    let err = refused(&["bounded", "--config", nginx.to_str().unwrap(), "k"], "");
+    assert!(err.contains("bounded reads an HAProxy backend"), "{err}");
+    for f in [cfg, bad, nginx] {
+        let _ = std::fs::remove_file(f);
+    }
+}

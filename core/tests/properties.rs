@@ -463,6 +463,37 @@ proptest! {
     }
 
     #[test]
+    fn haproxy_bounded_loads_keep_every_server_within_its_slots(
+        weights in prop::collection::vec(1u32..4, 1..6),
+        factor in 101u32..400,
+        events in prop::collection::vec((0u8..6, any::<bool>()), 1..200),
+    ) {
+        use ringlab_core::schemes::haproxy_bounded::Balancer;
+        let servers: Vec<Server> = weights
+            .iter()
+            .enumerate()
+            .map(|(i, &w)| Server::new(format!("s{i}")).with_weight(f64::from(w)))
+            .collect();
+        let ids = vec![None; servers.len()];
+        let backend = Haproxy::new(servers, &ids, KeyHash::default()).unwrap();
+        let mut balancer = Balancer::new(&backend, factor).unwrap();
+        let mut placed: Vec<usize> = Vec::new();
+        for (key, completes) in events {
+            if completes && !placed.is_empty() {
+                balancer.complete(placed.remove(0));
+                continue;
+            }
+            let slots = balancer.slots();
+            // The slots always share out at least one free place.
+            let total: u64 = balancer.in_flight().iter().sum();
+            prop_assert!(slots.iter().sum::<u64>() > total);
+            let server = balancer.arrive(&[key]).unwrap();
+            prop_assert!(balancer.in_flight()[server] <= slots[server]);
+            placed.push(server);
+        }
+    }
+
+    #[test]
     fn slots_are_below_16384(key in prop::collection::vec(any::<u8>(), 0..40)) {
         prop_assert!(key_slot(&key) < SLOT_COUNT as u16);
     }

@@ -35,6 +35,9 @@ pub struct Backend {
     pub ids: Vec<Option<u32>>,
     pub hash: KeyHash,
     pub key: KeySource,
+    /// `hash-balance-factor`: 0 (off), or above 100, the bound as a percentage of the
+    /// mean load (see [`crate::schemes::haproxy_bounded`]).
+    pub balance_factor: u32,
 }
 
 impl Backend {
@@ -49,6 +52,7 @@ impl Backend {
 struct Settings {
     balance: Option<(usize, Vec<String>)>,
     hash_type: Option<(usize, Vec<String>)>,
+    balance_factor: Option<(usize, Vec<String>)>,
 }
 
 /// A `backend` or `listen` section: its name, its own settings and its server lines
@@ -117,7 +121,7 @@ pub fn parse(text: &str) -> Result<Backend, ConfigError> {
                     });
                 }
             }
-            "balance" | "hash-type" => {
+            "balance" | "hash-type" | "hash-balance-factor" => {
                 let target = if in_defaults {
                     Some(&mut defaults)
                 } else {
@@ -125,10 +129,10 @@ pub fn parse(text: &str) -> Result<Backend, ConfigError> {
                 };
                 if let Some(settings) = target {
                     let value = Some((line, words[1..].to_vec()));
-                    if first == "balance" {
-                        settings.balance = value;
-                    } else {
-                        settings.hash_type = value;
+                    match first.as_str() {
+                        "balance" => settings.balance = value,
+                        "hash-type" => settings.hash_type = value,
+                        _ => settings.balance_factor = value,
                     }
                 }
             }
@@ -164,6 +168,21 @@ pub fn parse(text: &str) -> Result<Backend, ConfigError> {
         ))
     })?;
     let hash = key_hash(&hash_type.1).map_err(|why| at(hash_type.0, why))?;
+    let balance_factor = match own.balance_factor.or(defaults.balance_factor) {
+        None => 0,
+        Some((line, words)) => match words.first().map(|w| w.parse::<u32>()) {
+            Some(Ok(f)) if f == 0 || (101..=MAX_BALANCE_FACTOR).contains(&f) => f,
+            _ => {
+                return Err(at(
+                    line,
+                    format!(
+                    "hash-balance-factor {} must be 0 (off) or from 101 to {MAX_BALANCE_FACTOR}",
+                    words.join(" ")
+                ),
+                ))
+            }
+        },
+    };
     let mut list = Vec::new();
     let mut ids = Vec::new();
     for (line, words) in &servers {
@@ -177,8 +196,12 @@ pub fn parse(text: &str) -> Result<Backend, ConfigError> {
         ids,
         hash,
         key,
+        balance_factor,
     })
 }
+
+/// The largest `hash-balance-factor` read (65535%: a bound 655 times the mean).
+pub const MAX_BALANCE_FACTOR: u32 = 65_535;
 
 fn at(line: usize, why: String) -> ConfigError {
     ConfigError::Invalid(format!("line {line}: {why}"))

@@ -3,6 +3,7 @@
 pub mod cassandra;
 pub mod groupcache;
 pub mod haproxy;
+pub mod haproxy_bounded;
 pub mod jump;
 pub mod ketama;
 pub mod maglev;
