@@ -10,6 +10,7 @@ export PATH="$PWD/tools/node_modules/.bin:$HOME/.cargo/bin:$PATH"
 
 bundles=$(cargo run -q -p ringlab --bin ringlab-bundles bundles)
 views=$(cargo run -q -p ringlab --bin ringlab-bundles views)
+styles=$(cargo run -q -p ringlab --bin ringlab-bundles styles)
 work=target/bundles
 rm -rf "$work"
 mkdir -p "$work"
@@ -37,16 +38,33 @@ for bundle in $bundles; do
   cp -r "$work/$bundle/." dist/
 done
 first=$(head -n1 <<<"$bundles")
-# index.html: the first bundle's, with both maps on the boot tag (attributes, not inline
-# script: the CSP allows none), and without Trunk's preloads of one bundle's files.
+# index.html: the first bundle's, with the maps on the boot tag (attributes, not inline
+# script: the CSP allows none), and without Trunk's preloads of one bundle's files. The
+# views' stylesheets leave the head for a third map, bundle -> its stylesheets' links,
+# which boot.js adds with the bundle's module: a page fetches only its own views' styles.
 attr() { sed 's/&/\&amp;/g; s/"/\&quot;/g' <<<"$1"; }
-node - "$work/$first/index.html" dist/index.html "$(attr "$map")" "$(attr "$views")" <<'JS'
+node - "$work/$first/index.html" dist/index.html "$(attr "$map")" "$(attr "$views")" "$styles" <<'JS'
 const fs = require("fs");
-const [from, to, bundles, views] = process.argv.slice(2);
+const [from, to, bundles, views, stylesJson] = process.argv.slice(2);
+const styles = JSON.parse(stylesJson);
 let html = fs.readFileSync(from, "utf8");
 html = html.replace(/<link rel="(modulepreload|preload)"[^>]*>\s*/g, "");
+const links = {};
+for (const [bundle, names] of Object.entries(styles)) {
+  links[bundle] = [];
+  for (const name of names) {
+    const re = new RegExp(`<link rel="stylesheet" href="\\./${name}-[0-9a-f]+\\.css"[^>]*>\\s*`);
+    const tag = html.match(re);
+    if (!tag) throw new Error(`dist-bundles: no stylesheet ${name}.css in index.html`);
+    const href = tag[0].match(/href="([^"]*)"/)[1];
+    const integrity = tag[0].match(/integrity="([^"]*)"/)?.[1];
+    links[bundle].push(integrity ? { href, integrity } : { href });
+    html = html.replace(re, "");
+  }
+}
+const json = (value) => JSON.stringify(value).replace(/&/g, "&amp;").replace(/"/g, "&quot;");
 html = html.replace(/(<script type="module" src="[^"]*boot\.js")/,
-  `$1 data-ringlab-bundles="${bundles}" data-ringlab-views="${views}"`);
+  `$1 data-ringlab-bundles="${bundles}" data-ringlab-views="${views}" data-ringlab-styles="${json(links)}"`);
 fs.writeFileSync(to, html);
 JS
 echo "dist-bundles: $(tr '\n' ' ' <<<"$bundles")-> dist/"

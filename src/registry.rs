@@ -38,6 +38,9 @@ pub struct ViewEntry {
     pub bundle: &'static str,
     /// The component, when this build has the view's bundle (see [`bundled`]).
     pub render: Option<fn(&ViewProps) -> Html>,
+    /// Its stylesheets in `static/` (without `.css`). The release build loads a bundle's
+    /// stylesheets with its module, so a page fetches only its own views' styles.
+    pub styles: &'static [&'static str],
 }
 
 fn render<C: BaseComponent<Properties = ViewProps>>(props: &ViewProps) -> Html {
@@ -80,6 +83,7 @@ pub static VIEWS: &[ViewEntry] = &[
         canonical: repair!("bundle-ring", PlaygroundParams),
         bundle: "ring",
         render: bundled!("bundle-ring", Playground),
+        styles: &["playground"],
     },
     ViewEntry {
         info: ViewInfo {
@@ -92,6 +96,7 @@ pub static VIEWS: &[ViewEntry] = &[
         canonical: repair!("bundle-resize", GridsParams),
         bundle: "resize",
         render: bundled!("bundle-resize", Grids),
+        styles: &["grids"],
     },
     ViewEntry {
         info: ViewInfo {
@@ -104,6 +109,7 @@ pub static VIEWS: &[ViewEntry] = &[
         canonical: repair!("bundle-ring", ClockParams),
         bundle: "ring",
         render: bundled!("bundle-ring", ClockExample),
+        styles: &["clock"],
     },
     ViewEntry {
         info: ViewInfo {
@@ -116,6 +122,7 @@ pub static VIEWS: &[ViewEntry] = &[
         canonical: repair!("bundle-resize", CostParams),
         bundle: "resize",
         render: bundled!("bundle-resize", CostPanel),
+        styles: &["cost"],
     },
     ViewEntry {
         info: ViewInfo {
@@ -128,6 +135,7 @@ pub static VIEWS: &[ViewEntry] = &[
         canonical: repair!("bundle-learn", LearnParams),
         bundle: "learn",
         render: bundled!("bundle-learn", Learn),
+        styles: &["learn", "learn-parts", "learn-print"],
     },
     ViewEntry {
         info: ViewInfo {
@@ -140,6 +148,7 @@ pub static VIEWS: &[ViewEntry] = &[
         canonical: repair!("bundle-systems", SystemsParams),
         bundle: "systems",
         render: bundled!("bundle-systems", Systems),
+        styles: &["systems"],
     },
     ViewEntry {
         info: ViewInfo {
@@ -152,6 +161,7 @@ pub static VIEWS: &[ViewEntry] = &[
         canonical: Some(canonical::<IndexParams>),
         bundle: ALL_BUNDLES,
         render: Some(render::<Index>),
+        styles: &[],
     },
 ];
 
@@ -177,6 +187,26 @@ pub fn bundles() -> Vec<&'static str> {
         }
     }
     names
+}
+
+/// Each bundle's stylesheets, in order of first appearance.
+pub fn styles() -> Vec<(&'static str, Vec<&'static str>)> {
+    let mut out: Vec<(&'static str, Vec<&'static str>)> = Vec::new();
+    for entry in VIEWS.iter().filter(|e| e.bundle != ALL_BUNDLES) {
+        let at = match out.iter().position(|(b, _)| *b == entry.bundle) {
+            Some(at) => at,
+            None => {
+                out.push((entry.bundle, Vec::new()));
+                out.len() - 1
+            }
+        };
+        for style in entry.styles {
+            if !out[at].1.contains(style) {
+                out[at].1.push(style);
+            }
+        }
+    }
+    out
 }
 
 /// The views as the pure route parser knows them.
@@ -226,6 +256,20 @@ mod tests {
             );
         }
         assert_eq!(bundles(), ["ring", "resize", "learn", "systems"]);
+        // Every view's stylesheet is in static/ and linked in index.html (for `make
+        // serve`, which has every view), and each belongs to one bundle.
+        let index = include_str!("../index.html");
+        let mut seen = Vec::new();
+        for (_, names) in styles() {
+            for name in names {
+                assert!(
+                    index.contains(&format!("href=\"static/{name}.css\"")),
+                    "{name}.css is not linked in index.html"
+                );
+                assert!(!seen.contains(&name), "{name}.css is in two bundles");
+                seen.push(name);
+            }
+        }
         assert_eq!(header().next().unwrap().info.title, "Learn");
         assert_eq!(header().count(), VIEWS.len());
         assert_eq!(

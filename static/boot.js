@@ -6,15 +6,31 @@
 // the tag: `data-ringlab-bundles` (bundle -> its glue and module) and `data-ringlab-views`
 // (view path -> bundle, from the registry). The view in the address picks the bundle, so
 // a page downloads only the module that draws it; a view every bundle has ("*"), or none
-// named, takes the first.
+// named, takes the first. A third map, `data-ringlab-styles`, gives each bundle's
+// stylesheets, added here (and waited for) before the module draws.
 const tag = document.querySelector("script[data-ringlab-js]");
 let { ringlabJs: js, ringlabWasm: wasm } = tag.dataset;
 if (tag.dataset.ringlabBundles) {
   const bundles = JSON.parse(tag.dataset.ringlabBundles);
   const views = JSON.parse(tag.dataset.ringlabViews);
   const path = decodeURIComponent(location.hash.replace(/^#\/?/, "").split(/[?/]/)[0]);
-  const chosen = bundles[views[path]] ?? Object.values(bundles)[0];
-  ({ js, wasm } = chosen);
+  const name = views[path] in bundles ? views[path] : Object.keys(bundles)[0];
+  ({ js, wasm } = bundles[name]);
+  const styles = JSON.parse(tag.dataset.ringlabStyles ?? "{}")[name] ?? [];
+  await Promise.all(
+    styles.map(({ href, integrity }) => {
+      const link = document.createElement("link");
+      link.rel = "stylesheet";
+      link.href = href;
+      if (integrity) link.integrity = integrity;
+      const loaded = new Promise((done) => {
+        link.onload = done;
+        link.onerror = done;
+      });
+      document.head.append(link);
+      return loaded;
+    }),
+  );
 }
 const { default: init } = await import(js);
 await init({ module_or_path: wasm });
