@@ -1,4 +1,5 @@
-//! Lookup speed: ringlab's schemes against the crates people use for the same job.
+//! Lookup speed: ringlab's schemes against the crates people use for the same job, and
+//! the real systems' placements against ringlab's own ring.
 //!
 //! Every implementation in a group looks up the same pre-generated keys (`common::KEYS`
 //! strings `"key:{i}"`, or their 64-bit hashes for jump), all of them once per iteration;
@@ -312,9 +313,48 @@ fn maglev(c: &mut Criterion) {
     group.finish();
 }
 
+/// The placements of the systems people run behind proxies and caches (Envoy and gRPC
+/// ring hash, twemproxy, spymemcached, groupcache, HAProxy). No published Rust crate
+/// computes any of them, so they are measured against ringlab's own `ring` (XXH3, 160
+/// points per server) in the same run: the ratio says what each system's hashing costs.
+fn systems_lookup(c: &mut Criterion) {
+    use ringlab_core::schemes::haproxy::{Haproxy, KeyHash};
+    use ringlab_core::Partitioner;
+    let keys = keys(KEYS);
+    let mut group = c.benchmark_group("systems_lookup");
+    group.throughput(per_key(keys.len()));
+    for servers in [16usize, 1000] {
+        let parameter = format!("{servers}");
+        let list = address_servers(servers);
+        let options = Options::default();
+        let mut schemes: Vec<(&str, Box<dyn Partitioner>)> = [
+            ("ringlab", SchemeKind::Ring),
+            ("envoy-ring", SchemeKind::EnvoyRing),
+            ("grpc-ring", SchemeKind::GrpcRing),
+            ("twemproxy", SchemeKind::Twemproxy),
+            ("spymemcached", SchemeKind::Spymemcached),
+            ("groupcache", SchemeKind::Groupcache),
+        ]
+        .into_iter()
+        .map(|(name, kind)| (name, build(kind, list.clone(), &options).unwrap()))
+        .collect();
+        let ids = vec![None; servers];
+        schemes.push((
+            "haproxy",
+            Box::new(Haproxy::new(list.clone(), &ids, KeyHash::default()).unwrap()),
+        ));
+        for (name, scheme) in &schemes {
+            bench_keys(&mut group, name, &parameter, &keys, |k| {
+                scheme.lookup(k.as_bytes()).unwrap_or(0)
+            });
+        }
+    }
+    group.finish();
+}
+
 criterion_group! {
     name = benches;
     config = common::config();
-    targets = ring_lookup, ketama_lookup, jump, rendezvous, maglev
+    targets = ring_lookup, ketama_lookup, jump, rendezvous, maglev, systems_lookup
 }
 criterion_main!(benches);
