@@ -4,6 +4,7 @@ use std::io::{BufRead, Write};
 
 use ringlab_core::config::{Placement, Reading};
 use ringlab_core::schemes::haproxy::Haproxy;
+use ringlab_core::schemes::redis::RedisCluster;
 use ringlab_core::{assign_racks, Options, Partitioner, SchemeKind};
 
 use crate::args::LookupArgs;
@@ -55,6 +56,9 @@ pub fn run(
             }
             Placement::Scheme { kind, options, .. } => {
                 scheme::partitioner(*kind, servers, options, err)?
+            }
+            Placement::Redis { ranges, .. } => {
+                Box::new(RedisCluster::from_ranges(servers, ranges)?)
             }
         },
     };

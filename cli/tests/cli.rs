@@ -1423,3 +1423,53 @@ fn bounded_replays_haproxys_bounded_loads() {
         let _ = std::fs::remove_file(f);
     }
 }
+
+#[test]
+fn lookup_reads_redis_cluster_nodes_output() {
+    // The real redis-cli --cluster create layout, written as CLUSTER NODES reports it.
+    let nodes = temp_file(
+        "nodes.txt",
+        "\
+aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa 127.0.0.1:33911@43911 master - 0 1 2 connected 5461-10922
+bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb 127.0.0.1:33912@43912 master - 0 1 3 connected 10923-16383
+cccccccccccccccccccccccccccccccccccccccc 127.0.0.1:33910@43910 myself,master - 0 0 1 connected 0-5460
+dddddddddddddddddddddddddddddddddddddddd 127.0.0.1:33913@43913 slave cccccccccccccccccccccccccccccccccccccccc 0 1 1 connected
+",
+    );
+    let path = nodes.to_str().unwrap();
+    // somekey: slot 11058; {user}:1 and {user}:2 share a slot; foo: 12182.
+    let out = ringlab(
+        &[
+            "lookup", "--config", path, "somekey", "{user}:1", "{user}:2", "a",
+        ],
+        "",
+    );
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let lines: Vec<String> = stdout(&out).lines().map(str::to_string).collect();
+    assert_eq!(lines[0], "somekey\t127.0.0.1:33912");
+    assert_eq!(lines[1].split('\t').nth(1), lines[2].split('\t').nth(1));
+    // a: slot 15495.
+    assert_eq!(lines[3], "a\t127.0.0.1:33912");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("Redis Cluster of 3 masters"), "{stderr}");
+    assert!(
+        stderr.contains("not used: line 4: 127.0.0.1:33913 (slave) serves no slots"),
+        "{stderr}"
+    );
+    // A cluster with slots no master serves is down for them: said, status 2.
+    let gap = temp_file(
+        "nodes-gap.txt",
+        "cccccccccccccccccccccccccccccccccccccccc 127.0.0.1:33910@43910 myself,master - 0 0 1 connected 0-5460\n",
+    );
+    let err = refused(&["lookup", "--config", gap.to_str().unwrap(), "k"], "");
+    assert!(
+        err.contains("slots 5461-16383 are served by no master"),
+        "{err}"
+    );
+    let _ = std::fs::remove_file(nodes);
+    let _ = std::fs::remove_file(gap);
+}

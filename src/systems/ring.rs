@@ -49,6 +49,8 @@ pub struct RingProps {
     pub marked: Option<String>,
     pub owner: Option<usize>,
     pub label: String,
+    /// What to say instead for a scheme without a ring.
+    pub no_ring: &'static str,
 }
 
 impl PartialEq for RingProps {
@@ -57,6 +59,7 @@ impl PartialEq for RingProps {
             && self.marked == other.marked
             && self.owner == other.owner
             && self.label == other.label
+            && self.no_ring == other.no_ring
     }
 }
 
@@ -65,11 +68,7 @@ impl PartialEq for RingProps {
 pub fn RingPicture(props: &RingProps) -> Html {
     let p = props.partitioner.as_ref();
     let Some(arcs) = arcs(p) else {
-        return html! {
-            <p class="sys-no-ring">
-                { "Maglev keeps a lookup table, not a ring: a key's hash picks a slot, and the table says whose it is. The shares below are each server's slots." }
-            </p>
-        };
+        return html! { <p class="sys-no-ring">{ props.no_ring }</p> };
     };
     let servers = p.servers().len();
     let marker = props

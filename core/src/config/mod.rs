@@ -11,6 +11,7 @@ pub mod haproxy;
 pub mod list;
 pub mod nginx;
 pub mod nutcracker;
+pub mod redis;
 mod yaml;
 
 use crate::{build, ConfigError, Options, Partitioner, SchemeKind, Server};
@@ -22,6 +23,8 @@ pub enum Format {
     Nginx,
     Nutcracker,
     Envoy,
+    /// `redis-cli cluster nodes` output.
+    RedisNodes,
     /// A plain server list.
     List,
 }
@@ -34,6 +37,7 @@ impl Format {
             Format::Nginx => "nginx upstream",
             Format::Nutcracker => "twemproxy (nutcracker) YAML",
             Format::Envoy => "Envoy cluster",
+            Format::RedisNodes => "Redis CLUSTER NODES output",
             Format::List => "server list",
         }
     }
@@ -50,6 +54,11 @@ pub enum Placement {
     },
     /// An HAProxy backend: servers with their ids.
     Haproxy(haproxy::Backend),
+    /// A Redis Cluster's masters and the slot ranges each serves.
+    Redis {
+        masters: Vec<Server>,
+        ranges: Vec<(u16, u16, usize)>,
+    },
 }
 
 /// A text read into a placement.
@@ -68,6 +77,7 @@ impl Reading {
     pub fn system(&self) -> &'static str {
         match &self.placement {
             Placement::Haproxy(_) => "haproxy",
+            Placement::Redis { .. } => "redis",
             Placement::Scheme { kind, .. } => kind.name(),
         }
     }
@@ -76,6 +86,7 @@ impl Reading {
     pub fn servers(&self) -> &[Server] {
         match &self.placement {
             Placement::Haproxy(backend) => &backend.servers,
+            Placement::Redis { masters, .. } => masters,
             Placement::Scheme { servers, .. } => servers,
         }
     }
@@ -110,6 +121,10 @@ impl Reading {
                     if backend.hash.avalanche { " avalanche" } else { "" },
                 )
             }
+            Placement::Redis { ranges, .. } => format!(
+                "Redis Cluster of {n} masters serving their slots in {} ranges; each key's slot is CRC16 of its hash tag or the key",
+                ranges.len()
+            ),
             Placement::Scheme { kind, options, .. } => {
                 let detail = match kind {
                     SchemeKind::Twemproxy => format!(
@@ -135,6 +150,9 @@ impl Reading {
     pub fn build(&self) -> Result<Box<dyn Partitioner>, ConfigError> {
         Ok(match &self.placement {
             Placement::Haproxy(backend) => Box::new(backend.build()?),
+            Placement::Redis { masters, ranges } => Box::new(
+                crate::schemes::redis::RedisCluster::from_ranges(masters.clone(), ranges)?,
+            ),
             Placement::Scheme {
                 kind,
                 servers,
@@ -245,6 +263,18 @@ pub fn read_pool(
                 ignored: cluster.ignored,
             })
         }
+        Format::RedisNodes => {
+            let nodes = redis::parse(text)?;
+            Ok(Reading {
+                format: Format::RedisNodes,
+                name: String::new(),
+                placement: Placement::Redis {
+                    masters: nodes.masters,
+                    ranges: nodes.ranges,
+                },
+                ignored: nodes.ignored,
+            })
+        }
         Format::List => {
             let servers = match list_scheme {
                 // Endpoint lists keep their repeats.
@@ -283,6 +313,9 @@ pub fn recognise(text: &str) -> Format {
             .collect()
     };
     for line in text.lines() {
+        if redis::looks_like(line) {
+            return Format::RedisNodes;
+        }
         let w = words(line);
         match w.first().map(String::as_str) {
             Some("backend" | "listen" | "frontend" | "defaults" | "global") => {
@@ -344,6 +377,10 @@ mod tests {
             ),
             ("10.0.0.1:11211\n10.0.0.2:11211 2\n", Format::List),
             ("http://10.0.0.1:8080, http://10.0.0.2:8080", Format::List),
+            (
+                "e7d1eecce10fd6bb5eb35b9f99a514335d9ba9ca 127.0.0.1:30001@31001 myself,master - 0 0 1 connected 0-16383\n",
+                Format::RedisNodes,
+            ),
         ];
         for (text, format) in cases {
             assert_eq!(recognise(text), format, "{text:?}");

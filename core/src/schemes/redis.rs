@@ -169,6 +169,51 @@ impl RedisCluster {
         Ok(RedisCluster::from_owners(servers, owners))
     }
 
+    /// A cluster whose masters own the given `(first, last, master)` slot ranges, as
+    /// `CLUSTER NODES` reports them. Every slot must be served exactly once.
+    ///
+    /// ```
+    /// use ringlab_core::{numbered_servers, Partitioner, schemes::redis::RedisCluster};
+    /// let ranges = [(0, 99, 1), (100, 16383, 0)];
+    /// let cluster = RedisCluster::from_ranges(numbered_servers("m", 2), &ranges).unwrap();
+    /// assert_eq!(cluster.slot_counts(), vec![16284, 100]);
+    /// assert!(RedisCluster::from_ranges(numbered_servers("m", 2), &[(0, 99, 1)]).is_err());
+    /// ```
+    pub fn from_ranges(
+        servers: Vec<Server>,
+        ranges: &[(u16, u16, usize)],
+    ) -> Result<Self, ConfigError> {
+        check(&servers)?;
+        let mut owners: Vec<Option<usize>> = vec![None; SLOT_COUNT];
+        for &(first, last, master) in ranges {
+            if first > last || last as usize >= SLOT_COUNT || master >= servers.len() {
+                return Err(ConfigError::Invalid(format!(
+                    "slot range {first}-{last} is not within 0-{} or names no master",
+                    SLOT_COUNT - 1
+                )));
+            }
+            for slot in first..=last {
+                if let Some(other) = owners[slot as usize].replace(master) {
+                    return Err(ConfigError::Invalid(format!(
+                        "slot {slot} is served by both {} and {}",
+                        servers[other].name, servers[master].name
+                    )));
+                }
+            }
+        }
+        if let Some(slot) = owners.iter().position(Option::is_none) {
+            let last = owners[slot..]
+                .iter()
+                .position(Option::is_some)
+                .map_or(SLOT_COUNT - 1, |n| slot + n - 1);
+            return Err(ConfigError::Invalid(format!(
+                "slots {slot}-{last} are served by no master: the cluster is down for them"
+            )));
+        }
+        let owners = owners.into_iter().map(|o| o.unwrap_or(0)).collect();
+        Ok(RedisCluster::from_owners(servers, owners))
+    }
+
     fn from_owners(servers: Vec<Server>, owners: Vec<usize>) -> Self {
         let runs = runs_of(&owners);
         RedisCluster {

@@ -230,11 +230,11 @@ mod tests {
     #[test]
     fn bad_parameters_are_repaired_with_notes() {
         let (params, notes) = SystemsParams::from_query(&parse_query(
-            "system=redis&change=move:x&key=a%0Ab&colour=red",
+            "system=memcache&change=move:x&key=a%0Ab&colour=red",
         ));
         assert_eq!(params, SystemsParams::default());
         assert_eq!(notes.len(), 4, "{notes:?}");
-        assert!(notes[0].starts_with("system=\"redis\" is not one of haproxy"));
+        assert!(notes[0].starts_with("system=\"memcache\" is not one of haproxy"));
         let (params, _) = SystemsParams::from_query(&parse_query("change=weight:10.0.0.1:80=2"));
         assert_eq!(
             params.change,

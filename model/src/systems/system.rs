@@ -17,10 +17,11 @@ pub enum System {
     Spymemcached,
     Groupcache,
     Cassandra,
+    Redis,
 }
 
 impl System {
-    pub const ALL: [System; 11] = [
+    pub const ALL: [System; 12] = [
         System::Haproxy,
         System::Nginx,
         System::Twemproxy,
@@ -32,6 +33,7 @@ impl System {
         System::Spymemcached,
         System::Groupcache,
         System::Cassandra,
+        System::Redis,
     ];
 
     /// The URL's name.
@@ -48,6 +50,7 @@ impl System {
             System::Spymemcached => "spymemcached",
             System::Groupcache => "groupcache",
             System::Cassandra => "cassandra",
+            System::Redis => "redis",
         }
     }
 
@@ -65,6 +68,7 @@ impl System {
             System::Spymemcached => "spymemcached (Java)",
             System::Groupcache => "Go groupcache",
             System::Cassandra => "Cassandra (Murmur3Partitioner)",
+            System::Redis => "Redis Cluster (CLUSTER NODES)",
         }
     }
 
@@ -83,6 +87,7 @@ impl System {
             System::Spymemcached => Some(SchemeKind::Spymemcached),
             System::Groupcache => Some(SchemeKind::Groupcache),
             System::Cassandra => Some(SchemeKind::Cassandra),
+            System::Redis => Some(SchemeKind::Redis),
         }
     }
 
@@ -90,6 +95,7 @@ impl System {
     pub fn of(reading: &Reading, picked: System) -> System {
         match (&reading.placement, reading.format) {
             (Placement::Haproxy(_), _) => System::Haproxy,
+            (Placement::Redis { .. }, _) => System::Redis,
             (_, Format::List) => picked,
             (Placement::Scheme { kind, .. }, _) => match kind {
                 SchemeKind::Nginx => System::Nginx,
@@ -98,6 +104,14 @@ impl System {
                 SchemeKind::Maglev => System::EnvoyMaglev,
                 _ => picked,
             },
+        }
+    }
+
+    /// What the picture says for a system with no ring.
+    pub fn no_ring(self) -> &'static str {
+        match self {
+            System::Redis => "Redis Cluster has 16,384 slots, not a ring: a key's slot is CRC16 of its hash tag (or of the whole key) mod 16384, and each master serves ranges of slots. The shares below are each master's slots.",
+            _ => "Maglev keeps a lookup table, not a ring: a key's hash picks a slot, and the table says whose it is. The shares below are each server's slots.",
         }
     }
 
@@ -115,6 +129,7 @@ impl System {
             | System::Spymemcached => "Each key is a memcached key, as the client sends it.",
             System::Groupcache => "Each key is a groupcache key.",
             System::Cassandra => "Each key is a partition key's bytes.",
+            System::Redis => "Each key is a Redis key: a {hash tag} in it picks the slot.",
         }
     }
 
@@ -132,6 +147,7 @@ impl System {
             System::Spymemcached => "# the node names spymemcached hashes\n10.0.0.91:11211\n10.0.0.92:11211\n10.0.0.93:11211\n",
             System::Groupcache => "# HTTPPool peers, in the order of Set\nhttp://10.0.1.1:8080\nhttp://10.0.1.2:8080\nhttp://10.0.1.3:8080\n",
             System::Cassandra => "# nodes, 16 evenly spaced tokens each\n10.0.1.11\n10.0.1.12\n10.0.1.13\n",
+            System::Redis => "07c37dfeb235213a872192d90877d0cd55635b91 10.0.2.4:6379@16379 slave e7d1eecce10fd6bb5eb35b9f99a514335d9ba9ca 0 1426238317239 4 connected\n67ed2db8d677e59ec4a4cefb06858cf2a1a89fa1 10.0.2.2:6379@16379 master - 0 1426238316232 2 connected 5461-10922\n292f8b365bb7edb5e285caf0b7e6ddc7265d2f4f 10.0.2.3:6379@16379 master - 0 1426238318243 3 connected 10923-16383\ne7d1eecce10fd6bb5eb35b9f99a514335d9ba9ca 10.0.2.1:6379@16379 myself,master - 0 0 1 connected 0-5460\n",
         }
     }
 }
