@@ -442,6 +442,7 @@ proptest! {
                 Just("lb_policy: RING_HASH".to_string()),
                 Just("load_assignment:".to_string()),
                 "[a-c]:[0-9]{2}(:[0-9])?",
+                "[0-9a-f]{40} 10\\.0\\.0\\.[1-3]:6379@16379 (myself,)?(master|slave) - 0 0 1 connected( [0-9]{1,5}(-[0-9]{1,5})?){0,2}",
                 ".{0,20}",
             ],
             0..14,
