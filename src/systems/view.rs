@@ -276,7 +276,7 @@ pub fn Systems(props: &ViewProps) -> Html {
             </div>
             <div class="sys-field sys-config">
                 <label for="sys-config">{ "Configuration" }</label>
-                <textarea id="sys-config" rows="10" spellcheck="false" autocomplete="off"
+                <textarea id="sys-config" rows="10" wrap="off" spellcheck="false" autocomplete="off"
                     aria-describedby="sys-config-hint" value={page.config.clone()} oninput={on_config} />
                 <small id="sys-config-hint">{ "An HAProxy backend, an nginx upstream, a twemproxy YAML pool, an Envoy cluster, redis-cli cluster nodes output, or a server list (host:port, with a weight after a colon or a space). The syntax is recognised." }</small>
             </div>
