@@ -119,7 +119,7 @@ fn check_size(reading: &Reading, shown: &str) -> Result<(), CliError> {
             options,
         } => limits::check_servers(*kind, servers, options),
         // At most 16,384 masters: nothing to bound, but every slot must be served.
-        Placement::Redis { .. } => reading
+        Placement::Redis { .. } | Placement::Cassandra { .. } => reading
             .build()
             .map(drop)
             .map_err(|e| CliError::new(format!("{shown}: {e}"))),

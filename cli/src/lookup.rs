@@ -3,6 +3,7 @@
 use std::io::{BufRead, Write};
 
 use ringlab_core::config::{Placement, Reading};
+use ringlab_core::schemes::cassandra::Cassandra;
 use ringlab_core::schemes::haproxy::Haproxy;
 use ringlab_core::schemes::redis::RedisCluster;
 use ringlab_core::{assign_racks, Options, Partitioner, SchemeKind};
@@ -59,6 +60,9 @@ pub fn run(
             }
             Placement::Redis { ranges, .. } => {
                 Box::new(RedisCluster::from_ranges(servers, ranges)?)
+            }
+            Placement::Cassandra { tokens, .. } => {
+                Box::new(Cassandra::from_tokens(servers, tokens.clone())?)
             }
         },
     };

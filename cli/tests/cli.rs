@@ -1473,3 +1473,64 @@ dddddddddddddddddddddddddddddddddddddddd 127.0.0.1:33913@43913 slave ccccccccccc
     let _ = std::fs::remove_file(nodes);
     let _ = std::fs::remove_file(gap);
 }
+
+#[test]
+fn lookup_reads_nodetool_ring_output() {
+    let ring = temp_file(
+        "nodetool.txt",
+        "\
+Datacenter: dc1
+==========
+Address    Rack   Status State   Load       Owns   Token
+                                                   6148914691236517204
+10.0.0.1   rack1  Up     Normal  1.2 MiB    ?      -6148914691236517206
+10.0.0.2   rack1  Up     Normal  1.1 MiB    ?      -2
+10.0.0.3   rack1  Down   Normal  1.3 MiB    ?      6148914691236517204
+",
+    );
+    let path = ring.to_str().unwrap();
+    let keys = ["a", "user:42", "cart:7", "zzz", ""];
+    let mut args = vec!["lookup", "--config", path];
+    args.extend(keys);
+    let out = ringlab(&args, "");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    // Each key goes to the node of the first token at or after its own, wrapping.
+    let tokens = [
+        (-6148914691236517206i64, "10.0.0.1"),
+        (-2, "10.0.0.2"),
+        (6148914691236517204, "10.0.0.3"),
+    ];
+    for (line, key) in stdout(&out).lines().zip(keys) {
+        let token: i64 = stdout(&ringlab(&["token", key], ""))
+            .trim_end()
+            .rsplit('\t')
+            .next()
+            .unwrap()
+            .parse()
+            .unwrap();
+        let owner = tokens
+            .iter()
+            .find(|(t, _)| *t >= token)
+            .unwrap_or(&tokens[0])
+            .1;
+        assert_eq!(line, format!("{key}\t{owner}"));
+    }
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("Cassandra ring of 3 nodes and 3 tokens"),
+        "{stderr}"
+    );
+    assert!(stderr.contains("10.0.0.3 is Down"), "{stderr}");
+    let bad = temp_file(
+        "nodetool-bad.txt",
+        "Address Rack Status State Load Owns Token\n10.0.0.1 rack1 Up Normal 1 ? twelve\n",
+    );
+    let err = refused(&["lookup", "--config", bad.to_str().unwrap(), "k"], "");
+    assert!(err.contains("line 2: twelve is not a token"), "{err}");
+    let _ = std::fs::remove_file(ring);
+    let _ = std::fs::remove_file(bad);
+}

@@ -10,6 +10,7 @@ pub mod envoy;
 pub mod haproxy;
 pub mod list;
 pub mod nginx;
+pub mod nodetool;
 pub mod nutcracker;
 pub mod redis;
 mod yaml;
@@ -25,6 +26,8 @@ pub enum Format {
     Envoy,
     /// `redis-cli cluster nodes` output.
     RedisNodes,
+    /// Cassandra's `nodetool ring` output.
+    NodetoolRing,
     /// A plain server list.
     List,
 }
@@ -38,6 +41,7 @@ impl Format {
             Format::Nutcracker => "twemproxy (nutcracker) YAML",
             Format::Envoy => "Envoy cluster",
             Format::RedisNodes => "Redis CLUSTER NODES output",
+            Format::NodetoolRing => "nodetool ring output",
             Format::List => "server list",
         }
     }
@@ -54,6 +58,11 @@ pub enum Placement {
     },
     /// An HAProxy backend: servers with their ids.
     Haproxy(haproxy::Backend),
+    /// A Cassandra ring: each node's tokens.
+    Cassandra {
+        nodes: Vec<Server>,
+        tokens: Vec<Vec<i64>>,
+    },
     /// A Redis Cluster's masters and the slot ranges each serves.
     Redis {
         masters: Vec<Server>,
@@ -78,6 +87,7 @@ impl Reading {
         match &self.placement {
             Placement::Haproxy(_) => "haproxy",
             Placement::Redis { .. } => "redis",
+            Placement::Cassandra { .. } => "cassandra",
             Placement::Scheme { kind, .. } => kind.name(),
         }
     }
@@ -87,6 +97,7 @@ impl Reading {
         match &self.placement {
             Placement::Haproxy(backend) => &backend.servers,
             Placement::Redis { masters, .. } => masters,
+            Placement::Cassandra { nodes, .. } => nodes,
             Placement::Scheme { servers, .. } => servers,
         }
     }
@@ -121,6 +132,10 @@ impl Reading {
                     if backend.hash.avalanche { " avalanche" } else { "" },
                 )
             }
+            Placement::Cassandra { tokens, .. } => format!(
+                "Cassandra ring of {n} nodes and {} tokens (Murmur3Partitioner); each key's token is Murmur3 of its partition key",
+                tokens.iter().map(Vec::len).sum::<usize>()
+            ),
             Placement::Redis { ranges, .. } => format!(
                 "Redis Cluster of {n} masters serving their slots in {} ranges; each key's slot is CRC16 of its hash tag or the key",
                 ranges.len()
@@ -150,6 +165,9 @@ impl Reading {
     pub fn build(&self) -> Result<Box<dyn Partitioner>, ConfigError> {
         Ok(match &self.placement {
             Placement::Haproxy(backend) => Box::new(backend.build()?),
+            Placement::Cassandra { nodes, tokens } => Box::new(
+                crate::schemes::cassandra::Cassandra::from_tokens(nodes.clone(), tokens.clone())?,
+            ),
             Placement::Redis { masters, ranges } => Box::new(
                 crate::schemes::redis::RedisCluster::from_ranges(masters.clone(), ranges)?,
             ),
@@ -275,6 +293,18 @@ pub fn read_pool(
                 ignored: nodes.ignored,
             })
         }
+        Format::NodetoolRing => {
+            let ring = nodetool::parse(text)?;
+            Ok(Reading {
+                format: Format::NodetoolRing,
+                name: String::new(),
+                placement: Placement::Cassandra {
+                    nodes: ring.nodes,
+                    tokens: ring.tokens,
+                },
+                ignored: ring.ignored,
+            })
+        }
         Format::List => {
             let servers = match list_scheme {
                 // Endpoint lists keep their repeats.
@@ -315,6 +345,9 @@ pub fn recognise(text: &str) -> Format {
     for line in text.lines() {
         if redis::looks_like(line) {
             return Format::RedisNodes;
+        }
+        if nodetool::looks_like(line) {
+            return Format::NodetoolRing;
         }
         let w = words(line);
         match w.first().map(String::as_str) {
@@ -380,6 +413,10 @@ mod tests {
             (
                 "e7d1eecce10fd6bb5eb35b9f99a514335d9ba9ca 127.0.0.1:30001@31001 myself,master - 0 0 1 connected 0-16383\n",
                 Format::RedisNodes,
+            ),
+            (
+                "Datacenter: dc1\n==========\nAddress Rack Status State Load Owns Token\n10.0.0.1 r1 Up Normal 1 ? 0\n",
+                Format::NodetoolRing,
             ),
         ];
         for (text, format) in cases {

@@ -188,6 +188,9 @@ pub struct Cassandra {
     servers: Vec<Server>,
     num_tokens: u32,
     seed: Option<u64>,
+    /// Tokens as a cluster reported them (`nodetool ring`), by node name; `None` when the
+    /// tokens were made here.
+    given: Option<Vec<(String, Vec<i64>)>>,
     ring: Ring,
 }
 
@@ -222,6 +225,57 @@ impl Cassandra {
             servers,
             num_tokens,
             seed,
+            given: None,
+            ring: Ring::new(points, 64, Ties::Drop),
+        })
+    }
+
+    /// A ring of the tokens a cluster reports (`nodetool ring`), `tokens[i]` for node i.
+    /// A node added later (by [`Partitioner::rebuild`]) draws as many random tokens as
+    /// the first node has, from its name, as a node joining with random allocation does;
+    /// the others keep theirs.
+    ///
+    /// ```
+    /// use ringlab_core::{numbered_servers, Partitioner, schemes::cassandra::{position, Cassandra}};
+    /// let ring = Cassandra::from_tokens(numbered_servers("n", 2), vec![vec![-100, 100], vec![0]]).unwrap();
+    /// assert_eq!(ring.ring().unwrap().owner(position(50)), Some(0));
+    /// assert_eq!(ring.ring().unwrap().owner(position(-50)), Some(1));
+    /// assert_eq!(ring.tokens(0), vec![-100, 100]);
+    /// ```
+    pub fn from_tokens(servers: Vec<Server>, tokens: Vec<Vec<i64>>) -> Result<Self, ConfigError> {
+        crate::validate_servers(&servers)?;
+        if tokens.len() != servers.len() {
+            return Err(ConfigError::Invalid(format!(
+                "{} token lists for {} nodes",
+                tokens.len(),
+                servers.len()
+            )));
+        }
+        let mut points = Vec::new();
+        for (server, list) in tokens.iter().enumerate() {
+            if list.is_empty() || list.len() > MAX_NUM_TOKENS as usize {
+                return Err(out_of_range(
+                    "the tokens of one node",
+                    format!("{} for {:?}", list.len(), servers[server].name),
+                ));
+            }
+            for (vnode, &token) in list.iter().enumerate() {
+                points.push(Point {
+                    position: position(token),
+                    server,
+                    vnode: vnode as u32,
+                });
+            }
+        }
+        let num_tokens = tokens
+            .first()
+            .map_or(DEFAULT_NUM_TOKENS, |t| t.len() as u32);
+        let given = servers.iter().map(|s| s.name.clone()).zip(tokens).collect();
+        Ok(Cassandra {
+            servers,
+            num_tokens,
+            seed: Some(0),
+            given: Some(given),
             ring: Ring::new(points, 64, Ties::Drop),
         })
     }
@@ -318,7 +372,30 @@ impl Partitioner for Cassandra {
         Some(&self.ring)
     }
     fn rebuild(&mut self, servers: Vec<Server>) -> Result<(), ConfigError> {
-        *self = Cassandra::new(servers, self.num_tokens, self.seed)?;
+        *self = match &self.given {
+            None => Cassandra::new(servers, self.num_tokens, self.seed)?,
+            Some(given) => {
+                let mut tokens = Vec::with_capacity(servers.len());
+                for server in &servers {
+                    match given.iter().find(|(name, _)| *name == server.name) {
+                        Some((_, list)) => tokens.push(list.clone()),
+                        None => {
+                            let drawn = random_points(
+                                std::slice::from_ref(server),
+                                &[self.num_tokens],
+                                self.seed.unwrap_or(0),
+                            );
+                            tokens.push(drawn.iter().map(|p| token_at(p.position)).collect());
+                        }
+                    }
+                }
+                let mut rebuilt = Cassandra::from_tokens(servers, tokens)?;
+                // Joiners' tokens are drawn again the same way next time; the reported
+                // ones stay the reference.
+                rebuilt.given = Some(given.clone());
+                rebuilt
+            }
+        };
         Ok(())
     }
 }

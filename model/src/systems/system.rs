@@ -96,6 +96,7 @@ impl System {
         match (&reading.placement, reading.format) {
             (Placement::Haproxy(_), _) => System::Haproxy,
             (Placement::Redis { .. }, _) => System::Redis,
+            (Placement::Cassandra { .. }, _) => System::Cassandra,
             (_, Format::List) => picked,
             (Placement::Scheme { kind, .. }, _) => match kind {
                 SchemeKind::Nginx => System::Nginx,
