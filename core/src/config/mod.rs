@@ -26,6 +26,8 @@ pub enum Format {
     Envoy,
     /// `redis-cli cluster nodes` output.
     RedisNodes,
+    /// `redis-cli cluster slots` output.
+    RedisSlots,
     /// Cassandra's `nodetool ring` output.
     NodetoolRing,
     /// A plain server list.
@@ -41,6 +43,7 @@ impl Format {
             Format::Nutcracker => "twemproxy (nutcracker) YAML",
             Format::Envoy => "Envoy cluster",
             Format::RedisNodes => "Redis CLUSTER NODES output",
+            Format::RedisSlots => "Redis CLUSTER SLOTS output",
             Format::NodetoolRing => "nodetool ring output",
             Format::List => "server list",
         }
@@ -281,10 +284,14 @@ pub fn read_pool(
                 ignored: cluster.ignored,
             })
         }
-        Format::RedisNodes => {
-            let nodes = redis::parse(text)?;
+        format @ (Format::RedisNodes | Format::RedisSlots) => {
+            let nodes = if format == Format::RedisNodes {
+                redis::parse(text)?
+            } else {
+                redis::parse_slots(text)?
+            };
             Ok(Reading {
-                format: Format::RedisNodes,
+                format,
                 name: String::new(),
                 placement: Placement::Redis {
                     masters: nodes.masters,
@@ -334,6 +341,9 @@ pub fn read_pool(
 
 /// The format a text is written in, from its first telling line.
 pub fn recognise(text: &str) -> Format {
+    if redis::looks_like_slots(text) {
+        return Format::RedisSlots;
+    }
     let words = |line: &str| -> Vec<String> {
         line.split('#')
             .next()
@@ -414,6 +424,7 @@ mod tests {
                 "e7d1eecce10fd6bb5eb35b9f99a514335d9ba9ca 127.0.0.1:30001@31001 myself,master - 0 0 1 connected 0-16383\n",
                 Format::RedisNodes,
             ),
+            ("1) 1) (integer) 0\n   2) (integer) 16383\n", Format::RedisSlots),
             (
                 "Datacenter: dc1\n==========\nAddress Rack Status State Load Owns Token\n10.0.0.1 r1 Up Normal 1 ? 0\n",
                 Format::NodetoolRing,

@@ -1,7 +1,10 @@
-//! `redis-cli cluster nodes` output (`CLUSTER NODES`): one line per node, `id ip:port@cport
-//! flags master ping pong epoch link slots...`. Masters with slots are the servers, named
-//! `ip:port`, each owning its ranges (`a-b` or a single slot); replicas and slots being
-//! migrated (`[slot->-id]`) are listed as not used.
+//! What `redis-cli` prints for a cluster's layout:
+//! - `CLUSTER NODES`: one line per node, `id ip:port@cport flags master ping pong epoch
+//!   link slots...`. Masters with slots are the servers, named `ip:port`, each owning its
+//!   ranges (`a-b` or a single slot); replicas and slots being migrated (`[slot->-id]`) are
+//!   listed as not used.
+//! - `CLUSTER SLOTS`: numbered entries, each a range's first and last slot, then its
+//!   master's address and port (then id, metadata and the replicas, not used).
 
 use crate::{ConfigError, Server};
 
@@ -21,6 +24,105 @@ pub fn looks_like(line: &str) -> bool {
     id.len() == 40
         && id.bytes().all(|b| b.is_ascii_hexdigit())
         && words.next().is_some_and(|a| a.contains(':'))
+}
+
+/// True when the text starts as redis-cli prints `CLUSTER SLOTS`: `1) 1) (integer) N`.
+pub fn looks_like_slots(text: &str) -> bool {
+    let first = text.lines().find(|l| !l.trim().is_empty()).unwrap_or("");
+    first.trim_start().starts_with("1) 1) (integer) ")
+}
+
+/// Reads redis-cli's `CLUSTER SLOTS` reply.
+///
+/// ```
+/// use ringlab_core::config::redis::parse_slots;
+/// let nodes = parse_slots(r#"1) 1) (integer) 0
+///    2) (integer) 5460
+///    3) 1) "127.0.0.1"
+///       2) (integer) 30001
+///       3) "09dbe9720cda62f7865eabc5fd8857c5d2678366"
+///    4) 1) "127.0.0.1"
+///       2) (integer) 30004
+///       3) "821d8ca00d7ccf931ed3ffc7e3db0599d2271abf"
+/// 2) 1) (integer) 5461
+///    2) (integer) 16383
+///    3) 1) "127.0.0.1"
+///       2) (integer) 30002
+///       3) "c9d93d9f2c0c524ff34cc11838c2003d8c29e013"
+/// "#).unwrap();
+/// let names: Vec<&str> = nodes.masters.iter().map(|s| s.name.as_str()).collect();
+/// assert_eq!(names, ["127.0.0.1:30001", "127.0.0.1:30002"]);
+/// assert_eq!(nodes.ranges, [(0, 5460, 0), (5461, 16383, 1)]);
+/// ```
+pub fn parse_slots(text: &str) -> Result<Nodes, ConfigError> {
+    // Entries start at the left margin with their number; values follow the last `N) `.
+    let mut entries: Vec<(usize, Vec<String>)> = Vec::new();
+    for (number, line) in text.lines().enumerate() {
+        if line.trim().is_empty() {
+            continue;
+        }
+        if line.starts_with(|c: char| c.is_ascii_digit()) {
+            entries.push((number + 1, Vec::new()));
+        }
+        let Some((_, values)) = entries.last_mut() else {
+            return Err(ConfigError::Invalid(format!(
+                "line {}: expected a numbered CLUSTER SLOTS entry",
+                number + 1
+            )));
+        };
+        let mut rest = line.trim_start();
+        while let Some((marker, after)) = rest.split_once(") ") {
+            if marker.is_empty() || !marker.bytes().all(|b| b.is_ascii_digit()) {
+                break;
+            }
+            rest = after;
+        }
+        values.push(rest.trim().to_string());
+    }
+    let mut masters: Vec<Server> = Vec::new();
+    let mut ranges = Vec::new();
+    for (line, values) in entries {
+        let at = |why: &str| ConfigError::Invalid(format!("line {line}: {why}"));
+        let integer = |v: &String| {
+            v.strip_prefix("(integer) ")
+                .and_then(|n| n.parse::<u64>().ok())
+        };
+        let (Some(first), Some(last)) = (
+            values.first().and_then(integer),
+            values.get(1).and_then(integer),
+        ) else {
+            return Err(at(
+                "an entry starts with its first and last slot, as (integer) values",
+            ));
+        };
+        let host = values.get(2).map(|v| v.trim_matches('"').to_string());
+        let port = values.get(3).and_then(integer);
+        let (Some(host), Some(port)) = (host, port) else {
+            return Err(at(
+                "an entry names its master's address and port after its slots",
+            ));
+        };
+        let (Ok(first), Ok(last)) = (u16::try_from(first), u16::try_from(last)) else {
+            return Err(at("a slot is from 0 to 16383"));
+        };
+        let name = format!("{host}:{port}");
+        let master = match masters.iter().position(|m| m.name == name) {
+            Some(i) => i,
+            None => {
+                masters.push(Server::new(name));
+                masters.len() - 1
+            }
+        };
+        ranges.push((first, last, master));
+    }
+    if masters.is_empty() {
+        return Err(ConfigError::Invalid("no CLUSTER SLOTS entries".into()));
+    }
+    Ok(Nodes {
+        masters,
+        ranges,
+        ignored: Vec::new(),
+    })
 }
 
 /// Reads the lines.
