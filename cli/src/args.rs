@@ -34,6 +34,9 @@ pub enum Command {
     /// Prints seq<TAB>key<TAB>server: arriving requests placed by an HAProxy backend's
     /// bounded loads (hash-balance-factor).
     Bounded(BoundedArgs),
+    /// Per-server requests per second for Zipf traffic (and a hot key), plain or with
+    /// bounded loads: the loads, max/mean, what was pushed off its home, the probes.
+    Load(LoadArgs),
     /// The lab's experiments, as TSV.
     #[command(subcommand)]
     Experiment(ExperimentCommand),
@@ -128,6 +131,33 @@ pub struct KeyFormat {
     /// standard input holds NUL-separated keys, and each output record ends with NUL
     #[arg(short = '0', long = "null")]
     pub null: bool,
+}
+
+#[derive(Args, Debug)]
+pub struct LoadArgs {
+    #[command(flatten)]
+    pub scheme: SchemeArgs,
+    /// comma-separated name[=weight]
+    #[arg(long)]
+    pub servers: String,
+    /// distinct keys, 1 to 1000000
+    #[arg(long, default_value = "10000", allow_negative_numbers = true)]
+    pub keys: String,
+    /// the Zipf exponent of key popularity, 0 (uniform) to 1.5
+    #[arg(long, default_value = "1", allow_negative_numbers = true)]
+    pub zipf: String,
+    /// requests per second, all keys together
+    #[arg(long, default_value = "100000", allow_negative_numbers = true)]
+    pub qps: String,
+    /// one extra hot key's share of all requests, 0 to below 1
+    #[arg(long, default_value = "0", allow_negative_numbers = true)]
+    pub hot_share: String,
+    /// bounded loads with c = 1 + epsilon (default: plain placement)
+    #[arg(long, allow_negative_numbers = true)]
+    pub epsilon: Option<String>,
+    /// the seed that names the keys
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
 }
 
 #[derive(Args, Debug)]

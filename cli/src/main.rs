@@ -8,6 +8,7 @@ mod config;
 mod experiment;
 mod input;
 mod limits;
+mod load;
 mod lookup;
 mod moves;
 mod progress;
@@ -103,6 +104,7 @@ fn main() -> ExitCode {
         Command::Jump(a) => codes::jump(a, &mut stdin, &mut out),
         Command::Move(a) => moves::run(a, &mut stdin, &mut out, &mut err, show_progress),
         Command::Bounded(a) => bounded::run(a, &mut stdin, &mut out, &mut err),
+        Command::Load(a) => load::run(a, &mut out, &mut err),
         Command::Experiment(which) => match which {
             ExperimentCommand::Busiest(a) => experiment::busiest(a, &mut out, show_progress),
             ExperimentCommand::Catcher(a) => experiment::catcher(a, &mut out, show_progress),

@@ -1534,3 +1534,73 @@ Address    Rack   Status State   Load       Owns   Token
     let _ = std::fs::remove_file(ring);
     let _ = std::fs::remove_file(bad);
 }
+
+#[test]
+fn load_reports_per_server_requests_plain_and_bounded() {
+    let servers = many("s", 16, "");
+    let base = [
+        "load",
+        "--scheme",
+        "ring",
+        "--servers",
+        &servers,
+        "--keys",
+        "1000",
+        "--zipf",
+        "0",
+        "--qps",
+        "100000",
+        "--hot-share",
+        "0.3",
+    ];
+    let field = |text: &str, name: &str| -> f64 {
+        text.lines()
+            .find_map(|l| l.strip_prefix(&format!("{name}\t")))
+            .unwrap_or_else(|| panic!("no {name} in {text}"))
+            .parse()
+            .unwrap()
+    };
+    let out = ringlab(&base, "");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = stdout(&out);
+    assert!(text.starts_with("server\tqps\tover_mean\n"), "{text}");
+    let loads: f64 = text
+        .lines()
+        .skip(1)
+        .take(16)
+        .map(|l| l.split('\t').nth(1).unwrap().parse::<f64>().unwrap())
+        .sum();
+    assert!((loads - 100_000.0).abs() < 1.0, "{loads}");
+    assert_eq!(field(&text, "mean"), 6250.0);
+    // The hot key's 30,000 a second land on one server: over 4.8 times the mean.
+    assert!(field(&text, "max") >= 30_000.0);
+    assert_eq!(field(&text, "pushed_keys"), 0.0);
+    // Bounded loads cap the keys per server, push some off home, and still cannot split
+    // the hot key.
+    let mut bounded = base.to_vec();
+    bounded.extend(["--epsilon", "0.25"]);
+    let text = stdout(&ringlab(&bounded, ""));
+    assert_eq!(field(&text, "cap_keys"), 79.0); // ceil(1.25 * 1001 / 16)
+    assert!(field(&text, "pushed_keys") > 0.0);
+    assert!(field(&text, "max_over_mean") > 4.8);
+    assert!(field(&text, "max_probes") >= 2.0);
+    for (flag, value, says) in [
+        ("--zipf", "2", "the Zipf exponent must be 0 to 1.5"),
+        ("--hot-share", "1", "the hot key's share must be"),
+        ("--epsilon", "-1", "--epsilon -1 is below 0"),
+        ("--qps", "lots", "--qps \"lots\" is not a number"),
+    ] {
+        let mut args = base.to_vec();
+        let at = args.iter().position(|a| *a == flag);
+        match at {
+            Some(i) => args[i + 1] = value,
+            None => args.extend([flag, value]),
+        }
+        let err = refused(&args, "");
+        assert!(err.contains(says), "{flag}: {err}");
+    }
+}

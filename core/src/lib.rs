@@ -12,6 +12,7 @@ pub mod config;
 pub mod error;
 pub mod experiment;
 pub mod hash;
+pub mod load;
 pub mod movement;
 pub mod partitioner;
 pub mod ring;

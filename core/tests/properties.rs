@@ -497,6 +497,37 @@ proptest! {
     }
 
     #[test]
+    fn load_bounds_hold_for_any_traffic(
+        n in 1usize..12,
+        keys in 1usize..400,
+        zipf in 0.0f64..1.5,
+        hot in 0.0f64..0.9,
+        epsilon in 0.0f64..2.0,
+        seed in 0u64..1000,
+    ) {
+        use ringlab_core::load::report::{bounded, plain};
+        use ringlab_core::load::traffic::{Traffic, TrafficSpec};
+        let spec = TrafficSpec { keys, zipf, qps: 10_000.0, hot_share: hot, seed };
+        let traffic = Traffic::new(spec).unwrap();
+        prop_assert_eq!(&traffic, &Traffic::new(spec).unwrap());
+        prop_assert!((traffic.total() - 10_000.0).abs() < 1e-6);
+        let ring = build(kind("ring"), hosts(n, seed as u32), &options()).unwrap();
+        let r = bounded(ring.as_ref(), &traffic, epsilon).unwrap();
+        // No server holds more keys than the cap.
+        let mut counts = vec![0usize; n];
+        for s in r.placed.iter().flatten() {
+            counts[*s] += 1;
+        }
+        prop_assert!(counts.iter().all(|&c| c <= r.cap.unwrap()));
+        // A key is never split: every key's whole rate is on one server.
+        let total: f64 = r.loads.iter().sum();
+        prop_assert!((total - traffic.total()).abs() < 1e-6);
+        // Epsilon to infinity is the plain ring.
+        let free = bounded(ring.as_ref(), &traffic, f64::INFINITY).unwrap();
+        prop_assert_eq!(&free.placed, &plain(ring.as_ref(), &traffic).placed);
+    }
+
+    #[test]
     fn slots_are_below_16384(key in prop::collection::vec(any::<u8>(), 0..40)) {
         prop_assert!(key_slot(&key) < SLOT_COUNT as u16);
     }

@@ -1,0 +1,110 @@
+//! One hot key: what it does to its server, and the two usual fixes with their costs.
+//!
+//! - The hot key's owner carries the key's rate plus its even share of the rest:
+//!   `hot + (total - hot) / n`. With 100,000 requests a second over 16 servers and one
+//!   key at 30,000, that is 34,375, 5.5 times the mean of 6,250.
+//! - A cache in front: F front-ends each keep the value for a TTL and fetch it again
+//!   when it expires. With single-flight, each fetches once per TTL: F / TTL requests a
+//!   second reach the ring. Without it, every request that arrives while the value is
+//!   being fetched goes through too: each expiry sends `max(1, r * fetch)` per front-end,
+//!   r being the key's rate at one front-end.
+//! - Splitting the key into R copies `k#0 .. k#R-1`: reads spread over the copies (each
+//!   takes `hot / R`), but every write goes to all R, and the copies go stale
+//!   independently between writes.
+
+/// The hot key's owner: its requests per second, and that over the mean.
+///
+/// ```
+/// use ringlab_core::load::fixes::hot_owner;
+/// assert_eq!(hot_owner(100_000.0, 30_000.0, 16), (34_375.0, 5.5));
+/// ```
+pub fn hot_owner(total: f64, hot: f64, servers: usize) -> (f64, f64) {
+    let n = servers.max(1) as f64;
+    let load = hot + (total - hot) / n;
+    (load, load / (total / n))
+}
+
+/// A cache in front of the ring, per front-end.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct FrontCache {
+    pub front_ends: u32,
+    /// Seconds a cached value lives.
+    pub ttl: f64,
+    /// Seconds a fetch from the ring takes.
+    pub fetch: f64,
+    pub single_flight: bool,
+}
+
+impl FrontCache {
+    /// Requests a second that reach the ring for a key requested `hot` times a second.
+    ///
+    /// ```
+    /// use ringlab_core::load::fixes::FrontCache;
+    /// let cache = FrontCache { front_ends: 20, ttl: 1.0, fetch: 0.005, single_flight: true };
+    /// assert_eq!(cache.ring_rate(30_000.0), 20.0);
+    /// // Without single-flight, the 7.5 requests each front-end gets during a fetch all go through.
+    /// let stampede = FrontCache { single_flight: false, ..cache };
+    /// assert_eq!(stampede.ring_rate(30_000.0), 150.0);
+    /// ```
+    pub fn ring_rate(&self, hot: f64) -> f64 {
+        let f = f64::from(self.front_ends);
+        let per_expiry = if self.single_flight {
+            1.0
+        } else {
+            (hot / f * self.fetch).max(1.0)
+        };
+        f * per_expiry / self.ttl
+    }
+
+    /// Requests that reach the ring at the instant the value expires everywhere at once.
+    pub fn burst(&self, hot: f64) -> f64 {
+        self.ring_rate(hot) * self.ttl
+    }
+}
+
+/// The key split into `copies` copies.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Split {
+    /// Reads a second on each copy.
+    pub reads_per_copy: f64,
+    /// Writes a second the ring sees (each write goes to every copy).
+    pub writes: f64,
+}
+
+/// Splitting a key read `reads` and written `writes` times a second into `copies`.
+///
+/// ```
+/// use ringlab_core::load::fixes::split;
+/// let s = split(30_000.0, 10.0, 8);
+/// assert_eq!(s.reads_per_copy, 3_750.0);
+/// assert_eq!(s.writes, 80.0);
+/// ```
+pub fn split(reads: f64, writes: f64, copies: u32) -> Split {
+    let r = f64::from(copies.max(1));
+    Split {
+        reads_per_copy: reads / r,
+        writes: writes * r,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The reference lessons' figures.
+    #[test]
+    fn the_reference_figures() {
+        let (load, ratio) = hot_owner(100_000.0, 30_000.0, 16);
+        assert_eq!(load, 34_375.0);
+        assert_eq!(ratio, 5.5);
+        assert_eq!(100_000.0 / 16.0, 6_250.0);
+        assert_eq!(split(30_000.0, 0.0, 8).reads_per_copy, 3_750.0);
+        let cache = FrontCache {
+            front_ends: 20,
+            ttl: 1.0,
+            fetch: 0.001,
+            single_flight: true,
+        };
+        assert_eq!(cache.ring_rate(30_000.0), 20.0);
+    }
+}

@@ -1,0 +1,210 @@
+//! Each server's requests per second for some traffic under any scheme, plain or with
+//! bounded loads (Mirrokni, Thorup and Zadimoghaddam over the keys, most popular first:
+//! [`crate::bounded`]), and how much of the traffic left its home server.
+
+use super::traffic::Traffic;
+use crate::bounded::bounded_loads;
+use crate::{ConfigError, Partitioner};
+
+/// Where the requests went.
+#[derive(Debug, Clone, PartialEq)]
+pub struct LoadReport {
+    /// Requests per second on each server.
+    pub loads: Vec<f64>,
+    /// The server of each key (`None`: the scheme does not place it).
+    pub placed: Vec<Option<usize>>,
+    /// The most keys a server may hold (bounded loads), else `None`.
+    pub cap: Option<usize>,
+    /// Keys, and their requests per second, that went somewhere other than home.
+    pub pushed_keys: usize,
+    pub pushed_requests: f64,
+    /// Servers looked at per key: the mean and the most.
+    pub mean_probes: f64,
+    pub max_probes: usize,
+}
+
+impl LoadReport {
+    /// The mean load over the servers.
+    pub fn mean(&self) -> f64 {
+        if self.loads.is_empty() {
+            0.0
+        } else {
+            self.loads.iter().sum::<f64>() / self.loads.len() as f64
+        }
+    }
+
+    /// The busiest server's load.
+    pub fn max(&self) -> f64 {
+        self.loads.iter().copied().fold(0.0, f64::max)
+    }
+
+    /// The busiest server over the mean.
+    pub fn max_over_mean(&self) -> f64 {
+        let mean = self.mean();
+        if mean == 0.0 {
+            0.0
+        } else {
+            self.max() / mean
+        }
+    }
+
+    /// The share of requests whose server differs in `other` (the same keys): how much
+    /// traffic a change of load or servers sends elsewhere. Servers are compared by name.
+    pub fn moved_share(
+        &self,
+        mine: &dyn Partitioner,
+        other: &LoadReport,
+        theirs: &dyn Partitioner,
+        traffic: &Traffic,
+    ) -> f64 {
+        let name = |p: &dyn Partitioner, s: Option<usize>| s.map(|i| p.servers()[i].name.clone());
+        let moved: f64 = traffic
+            .rates
+            .iter()
+            .zip(self.placed.iter().zip(&other.placed))
+            .filter(|(_, (a, b))| name(mine, **a) != name(theirs, **b))
+            .map(|(rate, _)| rate)
+            .sum();
+        let total = traffic.total();
+        if total == 0.0 {
+            0.0
+        } else {
+            moved / total
+        }
+    }
+}
+
+/// Plain placement: every key at its home.
+///
+/// ```
+/// use ringlab_core::load::{report::plain, traffic::{Traffic, TrafficSpec}};
+/// use ringlab_core::{build, numbered_servers, Options, SchemeKind};
+/// let ring = build(SchemeKind::Ring, numbered_servers("s", 4), &Options::default()).unwrap();
+/// let t = Traffic::new(TrafficSpec { keys: 100, zipf: 1.0, qps: 1000.0, hot_share: 0.0, seed: 1 }).unwrap();
+/// let r = plain(ring.as_ref(), &t);
+/// assert!((r.loads.iter().sum::<f64>() - 1000.0).abs() < 1e-9);
+/// assert_eq!(r.pushed_keys, 0);
+/// ```
+pub fn plain(p: &dyn Partitioner, traffic: &Traffic) -> LoadReport {
+    let mut loads = vec![0.0; p.servers().len()];
+    let placed: Vec<Option<usize>> = traffic
+        .keys
+        .iter()
+        .zip(&traffic.rates)
+        .map(|(key, rate)| {
+            let owner = p.lookup(key.as_bytes());
+            if let Some(s) = owner {
+                loads[s] += rate;
+            }
+            owner
+        })
+        .collect();
+    LoadReport {
+        loads,
+        placed,
+        cap: None,
+        pushed_keys: 0,
+        pushed_requests: 0.0,
+        mean_probes: 1.0,
+        max_probes: 1,
+    }
+}
+
+/// Bounded loads with c = 1 + `epsilon`: no server holds more than ceil(c * K / n) keys,
+/// the most popular keys placed first. A single key is never split: however hot, it lands
+/// whole on one server.
+pub fn bounded(
+    p: &dyn Partitioner,
+    traffic: &Traffic,
+    epsilon: f64,
+) -> Result<LoadReport, ConfigError> {
+    let result = bounded_loads(p, &traffic.keys, 1.0 + epsilon)?;
+    let mut loads = vec![0.0; p.servers().len()];
+    let mut pushed_requests = 0.0;
+    for ((to, home), rate) in result
+        .assignment
+        .iter()
+        .zip(&result.home)
+        .zip(&traffic.rates)
+    {
+        if let Some(s) = to {
+            loads[*s] += rate;
+        }
+        if to != home {
+            pushed_requests += rate;
+        }
+    }
+    Ok(LoadReport {
+        loads,
+        placed: result.assignment,
+        cap: Some(result.cap),
+        pushed_keys: result.pushed,
+        pushed_requests,
+        mean_probes: result.mean_probes,
+        max_probes: result.max_probes,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::load::traffic::TrafficSpec;
+    use crate::{build, numbered_servers, Options, SchemeKind};
+
+    fn traffic(hot_share: f64) -> Traffic {
+        Traffic::new(TrafficSpec {
+            keys: 2000,
+            zipf: 0.8,
+            qps: 100_000.0,
+            hot_share,
+            seed: 3,
+        })
+        .unwrap()
+    }
+
+    #[test]
+    fn bounded_loads_cap_keys_and_a_hot_key_stays_whole() {
+        let ring = build(
+            SchemeKind::Ring,
+            numbered_servers("s", 16),
+            &Options::default(),
+        )
+        .unwrap();
+        let t = traffic(0.3);
+        let r = bounded(ring.as_ref(), &t, 0.25).unwrap();
+        let cap = r.cap.unwrap();
+        let mut counts = [0usize; 16];
+        for s in r.placed.iter().flatten() {
+            counts[*s] += 1;
+        }
+        assert!(counts.iter().all(|&c| c <= cap));
+        // The hot key alone is 30% of the traffic: its server is over 4.8 times the mean
+        // whatever epsilon is.
+        assert!(r.max_over_mean() > 4.8, "{}", r.max_over_mean());
+        // Epsilon to infinity is plain consistent hashing.
+        let free = bounded(ring.as_ref(), &t, f64::INFINITY).unwrap();
+        assert_eq!(free.placed, plain(ring.as_ref(), &t).placed);
+        assert_eq!(free.pushed_keys, 0);
+    }
+
+    #[test]
+    fn a_join_moves_about_one_share_of_the_requests() {
+        let t = traffic(0.0);
+        let before = build(
+            SchemeKind::Ring,
+            numbered_servers("s", 9),
+            &Options::default(),
+        )
+        .unwrap();
+        let after = build(
+            SchemeKind::Ring,
+            numbered_servers("s", 10),
+            &Options::default(),
+        )
+        .unwrap();
+        let (a, b) = (plain(before.as_ref(), &t), plain(after.as_ref(), &t));
+        let moved = a.moved_share(before.as_ref(), &b, after.as_ref(), &t);
+        assert!(moved > 0.0 && moved < 0.3, "{moved}");
+        assert_eq!(a.moved_share(before.as_ref(), &a, before.as_ref(), &t), 0.0);
+    }
+}
