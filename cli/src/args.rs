@@ -45,7 +45,7 @@ pub enum Command {
 /// The scheme and its knobs, shared by `lookup` and `move`.
 #[derive(Args, Debug, Default)]
 pub struct SchemeArgs {
-    /// ring, ketama, libketama, nginx, cassandra, groupcache, spymemcached (any
+    /// ring, ketama, libketama, ketama-spy, nginx, cassandra, groupcache, spymemcached (any
     /// name=weight makes its locator weighted), twemproxy, envoy-ring, grpc-ring (the
     /// list in the order given, repeats allowed), modulo, jump, rendezvous, maglev (also
     /// envoy-maglev: it is Envoy's), redis (required, except for lookup --config)

@@ -215,7 +215,7 @@ pub fn ring_points(kind: SchemeKind, servers: &[Server], options: &Options) -> u
             u64::from(ketama::Libmemcached::digests(s.weight, total_weight, n))
                 * u64::from(ketama::POINTS_PER_DIGEST)
         }),
-        SchemeKind::Libketama => sum(&|s| {
+        SchemeKind::Libketama | SchemeKind::KetamaSpy => sum(&|s| {
             u64::from(ketama::LastFm::digests(s.weight, total_weight, n))
                 * u64::from(ketama::POINTS_PER_DIGEST)
         }),
@@ -257,6 +257,7 @@ fn check_same_address(kind: SchemeKind, servers: &[Server]) -> Result<(), CliErr
         match kind {
             SchemeKind::Ketama => Some(ketama::Libmemcached::point_name(name, 0).into_bytes()),
             SchemeKind::Libketama => Some(ketama::LastFm::point_name(name, 0).into_bytes()),
+            SchemeKind::KetamaSpy => Some(ketama::Spy::point_name(name, 0).into_bytes()),
             SchemeKind::Nginx => {
                 let (host, port) = nginx::split_host_port(name);
                 Some([host, b"\0", port].concat())

@@ -9,6 +9,7 @@ pub enum SchemeKind {
     Ring,
     Ketama,
     Libketama,
+    KetamaSpy,
     Nginx,
     Cassandra,
     Groupcache,
@@ -29,6 +30,7 @@ impl SchemeKind {
         SchemeKind::Ring,
         SchemeKind::Ketama,
         SchemeKind::Libketama,
+        SchemeKind::KetamaSpy,
         SchemeKind::Nginx,
         SchemeKind::Cassandra,
         SchemeKind::Groupcache,
@@ -49,6 +51,7 @@ impl SchemeKind {
             SchemeKind::Ring => "ring",
             SchemeKind::Ketama => "ketama",
             SchemeKind::Libketama => "libketama",
+            SchemeKind::KetamaSpy => "ketama-spy",
             SchemeKind::Nginx => "nginx",
             SchemeKind::Cassandra => "cassandra",
             SchemeKind::Groupcache => "groupcache",
@@ -71,6 +74,7 @@ impl SchemeKind {
             SchemeKind::Ring
                 | SchemeKind::Ketama
                 | SchemeKind::Libketama
+                | SchemeKind::KetamaSpy
                 | SchemeKind::Nginx
                 | SchemeKind::Cassandra
                 | SchemeKind::Groupcache
@@ -193,6 +197,7 @@ pub fn build(
         SchemeKind::Ring => Box::new(schemes::ring::HashRing::new(servers, options.vnodes)?),
         SchemeKind::Ketama => Box::new(schemes::ketama::Ketama::new(servers)?),
         SchemeKind::Libketama => Box::new(schemes::ketama::Libketama::new(servers)?),
+        SchemeKind::KetamaSpy => Box::new(schemes::ketama::KetamaSpy::new(servers)?),
         SchemeKind::Nginx => Box::new(schemes::nginx::Nginx::new(servers)?),
         SchemeKind::Cassandra => Box::new(schemes::cassandra::Cassandra::new(
             servers,

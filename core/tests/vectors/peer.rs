@@ -353,6 +353,23 @@ fn every_peer_row() {
     assert!(rows > 5800, "{rows} rows");
 }
 
+/// libmemcached's KETAMA_SPY rows, through the `ketama-spy` preset: the same servers
+/// written as configured (no `/`), the same answers.
+#[test]
+fn libmemcached_ketama_spy_through_its_preset() {
+    let peer = Peer::parse(
+        "libmemcached_ketama-spy-8.tsv",
+        include_str!("../data/peer/libmemcached_ketama-spy-8.tsv"),
+    );
+    let servers: Vec<Server> = peer
+        .servers()
+        .into_iter()
+        .map(|s| Server::new(s.name.trim_start_matches('/')).with_weight(s.weight))
+        .collect();
+    let scheme = build(SchemeKind::KetamaSpy, servers, &Options::default()).unwrap();
+    assert_eq!(peer.each(|input| peer.answer(scheme.as_ref(), input)), 99);
+}
+
 /// pingora hashes an IPv6 host without its brackets; nginx (and ringlab) hashes the server
 /// name as written. The file records pingora's answer; ringlab's is nginx's.
 #[test]
