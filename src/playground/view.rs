@@ -530,13 +530,8 @@ fn moves_view(change: &Change) -> Html {
                 { for theory.map(|t| html! { <span>{ format!(" · {t}") }</span> }) }
                 { for exact.map(|t| html! { <span>{ format!(" · {t}") }</span> }) }
             </p>
-            if !change.catchers.is_empty() {
-                <p class="pg-catchers">
-                    { "Caught by: " }
-                    { change.catchers.iter().map(|c| format!(
-                        "{} ({} of the key space, {} keys)", c.name, percent(c.share), c.keys
-                    )).collect::<Vec<_>>().join(", ") }
-                </p>
+            if let Some(caught) = change.caught_by() {
+                <p class="pg-catchers">{ format!("Caught by: {caught}") }</p>
             }
         </div>
     }

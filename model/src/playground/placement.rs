@@ -224,6 +224,10 @@ pub enum ChangeKind {
     Config(String),
 }
 
+/// Catchers named in the text; a thousand-server ring has hundreds, which would make the
+/// text (and the live region reading it) long and slow to render.
+pub const CATCHERS_LISTED: usize = 10;
+
 /// Who caught a departed server's keys.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Catch {
@@ -346,22 +350,40 @@ impl Change {
                 percent(exact)
             ));
         }
-        if !self.catchers.is_empty() {
-            let caught: Vec<String> = self
-                .catchers
-                .iter()
-                .map(|c| {
-                    format!(
-                        "{} ({} of the key space, {} keys)",
-                        c.name,
-                        percent(c.share),
-                        c.keys
-                    )
-                })
-                .collect();
-            text.push_str(&format!(" Caught by {}.", caught.join(", ")));
+        if let Some(caught) = self.caught_by() {
+            text.push_str(&format!(" Caught by {caught}."));
         }
         text
+    }
+
+    /// Who caught the departed server's keys, biggest first: the first
+    /// [`CATCHERS_LISTED`] by name with their shares, then how many more.
+    pub fn caught_by(&self) -> Option<String> {
+        if self.catchers.is_empty() {
+            return None;
+        }
+        let mut caught: Vec<String> = self
+            .catchers
+            .iter()
+            .take(CATCHERS_LISTED)
+            .map(|c| {
+                format!(
+                    "{} ({} of the key space, {} keys)",
+                    c.name,
+                    percent(c.share),
+                    c.keys
+                )
+            })
+            .collect();
+        let more = self.catchers.len().saturating_sub(CATCHERS_LISTED);
+        if more > 0 {
+            caught.push(format!(
+                "and {} more server{}",
+                crate::format::grouped(more as u64),
+                if more == 1 { "" } else { "s" }
+            ));
+        }
+        Some(caught.join(", "))
     }
 }
 
@@ -393,6 +415,41 @@ fn catchers_of(before: &Placement, after: &Placement, name: &str, m: &Movement) 
         .collect();
     list.sort_by(|a, b| b.share.total_cmp(&a.share));
     list
+}
+
+#[cfg(test)]
+mod caught_tests {
+    use super::*;
+
+    #[test]
+    fn long_catcher_lists_are_cut_with_a_count() {
+        let catchers: Vec<Catch> = (0..25)
+            .map(|i| Catch {
+                name: format!("s{i}"),
+                share: 0.01,
+                keys: 1,
+            })
+            .collect();
+        let text = |catchers: Vec<Catch>| {
+            let change = Change {
+                kind: ChangeKind::Fail("x".into()),
+                movement: ringlab_core::movement::Movement {
+                    keys: 0,
+                    moved: Vec::new(),
+                },
+                paths: Vec::new(),
+                theory: None,
+                exact: None,
+                catchers,
+            };
+            change.caught_by()
+        };
+        let long = text(catchers.clone()).unwrap();
+        assert!(long.ends_with(", and 15 more servers"), "{long}");
+        assert_eq!(long.matches(" keys)").count(), CATCHERS_LISTED);
+        assert!(!text(catchers[..3].to_vec()).unwrap().contains("more"));
+        assert_eq!(text(Vec::new()), None);
+    }
 }
 
 #[cfg(test)]
