@@ -76,6 +76,27 @@ test("every system's example reads as that system and places every key", async (
   await context.close();
 });
 
+test("replicas where the system keeps them: Cassandra's next nodes, Redis's replicas", async () => {
+  const { context, page, clean } = await open(env);
+  await load(env, page, "#/systems?system=cassandra");
+  await keyTable(page).getByRole("columnheader", { name: "Replicas" }).waitFor();
+  for (const [key, owner, replicas] of await rows(page)) {
+    const list = replicas.split(", ");
+    assert.equal(list.length, 2, key);
+    assert.ok(!list.includes(owner), key);
+  }
+  await page.getByRole("combobox", { name: "System" }).selectOption("redis");
+  await waitParam(page, "system", (v) => v === "redis");
+  for (const [key, owner, replicas] of await rows(page)) {
+    assert.equal(replicas, owner === "10.0.2.1:6379" ? "10.0.2.4:6379" : "none", key);
+  }
+  await page.getByRole("combobox", { name: "System" }).selectOption("nginx");
+  await waitParam(page, "system", (v) => v === "nginx");
+  assert.equal(await keyTable(page).getByRole("columnheader", { name: "Replicas" }).count(), 0);
+  clean();
+  await context.close();
+});
+
 test("a pasted HAProxy config places keys as the real haproxy did", async () => {
   const { context, page, clean } = await open(env);
   await load(env, page, "#/systems");

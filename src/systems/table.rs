@@ -27,6 +27,7 @@ impl PartialEq for TableProps {
 pub fn KeyTable(props: &TableProps) -> Html {
     let out = &props.outcome;
     let changed = matches!(out.change, Some(Ok(_)));
+    let replicas = out.replicas_rule.is_some();
     let selected = out
         .selected(props.selected.as_deref())
         .map(|r| r.key.clone());
@@ -56,6 +57,9 @@ pub fn KeyTable(props: &TableProps) -> Html {
                     <td>{ row.after.clone().flatten().unwrap_or_else(|| "-".into()) }</td>
                     <td>{ if moved { "moves" } else { "stays" } }</td>
                 }
+                if replicas {
+                    <td>{ if row.replicas.is_empty() { "none".to_string() } else { row.replicas.join(", ") } }</td>
+                }
             </tr>
         }
     });
@@ -72,10 +76,16 @@ pub fn KeyTable(props: &TableProps) -> Html {
                             <th scope="col">{ "After the change" }</th>
                             <th scope="col">{ "Moves?" }</th>
                         }
+                        if replicas {
+                            <th scope="col">{ "Replicas" }</th>
+                        }
                     </tr>
                 </thead>
                 <tbody>{ for rows }</tbody>
             </table>
+            if let Some(rule) = out.replicas_rule {
+                <p class="sys-more">{ rule }</p>
+            }
             if more > 0 {
                 <p class="sys-more">{ format!("{} more keys are in the CSV export.", grouped(more as u64)) }</p>
             }

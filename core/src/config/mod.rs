@@ -70,6 +70,8 @@ pub enum Placement {
     Redis {
         masters: Vec<Server>,
         ranges: Vec<(u16, u16, usize)>,
+        /// Each master's replicas, by address.
+        replicas: Vec<Vec<String>>,
     },
 }
 
@@ -139,8 +141,11 @@ impl Reading {
                 "Cassandra ring of {n} nodes and {} tokens (Murmur3Partitioner); each key's token is Murmur3 of its partition key",
                 tokens.iter().map(Vec::len).sum::<usize>()
             ),
-            Placement::Redis { ranges, .. } => format!(
-                "Redis Cluster of {n} masters serving their slots in {} ranges; each key's slot is CRC16 of its hash tag or the key",
+            Placement::Redis {
+                ranges, replicas, ..
+            } => format!(
+                "Redis Cluster of {n} masters and {} replicas serving their slots in {} ranges; each key's slot is CRC16 of its hash tag or the key",
+                replicas.iter().map(Vec::len).sum::<usize>(),
                 ranges.len()
             ),
             Placement::Scheme { kind, options, .. } => {
@@ -164,6 +169,14 @@ impl Reading {
         }
     }
 
+    /// The replicas of server `i` the text names (Redis replicas); empty otherwise.
+    pub fn replicas_of(&self, i: usize) -> &[String] {
+        match &self.placement {
+            Placement::Redis { replicas, .. } => replicas.get(i).map_or(&[], Vec::as_slice),
+            _ => &[],
+        }
+    }
+
     /// The partitioner that places keys as the system does.
     pub fn build(&self) -> Result<Box<dyn Partitioner>, ConfigError> {
         Ok(match &self.placement {
@@ -171,9 +184,12 @@ impl Reading {
             Placement::Cassandra { nodes, tokens } => Box::new(
                 crate::schemes::cassandra::Cassandra::from_tokens(nodes.clone(), tokens.clone())?,
             ),
-            Placement::Redis { masters, ranges } => Box::new(
-                crate::schemes::redis::RedisCluster::from_ranges(masters.clone(), ranges)?,
-            ),
+            Placement::Redis {
+                masters, ranges, ..
+            } => Box::new(crate::schemes::redis::RedisCluster::from_ranges(
+                masters.clone(),
+                ranges,
+            )?),
             Placement::Scheme {
                 kind,
                 servers,
@@ -296,6 +312,7 @@ pub fn read_pool(
                 placement: Placement::Redis {
                     masters: nodes.masters,
                     ranges: nodes.ranges,
+                    replicas: nodes.replicas,
                 },
                 ignored: nodes.ignored,
             })

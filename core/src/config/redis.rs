@@ -1,8 +1,8 @@
 //! What `redis-cli` prints for a cluster's layout:
 //! - `CLUSTER NODES`: one line per node, `id ip:port@cport flags master ping pong epoch
 //!   link slots...`. Masters with slots are the servers, named `ip:port`, each owning its
-//!   ranges (`a-b` or a single slot); replicas and slots being migrated (`[slot->-id]`) are
-//!   listed as not used.
+//!   ranges (`a-b` or a single slot); a replica line names its master's id. Slots being
+//!   migrated (`[slot->-id]`) are listed as not used.
 //! - `CLUSTER SLOTS`: numbered entries, each a range's first and last slot, then its
 //!   master's address and port (then id, metadata and the replicas, not used).
 
@@ -14,6 +14,8 @@ pub struct Nodes {
     pub masters: Vec<Server>,
     /// `(first, last, master)` slot ranges.
     pub ranges: Vec<(u16, u16, usize)>,
+    /// Each master's replicas, by address.
+    pub replicas: Vec<Vec<String>>,
     pub ignored: Vec<String>,
 }
 
@@ -53,6 +55,8 @@ pub fn looks_like_slots(text: &str) -> bool {
 /// let names: Vec<&str> = nodes.masters.iter().map(|s| s.name.as_str()).collect();
 /// assert_eq!(names, ["127.0.0.1:30001", "127.0.0.1:30002"]);
 /// assert_eq!(nodes.ranges, [(0, 5460, 0), (5461, 16383, 1)]);
+/// assert_eq!(nodes.replicas[0], ["127.0.0.1:30004"]);
+/// assert!(nodes.replicas[1].is_empty());
 /// ```
 pub fn parse_slots(text: &str) -> Result<Nodes, ConfigError> {
     // Entries start at the left margin with their number; values follow the last `N) `.
@@ -80,6 +84,7 @@ pub fn parse_slots(text: &str) -> Result<Nodes, ConfigError> {
         values.push(rest.trim().to_string());
     }
     let mut masters: Vec<Server> = Vec::new();
+    let mut replicas: Vec<Vec<String>> = Vec::new();
     let mut ranges = Vec::new();
     for (line, values) in entries {
         let at = |why: &str| ConfigError::Invalid(format!("line {line}: {why}"));
@@ -110,10 +115,23 @@ pub fn parse_slots(text: &str) -> Result<Nodes, ConfigError> {
             Some(i) => i,
             None => {
                 masters.push(Server::new(name));
+                replicas.push(Vec::new());
                 masters.len() - 1
             }
         };
         ranges.push((first, last, master));
+        // After the master's id (and metadata): each replica, a quoted host and a port.
+        for pair in values[4..].windows(2) {
+            if let (Some(host), Some(port)) = (
+                pair[0].strip_prefix('"').and_then(|h| h.strip_suffix('"')),
+                integer(&pair[1]),
+            ) {
+                let replica = format!("{host}:{port}");
+                if !replicas[master].contains(&replica) {
+                    replicas[master].push(replica);
+                }
+            }
+        }
     }
     if masters.is_empty() {
         return Err(ConfigError::Invalid("no CLUSTER SLOTS entries".into()));
@@ -121,6 +139,7 @@ pub fn parse_slots(text: &str) -> Result<Nodes, ConfigError> {
     Ok(Nodes {
         masters,
         ranges,
+        replicas,
         ignored: Vec::new(),
     })
 }
@@ -138,12 +157,17 @@ pub fn parse_slots(text: &str) -> Result<Nodes, ConfigError> {
 /// let names: Vec<&str> = nodes.masters.iter().map(|s| s.name.as_str()).collect();
 /// assert_eq!(names, ["127.0.0.1:30002", "127.0.0.1:30003", "127.0.0.1:30001"]);
 /// assert_eq!(nodes.ranges[2], (0, 5460, 2));
-/// assert_eq!(nodes.ignored.len(), 1);
+/// // 127.0.0.1:30004 replicates e7d1..., the third master.
+/// assert_eq!(nodes.replicas[2], ["127.0.0.1:30004"]);
+/// assert!(nodes.ignored.is_empty());
 /// ```
 pub fn parse(text: &str) -> Result<Nodes, ConfigError> {
     let mut masters = Vec::new();
     let mut ranges = Vec::new();
     let mut ignored = Vec::new();
+    // Master ids, and replicas as (line, address, master id), matched at the end.
+    let mut ids: Vec<String> = Vec::new();
+    let mut replica_lines: Vec<(usize, String, String)> = Vec::new();
     for (number, line) in text.lines().enumerate() {
         let line_no = number + 1;
         if line.trim().is_empty() {
@@ -162,6 +186,10 @@ pub fn parse(text: &str) -> Result<Nodes, ConfigError> {
         let is_master = flags.split(',').any(|f| f == "master");
         let failed = flags.split(',').any(|f| f == "fail" || f == "noaddr");
         let slots = &words[8..];
+        if !is_master && words[3] != "-" {
+            replica_lines.push((line_no, address.to_string(), words[3].to_string()));
+            continue;
+        }
         if !is_master || slots.is_empty() {
             ignored.push(format!(
                 "line {line_no}: {address} ({flags}) serves no slots"
@@ -175,6 +203,7 @@ pub fn parse(text: &str) -> Result<Nodes, ConfigError> {
         }
         let master = masters.len();
         masters.push(Server::new(address));
+        ids.push(words[0].to_string());
         for range in slots {
             if range.starts_with('[') {
                 ignored.push(format!("line {line_no}: {range} is a slot being migrated"));
@@ -194,9 +223,19 @@ pub fn parse(text: &str) -> Result<Nodes, ConfigError> {
     if masters.is_empty() {
         return Err(ConfigError::Invalid("no master serves any slot".into()));
     }
+    let mut replicas = vec![Vec::new(); masters.len()];
+    for (line, address, master_id) in replica_lines {
+        match ids.iter().position(|id| *id == master_id) {
+            Some(master) => replicas[master].push(address),
+            None => ignored.push(format!(
+                "line {line}: {address} replicates a node that serves no slots here"
+            )),
+        }
+    }
     Ok(Nodes {
         masters,
         ranges,
+        replicas,
         ignored,
     })
 }

@@ -1,4 +1,5 @@
-//! The table as CSV (RFC 4180): `key,owner`, and with a change `after,moved` too.
+//! The table as CSV (RFC 4180): `key,owner`, with a change `after,moved` too, and where the
+//! system keeps copies `replicas` (space-separated).
 
 use super::outcome::Outcome;
 
@@ -23,11 +24,15 @@ fn field(text: &str) -> String {
 /// ```
 pub fn csv(outcome: &Outcome) -> String {
     let changed = matches!(outcome.change, Some(Ok(_)));
-    let mut out = String::from(if changed {
-        "key,owner,after,moved\r\n"
-    } else {
-        "key,owner\r\n"
-    });
+    let replicas = outcome.replicas_rule.is_some();
+    let mut out = String::from("key,owner");
+    if changed {
+        out.push_str(",after,moved");
+    }
+    if replicas {
+        out.push_str(",replicas");
+    }
+    out.push_str("\r\n");
     for row in &outcome.rows {
         let owner = row.owner.map_or("", |i| outcome.servers[i].name.as_str());
         out.push_str(&field(&row.key));

@@ -12,6 +12,9 @@ use super::system::System;
 /// The most keys looked up.
 pub const MAX_KEYS: usize = 10_000;
 
+/// The replication factor shown for Cassandra (`nodetool ring` does not say a keyspace's).
+pub const CASSANDRA_REPLICATION: usize = 3;
+
 /// One server and what it holds.
 #[derive(Debug, Clone, PartialEq)]
 pub struct ServerRow {
@@ -31,6 +34,8 @@ pub struct KeyRow {
     pub owner: Option<usize>,
     /// The owner's name after the change, when there is one.
     pub after: Option<Option<String>>,
+    /// The servers holding copies besides the owner, where the system keeps them.
+    pub replicas: Vec<String>,
 }
 
 impl KeyRow {
@@ -64,6 +69,8 @@ pub struct Outcome {
     pub keys_left_out: usize,
     /// The change, or why it could not be made.
     pub change: Option<Result<ChangeResult, String>>,
+    /// How replicas are chosen, when the system has them.
+    pub replicas_rule: Option<&'static str>,
 }
 
 impl Outcome {
@@ -127,6 +134,27 @@ pub fn outcome(params: &SystemsParams) -> Result<Outcome, String> {
         .change
         .as_ref()
         .map(|change| changed(&reading, partitioner.as_ref(), change));
+    let replicas_rule = match system {
+        System::Cassandra => Some(
+            "Replicas: the next two distinct nodes clockwise (replication factor 3, SimpleStrategy).",
+        ),
+        System::Redis if (0..servers.len()).any(|i| !reading.replicas_of(i).is_empty()) => {
+            Some("Replicas: the owner's replicas in the CLUSTER NODES text; a failover promotes one.")
+        }
+        _ => None,
+    };
+    let replicas_of = |key: &str, owner: Option<usize>| -> Vec<String> {
+        match (system, owner) {
+            (System::Cassandra, Some(_)) => partitioner
+                .preference_list(key.as_bytes(), CASSANDRA_REPLICATION)
+                .into_iter()
+                .skip(1)
+                .map(|i| partitioner.servers()[i].name.clone())
+                .collect(),
+            (System::Redis, Some(i)) => reading.replicas_of(i).to_vec(),
+            _ => Vec::new(),
+        }
+    };
     let mut rows = Vec::with_capacity(all.len().min(MAX_KEYS));
     for key in all.into_iter().take(MAX_KEYS) {
         let owner = partitioner.lookup(key.as_bytes());
@@ -144,6 +172,7 @@ pub fn outcome(params: &SystemsParams) -> Result<Outcome, String> {
             key: key.to_string(),
             owner,
             after,
+            replicas: replicas_of(key, owner),
         });
     }
     let change = params.change.as_ref().zip(after).map(|(change, after)| {
@@ -165,6 +194,7 @@ pub fn outcome(params: &SystemsParams) -> Result<Outcome, String> {
         rows,
         keys_left_out,
         change,
+        replicas_rule,
     })
 }
 
@@ -317,6 +347,31 @@ mod tests {
             .err()
             .unwrap()
             .contains("reads its configuration"));
+    }
+
+    #[test]
+    fn replicas_where_the_system_keeps_them() {
+        let cassandra = outcome(&params(System::Cassandra, None)).unwrap();
+        assert!(cassandra.replicas_rule.is_some());
+        for row in &cassandra.rows {
+            let owner = &cassandra.servers[row.owner.unwrap()].name;
+            assert_eq!(row.replicas.len(), 2);
+            assert!(!row.replicas.contains(owner));
+        }
+        let redis = outcome(&params(System::Redis, None)).unwrap();
+        // The example's one replica, 10.0.2.4, copies master 10.0.2.1.
+        for row in &redis.rows {
+            let owner = &redis.servers[row.owner.unwrap()].name;
+            let expected: Vec<String> = if owner == "10.0.2.1:6379" {
+                vec!["10.0.2.4:6379".into()]
+            } else {
+                Vec::new()
+            };
+            assert_eq!(row.replicas, expected);
+        }
+        let nginx = outcome(&params(System::Nginx, None)).unwrap();
+        assert!(nginx.replicas_rule.is_none());
+        assert!(nginx.rows.iter().all(|r| r.replicas.is_empty()));
     }
 
     #[test]
