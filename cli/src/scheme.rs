@@ -75,6 +75,7 @@ pub fn kind_and_options(
         max_ring_size: args.max_ring_size,
         ring_size_cap: args.ring_size_cap,
         point_hash,
+        envoy_localities: None,
     };
     let knobs = [
         (

@@ -138,6 +138,9 @@ pub struct Options {
     pub ring_size_cap: Option<u64>,
     /// `envoy-ring`: the hash of the points (`XX_HASH` or `MURMUR_HASH_2`).
     pub point_hash: schemes::ring_hash::PointHash,
+    /// `envoy-ring` with locality weighting: each server's locality (an index) and that
+    /// locality's weight, in server order.
+    pub envoy_localities: Option<Vec<(usize, u32)>>,
 }
 
 impl Options {
@@ -172,6 +175,7 @@ impl Default for Options {
             max_ring_size: None,
             ring_size_cap: None,
             point_hash: schemes::ring_hash::PointHash::Xxhash,
+            envoy_localities: None,
         }
     }
 }
@@ -218,11 +222,28 @@ pub fn build(
             options.twemproxy_hash,
             options.hash_tag,
         )?),
-        SchemeKind::EnvoyRing => Box::new(schemes::ring_hash::RingHash::envoy(
-            servers,
-            options.ring_sizes(false),
-            options.point_hash,
-        )?),
+        SchemeKind::EnvoyRing => match &options.envoy_localities {
+            Some(localities) if localities.len() == servers.len() => {
+                // Hosts grouped locality by locality, in order of first appearance.
+                let mut groups: Vec<(usize, u32, Vec<Server>)> = Vec::new();
+                for (server, &(locality, weight)) in servers.into_iter().zip(localities) {
+                    match groups.iter_mut().find(|(l, _, _)| *l == locality) {
+                        Some((_, _, hosts)) => hosts.push(server),
+                        None => groups.push((locality, weight, vec![server])),
+                    }
+                }
+                Box::new(schemes::ring_hash::RingHash::envoy_localities(
+                    groups.into_iter().map(|(_, w, hosts)| (w, hosts)).collect(),
+                    options.ring_sizes(false),
+                    options.point_hash,
+                )?)
+            }
+            _ => Box::new(schemes::ring_hash::RingHash::envoy(
+                servers,
+                options.ring_sizes(false),
+                options.point_hash,
+            )?),
+        },
         SchemeKind::GrpcRing => Box::new(schemes::ring_hash::RingHash::grpc(
             servers,
             options.ring_sizes(true),

@@ -3,7 +3,9 @@
 //! `maglev_lb_config.table_size`, and the endpoints of `load_assignment` with their
 //! `load_balancing_weight`. The cluster is the document itself, or the first of
 //! `clusters:` or `static_resources.clusters:`. Endpoints are named `address:port`
-//! (`[address]:port` for IPv6), as Envoy names its hosts.
+//! (`[address]:port` for IPv6), as Envoy names its hosts. Locality weights count only with
+//! `common_lb_config.locality_weighted_lb_config`, as in Envoy (for `RING_HASH`; under
+//! `MAGLEV` they are listed as not modelled).
 
 use yaml_rust2::Yaml;
 
@@ -26,6 +28,9 @@ pub struct Cluster {
     pub policy: Policy,
     /// Hosts in host-set order; an address may repeat.
     pub endpoints: Vec<Server>,
+    /// With `locality_weighted_lb_config`: each endpoint's locality (an index) and that
+    /// locality's weight.
+    pub localities: Option<Vec<(usize, u32)>>,
     pub ignored: Vec<String>,
 }
 
@@ -135,18 +140,23 @@ pub fn parse(text: &str) -> Result<Cluster, ConfigError> {
         None => return Err(ConfigError::Invalid("the cluster has no lb_policy".into())),
     };
     let mut endpoints = Vec::new();
+    let mut locality_of = Vec::new();
+    let weighted = !c["common_lb_config"]["locality_weighted_lb_config"].is_badvalue();
     let localities = c["load_assignment"]["endpoints"]
         .as_vec()
         .cloned()
         .unwrap_or_default();
-    for locality in &localities {
-        if !locality["load_balancing_weight"].is_badvalue() {
+    for (index, locality) in localities.iter().enumerate() {
+        let lw = number(&locality["load_balancing_weight"], "load_balancing_weight")?;
+        if lw.is_some() && !weighted {
             ignored.push(format!(
-                "line {}: locality weights are not modelled; hosts keep their own weights",
+                "line {}: a locality weight without common_lb_config.locality_weighted_lb_config: Envoy ignores it",
                 line_of(text, "load_balancing_weight")
             ));
         }
+        let lw = u32::try_from(lw.unwrap_or(1)).unwrap_or(u32::MAX);
         for host in locality["lb_endpoints"].as_vec().into_iter().flatten() {
+            locality_of.push((index, lw));
             let socket = &host["endpoint"]["address"]["socket_address"];
             let Some(address) = scalar(&socket["address"]) else {
                 return Err(at(
@@ -177,10 +187,22 @@ pub fn parse(text: &str) -> Result<Cluster, ConfigError> {
         ));
     }
     ignored.dedup();
+    let localities = match policy {
+        Policy::RingHash { .. } if weighted => Some(locality_of),
+        Policy::Maglev { .. } if weighted => {
+            ignored.push(
+                "locality weights under MAGLEV are not modelled here; hosts keep their own weights"
+                    .to_string(),
+            );
+            None
+        }
+        _ => None,
+    };
     Ok(Cluster {
         name,
         policy,
         endpoints,
+        localities,
         ignored,
     })
 }

@@ -278,6 +278,7 @@ pub fn read_pool(
                         min_ring_size: Some(sizes.min),
                         max_ring_size: Some(sizes.max),
                         point_hash: hash,
+                        envoy_localities: cluster.localities.clone(),
                         ..options.clone()
                     },
                 ),
@@ -462,6 +463,44 @@ mod tests {
         let p = reading.build().unwrap();
         // Envoy's Basic test: "foo" is slot 3, host :91.
         assert_eq!(p.servers()[p.lookup(b"foo").unwrap()].name, "127.0.0.1:91");
+    }
+
+    #[test]
+    fn envoy_locality_weights_apply_only_when_enabled() {
+        let host = |p: u32| {
+            format!("    - endpoint:\n        address:\n          socket_address: {{ address: 127.0.0.1, port_value: {p} }}\n")
+        };
+        let mut text = String::from("name: c\nlb_policy: RING_HASH\nring_hash_lb_config:\n  minimum_ring_size: 1024\n  maximum_ring_size: 1024\nCOMMON\nload_assignment:\n  endpoints:\n  - load_balancing_weight: 127\n    lb_endpoints:\n");
+        text.push_str(&host(0));
+        text.push_str("  - load_balancing_weight: 1\n    lb_endpoints:\n");
+        for p in 1..1024 {
+            text.push_str(&host(p));
+        }
+        // Enabled: Envoy's lopsided-locality test.
+        let on = text.replace(
+            "COMMON",
+            "common_lb_config:\n  locality_weighted_lb_config: {}",
+        );
+        let reading = read(&on, SchemeKind::Ring, &Options::default()).unwrap();
+        let p = reading.build().unwrap();
+        let points = p
+            .ring()
+            .unwrap()
+            .points()
+            .iter()
+            .filter(|pt| pt.server == 0)
+            .count();
+        assert_eq!(points, 1016);
+        // Not enabled: Envoy ignores the locality weights, and says so here.
+        let off = text.replace("COMMON\n", "");
+        let reading = read(&off, SchemeKind::Ring, &Options::default()).unwrap();
+        assert!(
+            reading.ignored[0].contains("Envoy ignores it"),
+            "{:?}",
+            reading.ignored
+        );
+        let p = reading.build().unwrap();
+        assert_eq!(p.ring().unwrap().points().len(), 1024);
     }
 
     #[test]

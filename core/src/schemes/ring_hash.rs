@@ -236,6 +236,8 @@ pub struct RingHash {
     sizes: Sizes,
     /// The distinct endpoints, in order of first appearance.
     servers: Vec<Server>,
+    /// With locality weighting: each host's name, locality weight and locality index.
+    localities: Option<Vec<(String, u32, usize)>>,
     ring: Ring,
 }
 
@@ -282,12 +284,79 @@ impl RingHash {
                 }
             }
         }
-        let points = place(&servers, &hosts, min, max, hash);
+        let total: f64 = hosts.iter().map(|&(_, w)| w).sum();
+        let shares: Vec<(usize, f64)> = hosts.iter().map(|&(s, w)| (s, w / total)).collect();
+        let points = place(&servers, &shares, min, max, hash);
         Ok(RingHash {
             system,
             hash,
             sizes,
             servers,
+            localities: None,
+            ring: Ring::new(points, 64, Ties::Keep),
+        })
+    }
+
+    /// Envoy's ring with locality weighting (`locality_weighted_lb_config`): each host's
+    /// share is `(w * (lw / sum of lw)) / (sum of w in its locality)`, in that order, with
+    /// localities of weight 0 dropped and hosts listed locality by locality.
+    ///
+    /// ```
+    /// use ringlab_core::{Server, schemes::ring_hash::{PointHash, RingHash, Sizes}};
+    /// // Envoy's test: host :0 alone in a locality of weight 127, hosts :1 .. :1023 in
+    /// // one of weight 1, a ring of 1024: :0 gets 1016 points, and of the others only
+    /// // :1, :128, :256, ..., :896 get one.
+    /// let host = |p: u32| Server::new(format!("127.0.0.1:{p}"));
+    /// let localities = vec![(127, vec![host(0)]), (1, (1..1024).map(host).collect())];
+    /// let sizes = Sizes { min: 1024, max: 1024, cap: None };
+    /// let ring = RingHash::envoy_localities(localities, sizes, PointHash::Xxhash).unwrap();
+    /// let counts = ring.points_per_server();
+    /// assert_eq!(counts[0], 1016);
+    /// let on: Vec<usize> = (1..1024).filter(|&i| counts[i] > 0).collect();
+    /// assert_eq!(on, [1, 128, 256, 384, 512, 640, 768, 896]);
+    /// ```
+    pub fn envoy_localities(
+        localities: Vec<(u32, Vec<Server>)>,
+        sizes: Sizes,
+        hash: PointHash,
+    ) -> Result<Self, ConfigError> {
+        let sizes = Sizes { cap: None, ..sizes };
+        let (min, max) = sizes.effective()?;
+        let all_lw: f64 = localities.iter().map(|(lw, _)| f64::from(*lw)).sum();
+        let mut servers: Vec<Server> = Vec::new();
+        let mut shares: Vec<(usize, f64)> = Vec::new();
+        let mut map = Vec::new();
+        for (index, (lw, hosts)) in localities.into_iter().enumerate() {
+            for host in &hosts {
+                map.push((host.name.clone(), lw, index));
+            }
+            if lw == 0 {
+                continue;
+            }
+            let local_w: f64 = hosts.iter().map(|h| h.weight).sum();
+            for host in hosts {
+                check_endpoint(&host)?;
+                let share = (host.weight * (f64::from(lw) / all_lw)) / local_w;
+                let at = match servers.iter().position(|s| s.name == host.name) {
+                    Some(at) => {
+                        servers[at].weight += host.weight;
+                        at
+                    }
+                    None => {
+                        servers.push(host);
+                        servers.len() - 1
+                    }
+                };
+                shares.push((at, share));
+            }
+        }
+        let points = place(&servers, &shares, min, max, hash);
+        Ok(RingHash {
+            system: System::Envoy,
+            hash,
+            sizes,
+            servers,
+            localities: Some(map),
             ring: Ring::new(points, 64, Ties::Keep),
         })
     }
@@ -342,7 +411,8 @@ fn check_endpoint(endpoint: &Server) -> Result<(), ConfigError> {
     Ok(())
 }
 
-/// The running sums of `ring_hash_lb.cc`, in doubles and in this order.
+/// The running sums of `ring_hash_lb.cc`, in doubles and in this order, over each host's
+/// normalised share (an index into `servers` and the share).
 fn place(
     servers: &[Server],
     hosts: &[(usize, f64)],
@@ -350,11 +420,10 @@ fn place(
     max: u64,
     hash: PointHash,
 ) -> Vec<Point> {
-    let total: f64 = hosts.iter().map(|&(_, w)| w).sum();
     if hosts.is_empty() {
         return Vec::new();
     }
-    let shares: Vec<f64> = hosts.iter().map(|&(_, w)| w / total).collect();
+    let shares: Vec<f64> = hosts.iter().map(|&(_, share)| share).collect();
     let smallest = shares.iter().copied().fold(1.0, f64::min);
     let scale = ((smallest * min as f64).ceil() / smallest).min(max as f64);
     let mut points = Vec::new();
@@ -402,9 +471,32 @@ impl Partitioner for RingHash {
         Some(&self.ring)
     }
     /// The new list is built as a fresh list of endpoints (an Envoy repeat given before is
-    /// one endpoint now, with the summed weight).
+    /// one endpoint now, with the summed weight). With locality weighting, hosts keep their
+    /// localities and a new host joins the first.
     fn rebuild(&mut self, servers: Vec<Server>) -> Result<(), ConfigError> {
-        *self = Self::build(self.system, servers, self.sizes, self.hash)?;
+        *self = match &self.localities {
+            None => Self::build(self.system, servers, self.sizes, self.hash)?,
+            Some(map) => {
+                let first = map.first().map_or((1, 0), |&(_, lw, index)| (lw, index));
+                let mut groups: Vec<(usize, u32, Vec<Server>)> = Vec::new();
+                for server in servers {
+                    let (lw, index) = map
+                        .iter()
+                        .find(|(name, _, _)| *name == server.name)
+                        .map_or(first, |&(_, lw, index)| (lw, index));
+                    match groups.iter_mut().find(|(i, _, _)| *i == index) {
+                        Some((_, _, hosts)) => hosts.push(server),
+                        None => groups.push((index, lw, vec![server])),
+                    }
+                }
+                groups.sort_by_key(|(index, _, _)| *index);
+                let localities = groups
+                    .into_iter()
+                    .map(|(_, lw, hosts)| (lw, hosts))
+                    .collect();
+                Self::envoy_localities(localities, self.sizes, self.hash)?
+            }
+        };
         Ok(())
     }
 }
@@ -559,6 +651,18 @@ mod tests {
         let half = vec![Server::new("a").with_weight(1.5)];
         assert!(RingHash::envoy(half, Sizes::ENVOY, PointHash::Xxhash).is_err());
         assert!(RingHash::envoy(vec![Server::new("")], Sizes::ENVOY, PointHash::Xxhash).is_err());
+    }
+
+    #[test]
+    fn a_locality_weighted_ring_rebuilds_with_its_localities() {
+        let localities = vec![(3, hosts([1, 2])), (1, hosts([3, 4]))];
+        let mut ring =
+            RingHash::envoy_localities(localities, fixed(1000), PointHash::Xxhash).unwrap();
+        // Without :2, locality A is :1 alone, still three quarters of the ring.
+        ring.rebuild(hosts([1, 3, 4])).unwrap();
+        let counts = ring.points_per_server();
+        assert_eq!(counts[0], 750);
+        assert_eq!(counts[1] + counts[2], 250);
     }
 
     #[test]
