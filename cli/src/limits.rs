@@ -257,7 +257,9 @@ fn check_same_address(kind: SchemeKind, servers: &[Server]) -> Result<(), CliErr
         match kind {
             SchemeKind::Ketama => Some(ketama::Libmemcached::point_name(name, 0).into_bytes()),
             SchemeKind::Libketama => Some(ketama::LastFm::point_name(name, 0).into_bytes()),
-            SchemeKind::KetamaSpy => Some(ketama::Spy::point_name(name, 0).into_bytes()),
+            SchemeKind::KetamaSpy => {
+                Some(format!("/{}", ketama::LastFm::point_name(name, 0)).into_bytes())
+            }
             SchemeKind::Nginx => {
                 let (host, port) = nginx::split_host_port(name);
                 Some([host, b"\0", port].concat())

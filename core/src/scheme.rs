@@ -201,7 +201,7 @@ pub fn build(
         SchemeKind::Ring => Box::new(schemes::ring::HashRing::new(servers, options.vnodes)?),
         SchemeKind::Ketama => Box::new(schemes::ketama::Ketama::new(servers)?),
         SchemeKind::Libketama => Box::new(schemes::ketama::Libketama::new(servers)?),
-        SchemeKind::KetamaSpy => Box::new(schemes::ketama::KetamaSpy::new(servers)?),
+        SchemeKind::KetamaSpy => Box::new(schemes::ketama_spy::KetamaSpy::new(servers)?),
         SchemeKind::Nginx => Box::new(schemes::nginx::Nginx::new(servers)?),
         SchemeKind::Cassandra => Box::new(schemes::cassandra::Cassandra::new(
             servers,

@@ -226,24 +226,7 @@ test("sliders, exact boxes, scheme, weight, rack and hash values", async () => {
 
   // Scheme: ketama and nginx make their own points; back to ring.
   const scheme = page.getByRole("combobox", { name: "Scheme" });
-  assert.deepEqual(await scheme.locator("option").allInnerTexts(), [
-    "ring", "ketama", "nginx", "libketama", "twemproxy", "spymemcached", "groupcache",
-    "envoy-ring", "grpc-ring", "cassandra",
-  ]);
-  // Every real system's ring draws, with its own points per server.
-  const perServer = {
-    libketama: "160", twemproxy: "160", spymemcached: "160", cassandra: "16",
-    groupcache: (await params(page)).vnodes, // groupcache's replicas are the setting
-  };
-  for (const name of ["libketama", "twemproxy", "spymemcached", "groupcache", "envoy-ring", "grpc-ring", "cassandra"]) {
-    await scheme.selectOption(name);
-    await waitParam(page, "scheme", (v) => v === name);
-    await page.getByText(new RegExp(`^${name}( makes its own points)?:? `)).waitFor();
-    rows = await shareRows(page);
-    assert.equal(rows.length, 4, name);
-    if (perServer[name]) assert.ok(rows.every((r) => r.points === perServer[name]), `${name} ${JSON.stringify(rows)}`);
-    else assert.ok(rows.every((r) => Number(r.points) >= 256), `${name} ${JSON.stringify(rows)}`);
-  }
+  assert.deepEqual(await scheme.locator("option").allInnerTexts(), ["ring", "ketama", "nginx"]);
   await scheme.selectOption("ketama");
   await waitParam(page, "scheme", (v) => v === "ketama");
   await page.getByText(/^ketama makes its own points/).waitFor();

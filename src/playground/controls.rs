@@ -261,15 +261,11 @@ pub fn Controls(props: &ControlsProps) -> Html {
                         aria-label="Virtual nodes per server, exact" onchange={vnodes_exact} />
                 </div>
                 if fixed_points {
-                    <p class="pg-hint">{ if params.scheme.reads_vnodes() {
-                        format!("{}: {}.", params.scheme.name(), params.scheme.points_rule())
-                    } else {
-                        format!(
-                            "{} makes its own points: {}; the virtual node setting applies to ring and groupcache.",
-                            params.scheme.name(),
-                            params.scheme.points_rule()
-                        )
-                    } }</p>
+                    <p class="pg-hint">{ format!(
+                        "{} makes its own points: 160 per unit of weight (ketama: 160 per server \
+                         of average weight); the virtual node setting applies to ring.",
+                        params.scheme.name()
+                    ) }</p>
                 }
                 <div class="pg-row pg-slider">
                     <label for="pg-keys">{ "Keys" }</label>

@@ -117,11 +117,10 @@ mod sealed {
     pub trait Sealed {}
     impl Sealed for super::Libmemcached {}
     impl Sealed for super::LastFm {}
-    impl Sealed for super::Spy {}
 }
 
 /// The rule of one ketama program: how it names points and how many digests a server gets.
-/// Implemented by [`Libmemcached`], [`LastFm`] and [`Spy`] only.
+/// Implemented by [`Libmemcached`] and [`LastFm`] only.
 pub trait Rule: sealed::Sealed {
     /// The scheme's name as the command line spells it.
     const SCHEME: &'static str;
@@ -204,35 +203,7 @@ impl Rule for LastFm {
     }
 }
 
-/// libmemcached's `MEMCACHED_DISTRIBUTION_CONSISTENT_KETAMA_SPY` (scheme `ketama-spy`), the
-/// continuum spymemcached's `KetamaNodeLocator` builds, as libmemcached computes it: point
-/// names `/host:port-i` (Java's `InetSocketAddress` text), libketama's digest counts.
-#[derive(Debug, Clone, Copy)]
-pub enum Spy {}
-
-impl Rule for Spy {
-    const SCHEME: &'static str = "ketama-spy";
-
-    /// `"/<host>:<port>-<i>"`.
-    ///
-    /// ```
-    /// use ringlab_core::schemes::ketama::{Rule, Spy};
-    /// assert_eq!(Spy::point_name("10.0.1.1:11211", 0), "/10.0.1.1:11211-0");
-    /// ```
-    fn point_name(server: &str, index: u32) -> String {
-        format!("/{}", LastFm::point_name(server, index))
-    }
-
-    fn digests(weight: f64, total_weight: f64, servers: usize) -> u32 {
-        LastFm::digests(weight, total_weight, servers)
-    }
-}
-
-/// libmemcached's `KETAMA_SPY` preset.
-pub type KetamaSpy = Continuum<Spy>;
-
-/// A ketama continuum following rule `R`: use it as [`Ketama`], [`Libketama`] or
-/// [`KetamaSpy`].
+/// A ketama continuum following rule `R`: use it as [`Ketama`] or [`Libketama`].
 #[derive(Debug, Clone)]
 pub struct Continuum<R> {
     servers: Vec<Server>,

@@ -6,6 +6,7 @@ pub mod haproxy;
 pub mod haproxy_bounded;
 pub mod jump;
 pub mod ketama;
+pub mod ketama_spy;
 pub mod maglev;
 pub mod modulo;
 pub mod nginx;

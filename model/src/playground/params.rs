@@ -47,36 +47,16 @@ const NGINX_POINTS: f64 = 160.0;
 /// Dragged positions are kept in millionths of a turn.
 pub const MICRO: u32 = 1_000_000;
 
-/// The ring schemes the playground offers: ringlab's own ring and every system whose
-/// owner is the next point clockwise. (HAProxy's nearest point either way and Maglev's
-/// table are not clockwise walks; the real-systems page shows them.)
+/// The three ring schemes the playground offers.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Scheme {
     Ring,
     Ketama,
     Nginx,
-    Libketama,
-    Twemproxy,
-    Spymemcached,
-    Groupcache,
-    EnvoyRing,
-    GrpcRing,
-    Cassandra,
 }
 
 impl Scheme {
-    pub const ALL: [Scheme; 10] = [
-        Scheme::Ring,
-        Scheme::Ketama,
-        Scheme::Nginx,
-        Scheme::Libketama,
-        Scheme::Twemproxy,
-        Scheme::Spymemcached,
-        Scheme::Groupcache,
-        Scheme::EnvoyRing,
-        Scheme::GrpcRing,
-        Scheme::Cassandra,
-    ];
+    pub const ALL: [Scheme; 3] = [Scheme::Ring, Scheme::Ketama, Scheme::Nginx];
 
     pub fn name(self) -> &'static str {
         self.kind().name()
@@ -88,39 +68,6 @@ impl Scheme {
             Scheme::Ring => SchemeKind::Ring,
             Scheme::Ketama => SchemeKind::Ketama,
             Scheme::Nginx => SchemeKind::Nginx,
-            Scheme::Libketama => SchemeKind::Libketama,
-            Scheme::Twemproxy => SchemeKind::Twemproxy,
-            Scheme::Spymemcached => SchemeKind::Spymemcached,
-            Scheme::Groupcache => SchemeKind::Groupcache,
-            Scheme::EnvoyRing => SchemeKind::EnvoyRing,
-            Scheme::GrpcRing => SchemeKind::GrpcRing,
-            Scheme::Cassandra => SchemeKind::Cassandra,
-        }
-    }
-
-    /// True when the virtual node setting is the scheme's points per server.
-    pub fn reads_vnodes(self) -> bool {
-        matches!(self, Scheme::Ring | Scheme::Groupcache)
-    }
-
-    /// How the scheme makes its points, for the hint beside the virtual node setting.
-    pub fn points_rule(self) -> &'static str {
-        match self {
-            Scheme::Ring => "the virtual node setting, per unit of weight",
-            Scheme::Groupcache => "the virtual node setting is its replicas; it has no weights",
-            Scheme::Nginx => "160 per unit of weight",
-            Scheme::Ketama | Scheme::Libketama => "160 per server of average weight",
-            Scheme::Twemproxy => {
-                "160 per server of average weight, counted in float32; whole weights only"
-            }
-            Scheme::Spymemcached => "160 per server",
-            Scheme::EnvoyRing => {
-                "a ring of 1024 points or more, shared by weight; whole weights only"
-            }
-            Scheme::GrpcRing => {
-                "a ring of 1024 to 4096 points, shared by weight; whole weights only"
-            }
-            Scheme::Cassandra => "16 tokens per unit of weight, evenly spaced",
         }
     }
 
@@ -275,18 +222,10 @@ impl PlaygroundParams {
                 .map(|s| (s.weight * per).round().max(1.0) as u64)
                 .sum()
         };
-        let n = self.servers.len() as u64;
         match self.scheme {
             Scheme::Ring => weighted(self.vnodes as f64),
-            Scheme::Groupcache => u64::from(self.vnodes) * n,
             Scheme::Nginx => weighted(NGINX_POINTS),
-            Scheme::Cassandra => weighted(16.0),
-            Scheme::Ketama | Scheme::Libketama | Scheme::Twemproxy | Scheme::Spymemcached => {
-                160 * n
-            }
-            // The running sums stop within a point of the ring size, per endpoint.
-            Scheme::EnvoyRing => ringlab_core::schemes::ring_hash::DEFAULT_MIN_RING_SIZE.max(n) + n,
-            Scheme::GrpcRing => ringlab_core::schemes::ring_hash::GRPC_RING_SIZE_CAP + n,
+            Scheme::Ketama => 160 * self.servers.len() as u64,
         }
     }
 
@@ -309,19 +248,16 @@ impl PlaygroundParams {
             return;
         };
         match self.scheme {
-            Scheme::Ring | Scheme::Groupcache => {
+            Scheme::Ring => {
                 let given = self.vnodes;
                 while self.vnodes > VNODES.0 && self.points() > MAX_POINTS {
-                    let total: f64 = match self.scheme {
-                        Scheme::Groupcache => self.servers.len() as f64,
-                        _ => self.servers.iter().map(|s| s.weight).sum(),
-                    };
+                    let total: f64 = self.servers.iter().map(|s| s.weight).sum();
                     let fit = (MAX_POINTS as f64 / total).floor() as u32;
                     self.vnodes = fit.clamp(VNODES.0, self.vnodes - 1);
                 }
                 notes.push(repaired("vnodes", &given.to_string(), &why, self.vnodes));
             }
-            _ => {
+            Scheme::Nginx | Scheme::Ketama => {
                 let total: f64 = self.servers.iter().map(|s| s.weight).sum();
                 let scale = MAX_POINTS as f64 / NGINX_POINTS / total;
                 for server in &mut self.servers {

@@ -93,8 +93,6 @@ impl Placement {
         let vnodes = params.vnodes.max(1);
         let options = Options {
             vnodes,
-            // Envoy's ring may grow to 8M points for lopsided weights; the page's bound.
-            max_ring_size: Some(super::params::MAX_POINTS),
             ..Options::default()
         };
         let dragged = at.iter().any(Option::is_some);

@@ -626,7 +626,7 @@ mod tests {
                 7 => Action::SetVnodes(next() as u32 % 40),
                 8 => Action::SetKeys(next() as u32 % 300),
                 9 => Action::SetReplicas(next() as u32 % 8),
-                10 => Action::SetScheme(Scheme::ALL[next() as usize % Scheme::ALL.len()]),
+                10 => Action::SetScheme(Scheme::ALL[next() as usize % 3]),
                 11 => Action::SetSeed(next()),
                 12 => Action::SetHashes(next() % 2 == 0),
                 13 => Action::DragServer(next() as usize % (n + 1), next() as f64 / 1e9 - 1.0),
