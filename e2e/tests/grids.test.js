@@ -396,6 +396,9 @@ test("10,000 keys draw on canvases at devicePixelRatio, with hover, click and ar
   await screenshot(page, "grids-10000");
   await page.keyboard.press("Enter");
   await page.waitForFunction(() => location.hash.startsWith("#/ring?"));
+  // The playground is in another bundle: the page loads again. Wait for its controls
+  // (only the ring bundle draws them) before reading the address.
+  await page.getByRole("combobox", { name: "Scheme" }).waitFor();
   assert.equal((await params(page)).walk, "101");
   await page.goBack();
   await page.waitForFunction(() => location.hash.startsWith("#/grids"));
