@@ -297,6 +297,22 @@ impl Ring {
         }
     }
 
+    /// How many points (counting only those that take part in lookups) each of `servers`
+    /// servers has.
+    ///
+    /// ```
+    /// use ringlab_core::{numbered_servers, Partitioner, schemes::ring::HashRing};
+    /// let ring = HashRing::new(numbered_servers("s", 3), 10).unwrap();
+    /// assert_eq!(ring.ring().unwrap().point_counts(3), vec![10, 10, 10]);
+    /// ```
+    pub fn point_counts(&self, servers: usize) -> Vec<usize> {
+        let mut counts = vec![0; servers];
+        for p in &self.points {
+            counts[p.server] += 1;
+        }
+        counts
+    }
+
     /// The exact share of the circle each of `servers` servers owns, summed over its arcs.
     pub fn shares(&self, servers: usize) -> Vec<f64> {
         let mut owned = vec![0u128; servers];

@@ -86,10 +86,7 @@ pub fn shares_view(
     for owner in placement.owners.iter().flatten() {
         owned[*owner] += 1;
     }
-    let mut point_counts = vec![0usize; placement.servers.len()];
-    for p in placement.ring().points() {
-        point_counts[p.server] += 1;
-    }
+    let point_counts = placement.ring().point_counts(placement.servers.len());
     let rows = params.servers.iter().enumerate().take(MAX_ROWS).map(|(id, s)| {
         let live = placement.live(id);
         let share = live.map(|l| placement.shares[l]);

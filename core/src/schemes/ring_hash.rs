@@ -383,11 +383,7 @@ impl RingHash {
 
     /// Points each distinct endpoint has on the ring.
     pub fn points_per_server(&self) -> Vec<usize> {
-        let mut counts = vec![0; self.servers.len()];
-        for p in self.ring.points() {
-            counts[p.server] += 1;
-        }
-        counts
+        self.ring.point_counts(self.servers.len())
     }
 
     /// The endpoint owning request hash `h`.

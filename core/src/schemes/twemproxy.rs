@@ -452,11 +452,7 @@ impl Twemproxy {
 
     /// Points each server has.
     pub fn points_per_server(&self) -> Vec<usize> {
-        let mut counts = vec![0; self.servers.len()];
-        for p in self.ring.points() {
-            counts[p.server] += 1;
-        }
-        counts
+        self.ring.point_counts(self.servers.len())
     }
 
     fn hash_of(&self, key: &[u8]) -> u64 {
