@@ -210,32 +210,21 @@ fn changed(
     let missing = || format!("there is no server {name:?} to change");
     let mut list = servers.to_vec();
     match change {
-        Change::Remove(_) => {
+        Change::Remove(_) | Change::Fail(_) => {
             let at = at.ok_or_else(missing)?;
+            list.remove(at);
             if let Placement::Haproxy(backend) = &reading.placement {
-                // Out of the file: servers without an explicit id are numbered again.
-                let mut ids = backend.ids.clone();
+                // Taken out of the file, servers without an explicit id are numbered
+                // again; down but still configured, every server keeps the id it had.
+                let mut ids: Vec<Option<u32>> = match change {
+                    Change::Fail(_) => assign_ids(&backend.ids).into_iter().map(Some).collect(),
+                    _ => backend.ids.clone(),
+                };
                 ids.remove(at);
-                list.remove(at);
                 return Haproxy::new(list, &ids, backend.hash)
                     .map(|h| Box::new(h) as Box<dyn Partitioner>)
                     .map_err(|e| e.to_string());
             }
-            list.remove(at);
-        }
-        Change::Fail(_) => {
-            let at = at.ok_or_else(missing)?;
-            if let Placement::Haproxy(backend) = &reading.placement {
-                // Down, not deleted: every server keeps the id it had.
-                let mut ids: Vec<Option<u32>> =
-                    assign_ids(&backend.ids).into_iter().map(Some).collect();
-                ids.remove(at);
-                list.remove(at);
-                return Haproxy::new(list, &ids, backend.hash)
-                    .map(|h| Box::new(h) as Box<dyn Partitioner>)
-                    .map_err(|e| e.to_string());
-            }
-            list.remove(at);
         }
         Change::Add(_, weight) => {
             if at.is_some() {
