@@ -3,6 +3,7 @@
 //! or without bounded loads ([`report`]), and the fixes for one hot key with their costs
 //! ([`fixes`]).
 
+pub mod cluster;
 pub mod fixes;
 pub mod report;
 pub mod traffic;
