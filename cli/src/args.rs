@@ -48,7 +48,8 @@ pub struct SchemeArgs {
     /// ring, ketama, libketama, ketama-spy, nginx, cassandra, groupcache, spymemcached (any
     /// name=weight makes its locator weighted), twemproxy, envoy-ring, grpc-ring (the
     /// list in the order given, repeats allowed), modulo, jump, rendezvous, maglev (also
-    /// envoy-maglev: it is Envoy's), redis (required, except for lookup --config)
+    /// envoy-maglev: it is Envoy's), redis (required, except for lookup --config); load
+    /// also takes haproxy
     #[arg(long)]
     pub scheme: Option<String>,
     /// ring: virtual nodes per unit of weight [default: 160]; groupcache: replicas per
@@ -155,6 +156,13 @@ pub struct LoadArgs {
     /// bounded loads with c = 1 + epsilon (default: plain placement)
     #[arg(long, allow_negative_numbers = true)]
     pub epsilon: Option<String>,
+    /// with --scheme haproxy: hash-balance-factor, 0 (off) or above 100; requests are
+    /// replayed in a seeded order with --in-flight outstanding
+    #[arg(long, allow_negative_numbers = true)]
+    pub balance_factor: Option<u32>,
+    /// with --scheme haproxy: requests in flight at a time
+    #[arg(long, default_value_t = 64, value_parser = limits::replicas, allow_negative_numbers = true)]
+    pub in_flight: usize,
     /// the seed that names the keys
     #[arg(long, default_value_t = 1)]
     pub seed: u64,

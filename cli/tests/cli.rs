@@ -1536,6 +1536,68 @@ Address    Rack   Status State   Load       Owns   Token
 }
 
 #[test]
+fn load_replays_haproxys_balance_factor_over_the_traffic() {
+    let servers = many("s", 8, "");
+    let base = [
+        "load",
+        "--scheme",
+        "haproxy",
+        "--servers",
+        &servers,
+        "--keys",
+        "500",
+        "--zipf",
+        "1",
+        "--hot-share",
+        "0.3",
+        "--in-flight",
+        "32",
+    ];
+    let field = |text: &str, name: &str| -> f64 {
+        text.lines()
+            .find_map(|l| l.strip_prefix(&format!("{name}\t")))
+            .unwrap_or_else(|| panic!("no {name} in {text}"))
+            .parse()
+            .unwrap()
+    };
+    let off = stdout(&ringlab(&base, ""));
+    assert_eq!(field(&off, "pushed_keys"), 0.0);
+    // The hot key's 30% sits on one server without the factor; with it, the requests
+    // in flight spread and the busiest server comes down.
+    assert!(field(&off, "max_over_mean") > 2.4, "{off}");
+    let mut on = base.to_vec();
+    on.extend(["--balance-factor", "125"]);
+    let on = stdout(&ringlab(&on, ""));
+    assert!(field(&on, "pushed_keys") > 0.0);
+    assert!(
+        field(&on, "max_over_mean") < field(&off, "max_over_mean"),
+        "{on}"
+    );
+    for (extra, says) in [
+        (
+            vec!["--balance-factor", "90"],
+            "hash-balance-factor must be 0 (off) or above 100",
+        ),
+        (vec!["--epsilon", "0.25"], "--epsilon is not HAProxy's rule"),
+    ] {
+        let mut args = base.to_vec();
+        args.extend(extra);
+        let out = ringlab(&args, "");
+        assert_eq!(out.status.code(), Some(2));
+        assert!(
+            String::from_utf8_lossy(&out.stderr).contains(says),
+            "{out:?}"
+        );
+    }
+    let mut ring = base.to_vec();
+    ring[2] = "ring";
+    ring.extend(["--balance-factor", "125"]);
+    let out = ringlab(&ring, "");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("use it with --scheme haproxy"));
+}
+
+#[test]
 fn load_reports_per_server_requests_plain_and_bounded() {
     let servers = many("s", 16, "");
     let base = [

@@ -389,9 +389,12 @@ impl Sim<'_> {
     }
 }
 
+/// The keys, their rates before the hot key fires, and after.
+type Rates = (Vec<String>, Vec<f64>, Vec<f64>);
+
 /// The traffic's keys and rates, before and after the hot key fires, with the fix
 /// applied to the hot key.
-fn traffic(cluster: &Cluster, fix: Fix) -> Result<(Vec<String>, Vec<f64>, Vec<f64>), ConfigError> {
+fn traffic(cluster: &Cluster, fix: Fix) -> Result<Rates, ConfigError> {
     let plain = Traffic::new(TrafficSpec {
         hot_share: 0.0,
         ..cluster.traffic
@@ -399,7 +402,10 @@ fn traffic(cluster: &Cluster, fix: Fix) -> Result<(Vec<String>, Vec<f64>, Vec<f6
     let hot = Traffic::new(cluster.traffic)?;
     let extra = hot.keys.len() - plain.keys.len();
     let mut keys = hot.keys;
-    let mut before: Vec<f64> = std::iter::repeat_n(0.0, extra).chain(plain.rates).collect();
+    let mut before: Vec<f64> = std::iter::repeat(0.0)
+        .take(extra)
+        .chain(plain.rates)
+        .collect();
     let mut after = hot.rates;
     if extra == 1 {
         let rate = after[0];
@@ -409,8 +415,8 @@ fn traffic(cluster: &Cluster, fix: Fix) -> Result<(Vec<String>, Vec<f64>, Vec<f6
             Fix::Split => {
                 let copy = split(rate, 0.0, COPIES).reads_per_copy;
                 keys.splice(0..1, (0..COPIES).map(|i| format!("hot#{i}")));
-                after.splice(0..1, std::iter::repeat_n(copy, COPIES as usize));
-                before.splice(0..1, std::iter::repeat_n(0.0, COPIES as usize));
+                after.splice(0..1, vec![copy; COPIES as usize]);
+                before.splice(0..1, vec![0.0; COPIES as usize]);
             }
         }
     }

@@ -4,6 +4,8 @@
 
 use super::traffic::Traffic;
 use crate::bounded::bounded_loads;
+use crate::schemes::haproxy::Haproxy;
+use crate::schemes::haproxy_bounded::Balancer;
 use crate::{ConfigError, Partitioner};
 
 /// Where the requests went.
@@ -142,6 +144,90 @@ pub fn bounded(
         pushed_requests,
         mean_probes: result.mean_probes,
         max_probes: result.max_probes,
+    })
+}
+
+/// HAProxy's rule (`hash-balance-factor`, [`Balancer`]) over the traffic: `requests`
+/// arrivals drawn from the keys' rates (deterministic for `seed`), with `in_flight`
+/// requests outstanding at a time (each arrival, once that many are in flight, completes
+/// the oldest first). A server's load is its share of the arrivals times the total rate;
+/// a key's `placed` is the server its last request went to. HAProxy bounds requests in
+/// flight, not keys, so `cap` is `None` and a hot key's requests do spread.
+///
+/// ```
+/// use ringlab_core::load::{report::haproxy, traffic::{Traffic, TrafficSpec}};
+/// use ringlab_core::schemes::haproxy::{Haproxy, KeyHash};
+/// use ringlab_core::numbered_servers;
+/// let backend = Haproxy::new(numbered_servers("s", 4), &[None; 4], KeyHash::default()).unwrap();
+/// let t = Traffic::new(TrafficSpec { keys: 50, zipf: 1.0, qps: 1000.0, hot_share: 0.5, seed: 1 }).unwrap();
+/// let off = haproxy(&backend, &t, 0, 16, 4000, 7).unwrap();
+/// let on = haproxy(&backend, &t, 125, 16, 4000, 7).unwrap();
+/// assert_eq!(off.pushed_keys, 0);
+/// assert!(on.max_over_mean() < off.max_over_mean());
+/// ```
+pub fn haproxy(
+    backend: &Haproxy,
+    traffic: &Traffic,
+    factor: u32,
+    in_flight: usize,
+    requests: usize,
+    seed: u64,
+) -> Result<LoadReport, ConfigError> {
+    let mut balancer = Balancer::new(backend, factor)?;
+    let n = backend.servers().len();
+    let total = traffic.total();
+    let mut cumulative = Vec::with_capacity(traffic.rates.len());
+    let mut sum = 0.0;
+    for rate in &traffic.rates {
+        sum += rate;
+        cumulative.push(sum);
+    }
+    let home: Vec<Option<usize>> = traffic
+        .keys
+        .iter()
+        .map(|k| backend.lookup(k.as_bytes()))
+        .collect();
+    let mut placed = home.clone();
+    let mut pushed = vec![false; traffic.keys.len()];
+    let mut served = vec![0usize; n];
+    let mut outstanding = std::collections::VecDeque::with_capacity(in_flight.max(1));
+    let (mut pushed_arrivals, mut probes, mut max_probes) = (0usize, 0usize, 0usize);
+    for i in 0..requests {
+        let u = crate::hash::seeded_hash(&(i as u64).to_le_bytes(), seed) as f64
+            / (u64::MAX as f64 + 1.0);
+        let key = cumulative
+            .partition_point(|&c| c <= u * total)
+            .min(traffic.keys.len() - 1);
+        if outstanding.len() >= in_flight.max(1) {
+            if let Some(done) = outstanding.pop_front() {
+                balancer.complete(done);
+            }
+        }
+        let Some((server, steps)) = balancer.arrive_probing(traffic.keys[key].as_bytes()) else {
+            continue;
+        };
+        outstanding.push_back(server);
+        served[server] += 1;
+        placed[key] = Some(server);
+        probes += steps;
+        max_probes = max_probes.max(steps);
+        if Some(server) != home[key] {
+            pushed_arrivals += 1;
+            pushed[key] = true;
+        }
+    }
+    let arrivals = served.iter().sum::<usize>().max(1) as f64;
+    Ok(LoadReport {
+        loads: served
+            .iter()
+            .map(|&c| total * c as f64 / arrivals)
+            .collect(),
+        placed,
+        cap: None,
+        pushed_keys: pushed.iter().filter(|p| **p).count(),
+        pushed_requests: total * pushed_arrivals as f64 / arrivals,
+        mean_probes: probes as f64 / arrivals,
+        max_probes,
     })
 }
 

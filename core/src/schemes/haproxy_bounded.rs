@@ -99,16 +99,28 @@ impl<'a> Balancer<'a> {
 
     /// Places one arriving request and counts it in flight; `None` for an empty backend.
     pub fn arrive(&mut self, key: &[u8]) -> Option<usize> {
+        self.arrive_probing(key).map(|(server, _)| server)
+    }
+
+    /// As [`Balancer::arrive`], with the distinct servers looked at (1 when the nearest
+    /// point's server had room).
+    pub fn arrive_probing(&mut self, key: &[u8]) -> Option<(usize, usize)> {
         let start = self
             .backend
             .nearest_point(self.backend.key_hash_rule().position(key))?;
         let points = self.backend.ring().expect("HAProxy is a ring").points();
         let slots = self.slots();
+        let mut seen: Vec<usize> = Vec::new();
         let server = (0..points.len())
             .map(|step| points[(start + step) % points.len()].server)
+            .inspect(|s| {
+                if !seen.contains(s) {
+                    seen.push(*s);
+                }
+            })
             .find(|&s| self.served[s] < slots[s])?;
         self.served[server] += 1;
-        Some(server)
+        Some((server, seen.len()))
     }
 
     /// One request on `server` completes.
