@@ -124,26 +124,13 @@ pub fn bounded_loads<K: AsRef<[u8]>>(
     let mut home = Vec::with_capacity(keys.len());
     let (mut pushed, mut unplaced, mut probes_total, mut max_probes) = (0, 0, 0usize, 0);
     for (k, key) in keys.iter().enumerate() {
-        let key = key.as_ref();
-        let stamp = k + 1;
-        let mut first = None;
-        let mut probes = 0;
-        let mut chosen = None;
-        if partitioner.lookup(key).is_some() {
-            let fallback = 0..n;
-            for server in partitioner.candidates(key).chain(fallback) {
-                if server >= n || looked[server] == stamp {
-                    continue;
-                }
-                looked[server] = stamp;
-                first.get_or_insert(server);
-                probes += 1;
-                if loads[server] < cap {
-                    chosen = Some(server);
-                    break;
-                }
-            }
-        }
+        let Probe {
+            chosen,
+            first,
+            probes,
+        } = probe(partitioner, key.as_ref(), k + 1, &mut looked, |s| {
+            loads[s] < cap
+        });
         match chosen {
             Some(server) => {
                 loads[server] += 1;
@@ -174,6 +161,47 @@ pub fn bounded_loads<K: AsRef<[u8]>>(
         },
         max_probes,
     })
+}
+
+/// Where one key goes: the first server with room, its home, the servers looked at.
+pub(crate) struct Probe {
+    pub chosen: Option<usize>,
+    pub first: Option<usize>,
+    pub probes: usize,
+}
+
+/// Tries `key`'s candidates in order, each server once, then the remaining servers in
+/// list order, until `room(server)`. `looked` is scratch space of one entry per server;
+/// `stamp` must differ for every key placed with the same `looked` (and not be 0).
+pub(crate) fn probe(
+    partitioner: &dyn Partitioner,
+    key: &[u8],
+    stamp: usize,
+    looked: &mut [usize],
+    room: impl Fn(usize) -> bool,
+) -> Probe {
+    let n = looked.len();
+    let mut out = Probe {
+        chosen: None,
+        first: None,
+        probes: 0,
+    };
+    if partitioner.lookup(key).is_none() {
+        return out;
+    }
+    for server in partitioner.candidates(key).chain(0..n) {
+        if server >= n || looked[server] == stamp {
+            continue;
+        }
+        looked[server] = stamp;
+        out.first.get_or_insert(server);
+        out.probes += 1;
+        if room(server) {
+            out.chosen = Some(server);
+            break;
+        }
+    }
+    out
 }
 
 #[cfg(test)]

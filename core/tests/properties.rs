@@ -525,6 +525,22 @@ proptest! {
         // Epsilon to infinity is the plain ring.
         let free = bounded(ring.as_ref(), &traffic, f64::INFINITY).unwrap();
         prop_assert_eq!(&free.placed, &plain(ring.as_ref(), &traffic).placed);
+
+        // Bounded by requests: keys whole, the total kept, infinity the plain ring, and
+        // no server over the cap while every key is at most epsilon times the mean (a
+        // key that fit nowhere would find every server above the mean).
+        use ringlab_core::load::report::bounded_requests;
+        let r = bounded_requests(ring.as_ref(), &traffic, epsilon).unwrap();
+        let total: f64 = r.loads.iter().sum();
+        prop_assert!((total - traffic.total()).abs() < 1e-6);
+        let cap = r.cap_rate.unwrap();
+        let mean = traffic.total() / n as f64;
+        let biggest = traffic.rates.iter().copied().fold(0.0, f64::max);
+        if biggest <= epsilon * mean {
+            prop_assert!(r.loads.iter().all(|&l| l <= cap * (1.0 + 1e-9)), "{:?} over {}", r.loads, cap);
+        }
+        let free = bounded_requests(ring.as_ref(), &traffic, f64::INFINITY).unwrap();
+        prop_assert_eq!(&free.placed, &plain(ring.as_ref(), &traffic).placed);
     }
 
     #[test]

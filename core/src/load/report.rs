@@ -3,7 +3,7 @@
 //! [`crate::bounded`]), and how much of the traffic left its home server.
 
 use super::traffic::Traffic;
-use crate::bounded::bounded_loads;
+use crate::bounded::{bounded_loads, probe, Probe};
 use crate::schemes::haproxy::Haproxy;
 use crate::schemes::haproxy_bounded::Balancer;
 use crate::{ConfigError, Partitioner};
@@ -15,8 +15,11 @@ pub struct LoadReport {
     pub loads: Vec<f64>,
     /// The server of each key (`None`: the scheme does not place it).
     pub placed: Vec<Option<usize>>,
-    /// The most keys a server may hold (bounded loads), else `None`.
+    /// The most keys a server may hold (bounded loads by keys), else `None`.
     pub cap: Option<usize>,
+    /// The most requests a second a server may take (bounded loads by requests), else
+    /// `None`.
+    pub cap_rate: Option<f64>,
     /// Keys, and their requests per second, that went somewhere other than home.
     pub pushed_keys: usize,
     pub pushed_requests: f64,
@@ -105,6 +108,7 @@ pub fn plain(p: &dyn Partitioner, traffic: &Traffic) -> LoadReport {
         loads,
         placed,
         cap: None,
+        cap_rate: None,
         pushed_keys: 0,
         pushed_requests: 0.0,
         mean_probes: 1.0,
@@ -140,10 +144,87 @@ pub fn bounded(
         loads,
         placed: result.assignment,
         cap: Some(result.cap),
+        cap_rate: None,
         pushed_keys: result.pushed,
         pushed_requests,
         mean_probes: result.mean_probes,
         max_probes: result.max_probes,
+    })
+}
+
+/// Bounded loads over requests: the same rule with each key weighing its rate. No server
+/// takes more than (1 + `epsilon`) times the mean rate; keys are placed most popular
+/// first, each on the first server clockwise that still has room for the whole key. A key
+/// that fits nowhere, like a hot key bigger than the cap, stays whole on its home server,
+/// which then goes over the cap: bounded loads never split a key.
+///
+/// ```
+/// use ringlab_core::load::{report::bounded_requests, traffic::{Traffic, TrafficSpec}};
+/// use ringlab_core::{numbered_servers, schemes::ring::HashRing};
+/// let ring = HashRing::new(numbered_servers("s", 8), 100).unwrap();
+/// let t = Traffic::new(TrafficSpec { keys: 1000, zipf: 0.8, qps: 8000.0, hot_share: 0.0, seed: 1 }).unwrap();
+/// let r = bounded_requests(&ring, &t, 0.25).unwrap();
+/// let cap = r.cap_rate.unwrap(); // 1.25 times the mean of 1,000
+/// assert!((cap - 1250.0).abs() < 1e-9);
+/// assert!(r.loads.iter().all(|&l| l <= cap));
+/// let hot = Traffic::new(TrafficSpec { hot_share: 0.3, ..TrafficSpec { keys: 1000, zipf: 0.8, qps: 8000.0, hot_share: 0.0, seed: 1 } }).unwrap();
+/// let r = bounded_requests(&ring, &hot, 0.25).unwrap();
+/// assert!(r.max() >= 2400.0); // the hot key's 2,400 stay together, over the cap
+/// ```
+pub fn bounded_requests(
+    p: &dyn Partitioner,
+    traffic: &Traffic,
+    epsilon: f64,
+) -> Result<LoadReport, ConfigError> {
+    if epsilon.is_nan() || epsilon < 0.0 {
+        return Err(ConfigError::OutOfRange {
+            what: "epsilon",
+            range: "0 or more".into(),
+            value: epsilon.to_string(),
+        });
+    }
+    let n = p.servers().len();
+    let cap = (1.0 + epsilon) * traffic.total() / n.max(1) as f64;
+    let mut loads = vec![0.0; n];
+    let mut looked = vec![0usize; n];
+    let mut placed = Vec::with_capacity(traffic.keys.len());
+    let (mut pushed_keys, mut pushed_requests) = (0, 0.0);
+    let (mut probes_total, mut max_probes, mut counted) = (0usize, 0usize, 0usize);
+    // Most popular first; ties in key order.
+    let mut order: Vec<usize> = (0..traffic.keys.len()).collect();
+    order.sort_by(|&a, &b| traffic.rates[b].total_cmp(&traffic.rates[a]));
+    placed.resize(traffic.keys.len(), None);
+    for (stamp, &k) in order.iter().enumerate() {
+        let rate = traffic.rates[k];
+        // A relative 1e-12 of slack, so that sums rounded in f64 fit a cap they meet.
+        let room = |s: usize| loads[s] + rate <= cap * (1.0 + 1e-12);
+        let Probe {
+            chosen,
+            first,
+            probes,
+        } = probe(p, traffic.keys[k].as_bytes(), stamp + 1, &mut looked, room);
+        let Some(to) = chosen.or(first) else {
+            continue;
+        };
+        loads[to] += rate;
+        placed[k] = Some(to);
+        if Some(to) != first {
+            pushed_keys += 1;
+            pushed_requests += rate;
+        }
+        probes_total += probes;
+        max_probes = max_probes.max(probes);
+        counted += 1;
+    }
+    Ok(LoadReport {
+        loads,
+        placed,
+        cap: None,
+        cap_rate: Some(cap),
+        pushed_keys,
+        pushed_requests,
+        mean_probes: probes_total as f64 / counted.max(1) as f64,
+        max_probes,
     })
 }
 
@@ -224,6 +305,7 @@ pub fn haproxy(
             .collect(),
         placed,
         cap: None,
+        cap_rate: None,
         pushed_keys: pushed.iter().filter(|p| **p).count(),
         pushed_requests: total * pushed_arrivals as f64 / arrivals,
         mean_probes: probes as f64 / arrivals,
