@@ -18,7 +18,7 @@
 //! from the requests that failed: none is Healthy, some but none at the end is Degraded,
 //! still failing at the end is Down.
 
-use super::fixes::{split, FrontCache};
+use super::fixes::apply;
 use super::traffic::{Traffic, TrafficSpec};
 use crate::schemes::ring::HashRing;
 use crate::{ConfigError, Partitioner, Server};
@@ -118,28 +118,7 @@ pub const SCENARIOS: [Scenario; 5] = [
     },
 ];
 
-/// A fix above the ring for a hot key.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Fix {
-    None,
-    /// [`FRONT_ENDS`] front-ends cache the hot key for a second, with single-flight.
-    FrontCache,
-    /// The hot key split into [`COPIES`] copies `hot#0 .. hot#7`.
-    Split,
-}
-
-/// Front-ends of the front cache.
-pub const FRONT_ENDS: u32 = 20;
-/// Copies of a split key.
-pub const COPIES: u32 = 8;
-
-/// The front cache the fix puts in.
-pub const FRONT_CACHE: FrontCache = FrontCache {
-    front_ends: FRONT_ENDS,
-    ttl: 1.0,
-    fetch: 0.005,
-    single_flight: true,
-};
+pub use super::fixes::HotFix as Fix;
 
 /// How a node left.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -401,25 +380,12 @@ fn traffic(cluster: &Cluster, fix: Fix) -> Result<Rates, ConfigError> {
     })?;
     let hot = Traffic::new(cluster.traffic)?;
     let extra = hot.keys.len() - plain.keys.len();
-    let mut keys = hot.keys;
-    let mut before: Vec<f64> = std::iter::repeat(0.0)
+    let before: Vec<f64> = std::iter::repeat(0.0)
         .take(extra)
         .chain(plain.rates)
         .collect();
-    let mut after = hot.rates;
-    if extra == 1 {
-        let rate = after[0];
-        match fix {
-            Fix::None => {}
-            Fix::FrontCache => after[0] = FRONT_CACHE.ring_rate(rate),
-            Fix::Split => {
-                let copy = split(rate, 0.0, COPIES).reads_per_copy;
-                keys.splice(0..1, (0..COPIES).map(|i| format!("hot#{i}")));
-                after.splice(0..1, vec![copy; COPIES as usize]);
-                before.splice(0..1, vec![0.0; COPIES as usize]);
-            }
-        }
-    }
+    let (keys, after) = apply(&hot.keys, &hot.rates, fix);
+    let (_, before) = apply(&hot.keys, &before, fix);
     Ok((keys, before, after))
 }
 

@@ -47,6 +47,10 @@ impl FrontCache {
     /// assert_eq!(stampede.ring_rate(30_000.0), 150.0);
     /// ```
     pub fn ring_rate(&self, hot: f64) -> f64 {
+        // A key nobody asks for is never fetched.
+        if hot <= 0.0 {
+            return 0.0;
+        }
         let f = f64::from(self.front_ends);
         let per_expiry = if self.single_flight {
             1.0
@@ -85,6 +89,60 @@ pub fn split(reads: f64, writes: f64, copies: u32) -> Split {
         reads_per_copy: reads / r,
         writes: writes * r,
     }
+}
+
+/// A fix above the ring for the traffic's hot key.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum HotFix {
+    None,
+    /// [`FRONT_CACHE`] in front of the ring.
+    FrontCache,
+    /// The hot key split into [`COPIES`] copies `hot#0 .. hot#7`.
+    Split,
+}
+
+/// Front-ends of the front cache.
+pub const FRONT_ENDS: u32 = 20;
+/// Copies of a split key.
+pub const COPIES: u32 = 8;
+
+/// The front cache the fix puts in: 20 front-ends keeping the value a second, with
+/// single-flight.
+pub const FRONT_CACHE: FrontCache = FrontCache {
+    front_ends: FRONT_ENDS,
+    ttl: 1.0,
+    fetch: 0.005,
+    single_flight: true,
+};
+
+/// The requests the ring sees with `fix` in place: the hot key (named `hot`, first in
+/// `keys`) at the front cache's refetch rate, or as [`COPIES`] keys sharing its rate.
+/// Traffic without a hot key is unchanged.
+///
+/// ```
+/// use ringlab_core::load::fixes::{apply, HotFix};
+/// let keys = vec!["hot".to_string(), "a".to_string()];
+/// let (k, r) = apply(&keys, &[30_000.0, 70_000.0], HotFix::Split);
+/// assert_eq!((k.len(), r[0], k[0].as_str()), (9, 3_750.0, "hot#0"));
+/// let (_, r) = apply(&keys, &[30_000.0, 70_000.0], HotFix::FrontCache);
+/// assert_eq!(r[0], 20.0);
+/// ```
+pub fn apply(keys: &[String], rates: &[f64], fix: HotFix) -> (Vec<String>, Vec<f64>) {
+    let (mut keys, mut rates) = (keys.to_vec(), rates.to_vec());
+    if keys.first().map(String::as_str) != Some("hot") {
+        return (keys, rates);
+    }
+    let hot = rates[0];
+    match fix {
+        HotFix::None => {}
+        HotFix::FrontCache => rates[0] = FRONT_CACHE.ring_rate(hot),
+        HotFix::Split => {
+            let copy = split(hot, 0.0, COPIES).reads_per_copy;
+            keys.splice(0..1, (0..COPIES).map(|i| format!("hot#{i}")));
+            rates.splice(0..1, vec![copy; COPIES as usize]);
+        }
+    }
+    (keys, rates)
 }
 
 #[cfg(test)]
