@@ -12,6 +12,7 @@ pub mod format;
 pub mod grids;
 pub mod index;
 pub mod learn;
+pub mod load;
 pub mod naming;
 pub mod playground;
 pub mod reducer;
