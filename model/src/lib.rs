@@ -6,6 +6,7 @@
 //! Cargo.toml), so the wall between logic and page is enforced by the build. Every module
 //! is tested natively with `cargo test -p ringlab-model`.
 
+pub mod breakit;
 pub mod clock;
 pub mod cost;
 pub mod format;
