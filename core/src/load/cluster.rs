@@ -215,11 +215,10 @@ impl Run {
         (low, db)
     }
 
-    /// Nodes alive at the end.
+    /// Nodes alive at the end: every node that took part, less the dead (a node that
+    /// dies in the last second counts as dead).
     pub fn alive_at_end(&self) -> usize {
-        self.seconds
-            .last()
-            .map_or(0, |s| s.alive.iter().filter(|a| **a).count())
+        self.nodes.len().saturating_sub(self.deaths.len())
     }
 }
 
