@@ -18,9 +18,9 @@ mkdir -p "$work"
 map="{"
 for bundle in $bundles; do
   # The rust link with this bundle's feature alone.
-  # The real-systems bundle builds with the small-core profile (Cargo.toml, wasm-small).
+  # The real-systems and load bundles build with the small-core profile (Cargo.toml, wasm-small).
   profile=wasm-release
-  [ "$bundle" = systems ] && profile=wasm-small
+  case "$bundle" in systems | load) profile=wasm-small ;; esac
   sed "s|data-bin=\"ringlab-web\"|data-bin=\"ringlab-web\" data-cargo-no-default-features data-cargo-features=\"bundle-$bundle\"|; s|data-cargo-profile-release=\"wasm-release\"|data-cargo-profile-release=\"$profile\"|" \
     index.html > "index-$bundle.html"
   status=0

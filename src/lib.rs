@@ -7,6 +7,7 @@
 //! mounted in headless Chromium by `tests/mount.rs` and driven end to end by `e2e/`.
 
 pub mod app;
+pub mod breakit;
 pub mod browser;
 pub mod canvas_theme;
 pub mod clock;
@@ -15,15 +16,18 @@ pub mod element_width;
 pub mod grids;
 pub mod index;
 pub mod learn;
+pub mod load;
 pub mod notes;
 pub mod panic;
 pub mod playground;
 pub mod registry;
 pub mod share;
+pub mod slider;
 pub mod store;
 pub mod systems;
 pub mod url_out;
 pub mod view_props;
+pub mod visible;
 
 /// Mounts the app on `<body>`.
 pub fn start() {

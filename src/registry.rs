@@ -7,21 +7,25 @@
 
 use std::sync::OnceLock;
 
+use ringlab_model::breakit::params::BreakParams;
 use ringlab_model::clock::params::ClockParams;
 use ringlab_model::cost::params::CostParams;
 use ringlab_model::grids::params::GridsParams;
 use ringlab_model::index::IndexParams;
 use ringlab_model::learn::params::{LearnParams, STEP};
+use ringlab_model::load::params::LoadParams;
 use ringlab_model::playground::params::PlaygroundParams;
 use ringlab_model::systems::params::SystemsParams;
 use ringlab_model::view_state::{canonical, Repair, ViewInfo};
 use yew::prelude::*;
 
+use crate::breakit::BreakIt;
 use crate::clock::ClockExample;
 use crate::cost::CostPanel;
 use crate::grids::Grids;
 use crate::index::{Index, INDEX_PATH};
 use crate::learn::Learn;
+use crate::load::LoadView;
 use crate::playground::Playground;
 use crate::systems::Systems;
 pub use crate::view_props::ViewProps;
@@ -152,6 +156,32 @@ pub static VIEWS: &[ViewEntry] = &[
     },
     ViewEntry {
         info: ViewInfo {
+            path: "load",
+            title: "Hot keys and bounded loads",
+            description: "Requests, not keys: popular keys overload their server; bounded loads cap every server and push keys along, but never split a hot key.",
+            group: "Load",
+            tail: None,
+        },
+        canonical: repair!("bundle-load", LoadParams),
+        bundle: "load",
+        render: bundled!("bundle-load", LoadView),
+        styles: &["load"],
+    },
+    ViewEntry {
+        info: ViewInfo {
+            path: "break",
+            title: "Break it",
+            description: "A cache cluster under live traffic in five steps: a node joins, a node dies, no virtual nodes, a hot key. The simulation says Healthy, Degraded or Down, and why.",
+            group: "Load",
+            tail: None,
+        },
+        canonical: repair!("bundle-load", BreakParams),
+        bundle: "load",
+        render: bundled!("bundle-load", BreakIt),
+        styles: &["load"],
+    },
+    ViewEntry {
+        info: ViewInfo {
             path: INDEX_PATH,
             title: "All views",
             description: "Every ringlab view, grouped, with what each one shows.",
@@ -255,7 +285,7 @@ mod tests {
                 entry.info.path
             );
         }
-        assert_eq!(bundles(), ["ring", "resize", "learn", "systems"]);
+        assert_eq!(bundles(), ["ring", "resize", "learn", "systems", "load"]);
         // Every view's stylesheet is in static/ and linked in index.html (for `make
         // serve`, which has every view), and each belongs to one bundle.
         let index = include_str!("../index.html");

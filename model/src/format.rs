@@ -53,6 +53,28 @@ pub fn percent(share: f64) -> String {
     }
 }
 
+/// A round top for a plot's axis: 1, 2, 2.5 or 5 times a power of ten, at or above
+/// `value` (1 for nothing to show).
+///
+/// ```
+/// use ringlab_model::format::nice_top;
+/// assert_eq!(nice_top(6_250.0), 10_000.0);
+/// assert_eq!(nice_top(34_375.0), 50_000.0);
+/// assert_eq!(nice_top(2_000.0), 2_000.0);
+/// assert_eq!(nice_top(0.0), 1.0);
+/// ```
+pub fn nice_top(value: f64) -> f64 {
+    if !(value.is_finite() && value > 0.0) {
+        return 1.0;
+    }
+    let power = 10f64.powf(value.log10().floor());
+    [1.0, 2.0, 2.5, 5.0, 10.0]
+        .iter()
+        .map(|m| m * power)
+        .find(|top| *top >= value * (1.0 - 1e-12))
+        .unwrap_or(10.0 * power)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

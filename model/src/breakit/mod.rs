@@ -3,4 +3,5 @@
 //! for a run of the core's simulation ([`story`]).
 
 pub mod params;
+pub mod player;
 pub mod story;

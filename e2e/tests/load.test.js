@@ -1,0 +1,199 @@
+// "Hot keys and bounded loads" (#/load) and "Break it" (#/break), driven by role and
+// accessible name: epsilon's presets trade balance for movement and keep every bar under
+// the cap; a hot key's bar stays past the cap whatever epsilon is, and each fix brings it
+// back; the stepper walks its five scenarios forward and back with the verdicts the
+// simulation computes, and the cascade's deaths read in order. Plus the keyboard, a link
+// round trip, embed mode, small screens and dark mode.
+import { after, before, test } from "node:test";
+import assert from "node:assert/strict";
+import { load, screenshot, start } from "../harness.js";
+import { open, params, waitParam } from "../common.js";
+
+let env;
+before(async () => {
+  env = await start();
+});
+after(async () => {
+  await env?.stop();
+});
+
+const slider = (page, name) => page.getByRole("slider", { name, exact: true });
+const over = (page) => page.locator(".load-bars .bar-over").count();
+
+/** Keys pushed off home, from the numbers beside the picture. */
+async function pushed(page) {
+  const text = await page.locator(".load-pushed").innerText();
+  return Number(text.split(" ")[0].replace(/,/g, ""));
+}
+
+test("epsilon presets change the pushed-off count and keep every bar under the cap", async () => {
+  const { page, clean } = await open(env);
+  await load(env, page, "#/load");
+  assert.equal(await page.title(), "Hot keys and bounded loads · ringlab");
+  await page.getByRole("link", { name: "Hot keys and bounded loads" }).first().waitFor();
+  await page.getByRole("link", { name: "Break it" }).first().waitFor();
+  const counts = {};
+  for (const preset of ["0.10", "0.25", "1.00"]) {
+    await page.getByRole("button", { name: preset, exact: true }).click();
+    await waitParam(page, "epsilon", (v) => Number(v) === Number(preset));
+    assert.equal(await page.getByRole("button", { name: preset, exact: true }).getAttribute("aria-pressed"), "true");
+    counts[preset] = await pushed(page);
+    // Pushed keys walk on the ring, as many as are drawn.
+    const walks = await page.locator(".load-ring .walk").count();
+    assert.equal(walks, Math.min(counts[preset], 24), `walks at ${preset}`);
+    assert.equal(await over(page), 0, `a bar over the cap at epsilon ${preset}`);
+    assert.ok((await page.locator(".load-bars .ref-cap").count()) >= 1, "the cap line is drawn");
+  }
+  assert.ok(counts["0.10"] > counts["0.25"] && counts["0.25"] > counts["1.00"], JSON.stringify(counts));
+  // Without bounded loads nothing is pushed.
+  await page.getByRole("checkbox", { name: /Cap every server/ }).uncheck();
+  await waitParam(page, "bounded", (v) => v === "0");
+  assert.equal(await pushed(page), 0);
+  assert.match(await page.locator(".load-summary").innerText(), /^Plain ring: the busiest server/);
+  await screenshot(page, "load");
+  clean();
+});
+
+test("a hot key's bar stays past the cap at every epsilon, and each fix brings it back", async () => {
+  const { page, clean } = await open(env);
+  await load(env, page, "#/load");
+  await slider(page, "Hot key share").fill("0.3");
+  await waitParam(page, "hot", (v) => v === "0.3");
+  for (const preset of ["0.10", "0.25", "1.00"]) {
+    await page.getByRole("button", { name: preset, exact: true }).click();
+    await waitParam(page, "epsilon", (v) => Number(v) === Number(preset));
+    assert.equal(await over(page), 1, `one bar past the cap at epsilon ${preset}`);
+    assert.match(await page.locator(".load-summary").innerText(), /no epsilon splits one key/);
+  }
+  await screenshot(page, "load-hot");
+  for (const [name, value] of [["Front cache", "cache"], ["Split the key", "split"]]) {
+    await page.getByRole("radio", { name }).check();
+    await waitParam(page, "fix", (v) => v === value);
+    assert.equal(await over(page), 0, `${name} leaves a bar over the cap`);
+    assert.match(await page.locator(".load-fix-cost").innerText(), /The price/);
+  }
+  await page.getByRole("radio", { name: "No fix" }).check();
+  await waitParam(page, "fix", (v) => v === "none");
+  assert.equal(await over(page), 1);
+  clean();
+});
+
+test("the load page's sliders work from the keyboard and its link round-trips", async () => {
+  const { page, clean } = await open(env);
+  await load(env, page, "#/load?servers=8&vnodes=50&keys=500&zipf=1.2&hot=0&bounded=1&epsilon=0.5&fix=none");
+  await slider(page, "Epsilon").focus();
+  await page.keyboard.press("ArrowRight");
+  await waitParam(page, "epsilon", (v) => v === "0.55");
+  await slider(page, "Zipf exponent").focus();
+  await page.keyboard.press("ArrowLeft");
+  await waitParam(page, "zipf", (v) => v === "1.15");
+  await slider(page, "Servers").focus();
+  await page.keyboard.press("End");
+  await waitParam(page, "servers", (v) => v === "1000");
+  // 1,000 servers hold at most 200 virtual nodes each: the slider's end moves with it.
+  assert.equal(await slider(page, "Virtual nodes").getAttribute("max"), "200");
+  const link = await params(page);
+  await load(env, page, "#/load?" + new URLSearchParams(link).toString());
+  assert.deepEqual(await params(page), link);
+  // A hostile link is repaired with notes, not a dead page.
+  await load(env, page, "#/load?servers=5000&vnodes=999&zipf=lots");
+  await page.getByText(/servers=5000 is above 1000/).waitFor();
+  assert.equal((await params(page)).vnodes, "200");
+  clean();
+});
+
+test("break it walks five scenarios forward and back with the computed verdicts", async () => {
+  const { page, clean } = await open(env, { reducedMotion: "reduce" });
+  await load(env, page, "#/break");
+  assert.equal(await page.title(), "Break it · ringlab");
+  const verdict = () => page.locator(".break-verdict").innerText();
+  const expected = ["Healthy", "Healthy", "Degraded", "Down", "Down"];
+  const seen = [await verdict()];
+  for (let i = 1; i < 5; i++) {
+    await page.getByRole("button", { name: "Next scenario" }).click();
+    await page.getByRole("heading", { name: new RegExp(`^Step ${i + 1} of 5`) }).waitFor();
+    seen.push(await verdict());
+  }
+  assert.deepEqual(seen, expected);
+  assert.ok(await page.getByRole("button", { name: "Next scenario" }).isDisabled());
+  const back = [await verdict()];
+  for (let i = 3; i >= 0; i--) {
+    await page.getByRole("button", { name: "Previous scenario" }).click();
+    await page.getByRole("heading", { name: new RegExp(`^Step ${i + 1} of 5`) }).waitFor();
+    back.unshift(await verdict());
+  }
+  assert.deepEqual(back, expected);
+  // Every step as text says the same verdicts, in order.
+  await page.getByText("Read every step as text").click();
+  const titles = await page.locator(".break-stories > li > h3").allInnerTexts();
+  assert.deepEqual(titles.map((t) => t.split(": ")[1]), expected);
+  clean();
+});
+
+test("the cascade's deaths appear in order, and a fix above the ring brings the hot key back", async () => {
+  const { page, clean } = await open(env, { reducedMotion: "reduce" });
+  await load(env, page, "#/break?scenario=no-vnodes");
+  const events = await page.locator(".break-events").first().locator("li").allInnerTexts();
+  assert.match(events[0], /^5 s: cache-5 is killed\.$/);
+  assert.ok(events.length >= 4, events.join("\n"));
+  let previous = 5;
+  for (const line of events.slice(1)) {
+    assert.match(line, /has been over capacity for 3 s .* and dies\.$/);
+    const at = Number(line.split(" s:")[0]);
+    assert.ok(at >= previous, `deaths out of order: ${events.join(" | ")}`);
+    previous = at;
+  }
+  await screenshot(page, "break-cascade");
+  await page.getByRole("button", { name: "Next scenario" }).click();
+  await page.getByRole("heading", { name: /^Step 5 of 5/ }).waitFor();
+  assert.equal(await page.locator(".break-verdict").innerText(), "Down");
+  for (const [name, value] of [["Front cache", "cache"], ["Split the key", "split"]]) {
+    await page.getByRole("radio", { name }).check();
+    await waitParam(page, "fix", (v) => v === value);
+    assert.equal(await page.locator(".break-verdict").innerText(), "Healthy", name);
+  }
+  clean();
+});
+
+test("break it plays, pauses, changes speed and scrubs", async () => {
+  const { page, clean } = await open(env);
+  await load(env, page, "#/break?scenario=join");
+  await page.getByRole("combobox", { name: "Speed" }).selectOption("8");
+  await waitParam(page, "speed", (v) => v === "8");
+  await page.getByRole("button", { name: "Play" }).click();
+  await page.getByRole("button", { name: "Pause" }).waitFor();
+  await page.waitForFunction(() => Number(document.querySelector("#break-second").value) >= 3);
+  await page.getByRole("button", { name: "Pause" }).click();
+  const at = await slider(page, "Second").inputValue();
+  await page.waitForTimeout(400);
+  assert.equal(await slider(page, "Second").inputValue(), at, "paused, the second stays");
+  await slider(page, "Second").fill("6");
+  await page.locator(".break-now").getByText(/^At 6 s:/).waitFor();
+  // Moving to another scenario plays it from the start (motion allowed here).
+  await page.getByRole("button", { name: "Next scenario" }).click();
+  await page.getByRole("button", { name: "Pause" }).waitFor();
+  clean();
+});
+
+test("embedded, on a small screen and in the dark", async () => {
+  const small = await open(env, { viewport: { width: 360, height: 740 } });
+  await load(env, small.page, "#/load?embed=1&hot=0.3");
+  await small.page.locator(".load-bars svg").waitFor();
+  const width = await small.page.evaluate(() => document.documentElement.scrollWidth);
+  assert.ok(width <= 360, `the page is ${width} px wide`);
+  await screenshot(small.page, "load-embed-360");
+  await load(env, small.page, "#/break?embed=1&controls=0&scenario=death");
+  await small.page.locator(".break-verdict").waitFor();
+  assert.equal(await small.page.getByRole("button", { name: "Next scenario" }).count(), 0);
+  assert.ok((await small.page.evaluate(() => document.documentElement.scrollWidth)) <= 360);
+  await screenshot(small.page, "break-embed-360");
+  small.clean();
+  const dark = await open(env, { colorScheme: "dark" });
+  await load(env, dark.page, "#/break?scenario=hot-key");
+  await dark.page.locator(".break-verdict").waitFor();
+  await screenshot(dark.page, "break-dark");
+  await load(env, dark.page, "#/load?hot=0.2&epsilon=0.1");
+  await dark.page.locator(".load-bars svg").waitFor();
+  await screenshot(dark.page, "load-dark");
+  dark.clean();
+});

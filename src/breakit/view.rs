@@ -1,0 +1,265 @@
+//! The stepper: five scenarios forward and back, each run played second by second, with
+//! the verdict and why, the ring, the nodes' loads, the hit rate and the database load.
+
+use std::rc::Rc;
+
+use gloo::timers::callback::Interval;
+use ringlab_core::load::cluster::{Event as ClusterEvent, Fix, Status, SCENARIOS};
+use ringlab_model::breakit::params::{BreakParams, SPEEDS};
+use ringlab_model::breakit::player::{Player, PlayerAction};
+use ringlab_model::breakit::story::{cluster, story, Story};
+use ringlab_model::format::{grouped_rounded, percent};
+use ringlab_model::ViewState;
+use wasm_bindgen::JsCast;
+use web_sys::HtmlSelectElement;
+use yew::prelude::*;
+
+use super::plot::Plot;
+use super::ring::NodesRing;
+use crate::browser::media_matches;
+use crate::load::bars::{Bars, Line};
+use crate::notes::ViewNotes;
+use crate::registry::ViewProps;
+use crate::store::Store;
+use crate::url_out::use_url_out;
+use crate::visible::use_visible;
+
+fn status_class(status: Status) -> &'static str {
+    match status {
+        Status::Healthy => "status-healthy",
+        Status::Degraded => "status-degraded",
+        Status::Down => "status-down",
+    }
+}
+
+/// One scenario's whole text: for "Read every step as text".
+fn story_text(s: &Story) -> Html {
+    html! {
+        <li>
+            <h3>{ format!("{}: {}", s.scenario.name, s.status().name()) }</h3>
+            <p>{ s.setup.clone() }</p>
+            <p>{ s.why.clone() }</p>
+            if !s.events.is_empty() {
+                <ol class="break-events">
+                    { for s.events.iter().map(|(t, text)| html! { <li>{ format!("{t} s: {text}") }</li> }) }
+                </ol>
+            }
+        </li>
+    }
+}
+
+#[component]
+pub fn BreakIt(props: &ViewProps) -> Html {
+    let player = {
+        let query = props.query.clone();
+        use_reducer(move || {
+            let (params, notes) = BreakParams::from_query(&query);
+            let last = cluster().seconds.saturating_sub(1) as usize;
+            Store::new(Player::new(params, last, notes))
+        })
+    };
+    let p = player.shared();
+    use_url_out(props, p.params.to_query());
+    let stories = use_memo(p.params.fix, |fix| {
+        Rc::new(
+            (0..SCENARIOS.len())
+                .map(|i| story(i, *fix))
+                .collect::<Vec<_>>(),
+        )
+    });
+    let stories: Rc<Vec<Story>> = (*stories).clone();
+    let s = &stories[p.params.scenario.min(SCENARIOS.len() - 1)];
+    let node = use_node_ref();
+    let visible = use_visible(&node);
+    {
+        let dispatch = player.dispatcher();
+        let (playing, speed) = (p.playing, p.params.speed);
+        use_effect_with(
+            (playing, visible, speed),
+            move |&(playing, visible, speed)| {
+                let interval = (playing && visible).then(|| {
+                    Interval::new(1000 / speed.max(1), move || {
+                        dispatch.dispatch(PlayerAction::Tick)
+                    })
+                });
+                move || drop(interval)
+            },
+        );
+    }
+    let send = |action: PlayerAction| {
+        let dispatch = player.dispatcher();
+        Callback::from(move |_: MouseEvent| dispatch.dispatch(action))
+    };
+    let go = |index: usize| {
+        let dispatch = player.dispatcher();
+        Callback::from(move |_: MouseEvent| {
+            let play = !media_matches("(prefers-reduced-motion: reduce)");
+            dispatch.dispatch(PlayerAction::Go { index, play })
+        })
+    };
+    let on_speed = {
+        let dispatch = player.dispatcher();
+        Callback::from(move |e: Event| {
+            let value = e
+                .target()
+                .and_then(|t| t.dyn_into::<HtmlSelectElement>().ok())
+                .and_then(|s| s.value().parse::<u32>().ok());
+            if let Some(speed) = value {
+                dispatch.dispatch(PlayerAction::Speed(speed));
+            }
+        })
+    };
+    let on_seek = {
+        let dispatch = player.dispatcher();
+        Callback::from(move |v: f64| dispatch.dispatch(PlayerAction::Seek(v.round() as usize)))
+    };
+    let on_fix = |fix: Fix| {
+        let dispatch = player.dispatcher();
+        Callback::from(move |_: Event| dispatch.dispatch(PlayerAction::Fix(fix)))
+    };
+    let on_dismiss = {
+        let dispatch = player.dispatcher();
+        Callback::from(move |()| dispatch.dispatch(PlayerAction::Dismiss))
+    };
+
+    let c = cluster();
+    let index = s.index;
+    let t = p.t.min(s.run.seconds.len().saturating_sub(1));
+    let now = s.run.seconds.get(t).cloned();
+    let names = Rc::new(s.run.nodes.clone());
+    let (loads, alive) = now
+        .as_ref()
+        .map(|n| (n.loads.clone(), n.alive.clone()))
+        .unwrap_or_default();
+    // Dead: not alive, and already in the cluster (a node joining later is not dead yet).
+    let joined_at = s
+        .scenario
+        .events
+        .iter()
+        .find(|(_, e)| *e == ClusterEvent::Join)
+        .map(|(at, _)| *at as usize);
+    let dead: Rc<Vec<bool>> = Rc::new(
+        alive
+            .iter()
+            .enumerate()
+            .map(|(n, a)| !a && (n < c.nodes || joined_at.is_some_and(|at| t >= at)))
+            .collect(),
+    );
+    let alive = Rc::new(alive);
+    let hit: Rc<Vec<f64>> = Rc::new(s.run.seconds.iter().map(|x| x.hit_rate).collect());
+    let db: Rc<Vec<f64>> = Rc::new(s.run.seconds.iter().map(|x| x.db_load).collect());
+    let has_hot = s
+        .scenario
+        .events
+        .iter()
+        .any(|(_, e)| *e == ClusterEvent::HotKey);
+    let fix_radio = |fix: Fix, id: &'static str, label: &'static str| {
+        html! {
+            <label class="load-radio" for={id}>
+                <input type="radio" name="break-fix" id={id} checked={p.params.fix == fix} onchange={on_fix(fix)} />
+                { label }
+            </label>
+        }
+    };
+    let now_text = now.as_ref().map_or(String::new(), |n| {
+        format!(
+            "At {t} s: hit rate {}, database {} requests a second, {} of requests failing, {} of {} nodes alive.",
+            percent(n.hit_rate),
+            grouped_rounded(n.db_load),
+            percent(n.failed / s.run.qps),
+            n.alive.iter().filter(|a| **a).count(),
+            s.run.nodes.len()
+        )
+    });
+    let controls = html! {
+        <div class="break-controls view-controls">
+            <div class="break-nav">
+                <button type="button" onclick={go(index.saturating_sub(1))} disabled={index == 0}>{ "Previous scenario" }</button>
+                <button type="button" onclick={go(index + 1)} disabled={index + 1 >= SCENARIOS.len()}>{ "Next scenario" }</button>
+            </div>
+            <div class="break-play">
+                <button type="button" onclick={send(PlayerAction::Toggle)}>{ if p.playing { "Pause" } else { "Play" } }</button>
+                <label for="break-speed">{ "Speed" }</label>
+                <select id="break-speed" onchange={on_speed}>
+                    { for SPEEDS.iter().map(|(name, v)| html! {
+                        <option value={name.to_string()} selected={*v == p.params.speed}>{ format!("{name} s per second") }</option>
+                    }) }
+                </select>
+                <crate::slider::Slider id="break-second" label="Second" min={0.0} max={p.last as f64} step={1.0}
+                    value={t as f64} text={format!("{t} s")} on_input={on_seek} />
+            </div>
+            if has_hot {
+                <fieldset class="break-fix">
+                    <legend>{ "Above the ring" }</legend>
+                    { fix_radio(Fix::None, "break-fix-none", "No fix") }
+                    { fix_radio(Fix::FrontCache, "break-fix-cache", "Front cache") }
+                    { fix_radio(Fix::Split, "break-fix-split", "Split the key") }
+                </fieldset>
+            }
+        </div>
+    };
+    html! {
+        <section ref={node} class={classes!("break", props.embed.then_some("break-embed"))} aria-label="Break it">
+            <ViewNotes notes={p.notes.clone()} {on_dismiss} />
+            if !props.embed {
+                <p class="break-intro">{ "The same cache cluster, five times, each with one thing changing under live traffic. Play each run, or drag through its seconds; the verdict is what the simulation computed, not a label." }</p>
+            }
+            <h2 class="break-title">{ format!("Step {} of {}: {}", index + 1, SCENARIOS.len(), s.scenario.name) }</h2>
+            if props.controls { { controls } }
+            <p class="break-setup">{ s.setup.clone() }</p>
+            <p class={classes!("break-status", status_class(s.status()))} aria-live="polite">
+                <strong class="break-verdict">{ s.status().name() }</strong>
+                { format!(" {}", s.why) }
+            </p>
+            <div class="break-figures">
+                <figure>
+                    <NodesRing points={Rc::new(s.points())} alive={alive.clone()} names={names.clone()}
+                        label={format!("The ring of {} nodes at {t} s, {} virtual nodes each; dead nodes' points are grey", s.run.nodes.len(), s.scenario.vnodes)} />
+                    <figcaption>{ format!("The ring at {t} s") }</figcaption>
+                </figure>
+                <figure>
+                    <Bars names={names.clone()} values={Rc::new(loads)} limit={Some(c.capacity)} dead={Some(dead)}
+                        lines={vec![Line { value: c.capacity, label: "capacity".into(), kind: "cap" }]}
+                        x_label="nodes" label={format!("Requests a second on each node at {t} s, against its capacity of {}", grouped_rounded(c.capacity))} />
+                    <figcaption>{ "Each node's requests a second. Red: over capacity. Hatched: dead." }</figcaption>
+                </figure>
+                <figure>
+                    <Plot values={hit} y_label="hit rate" share=true top={Some(1.0)} cursor={t}
+                        label={format!("Cache hit rate over {} seconds", s.run.seconds.len())} />
+                    <figcaption>{ "Cache hit rate" }</figcaption>
+                </figure>
+                <figure>
+                    <Plot values={db} y_label="requests/s" limit={Some((c.db_capacity, "database capacity"))} cursor={t}
+                        label={format!("Database load over {} seconds, against its capacity of {}", s.run.seconds.len(), grouped_rounded(c.db_capacity))} />
+                    <figcaption>{ "Database load" }</figcaption>
+                </figure>
+            </div>
+            <p class="break-now">{ now_text }</p>
+            <h3 class="break-events-title">{ "What happened" }</h3>
+            if s.events.is_empty() {
+                <p>{ "Nothing: no node joined or died." }</p>
+            } else {
+                <ol class="break-events">
+                    { for s.events.iter().map(|(at, text)| html! {
+                        <li class={classes!((*at as usize > t).then_some("break-later"))}>{ format!("{at} s: {text}") }</li>
+                    }) }
+                </ol>
+            }
+            <details class="break-table">
+                <summary>{ "The run, second by second" }</summary>
+                <table>
+                    <thead><tr><th scope="col">{ "Second" }</th><th scope="col">{ "Hit rate" }</th><th scope="col">{ "Database (requests/s)" }</th><th scope="col">{ "Failing" }</th><th scope="col">{ "Nodes alive" }</th></tr></thead>
+                    <tbody>
+                        { for s.rows().into_iter().map(|[a, b, c, d, e]| html! {
+                            <tr><th scope="row">{ a }</th><td>{ b }</td><td>{ c }</td><td>{ d }</td><td>{ e }</td></tr>
+                        }) }
+                    </tbody>
+                </table>
+            </details>
+            <details class="break-all">
+                <summary>{ "Read every step as text" }</summary>
+                <ol class="break-stories">{ for stories.iter().map(story_text) }</ol>
+            </details>
+        </section>
+    }
+}

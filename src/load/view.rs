@@ -1,0 +1,255 @@
+//! The load page: controls, the bars, the ring and the numbers, all from one scene the
+//! core computes for the page's parameters.
+
+use std::rc::Rc;
+
+use ringlab_core::load::fixes::HotFix;
+use ringlab_model::format::{grouped, grouped_rounded, percent};
+use ringlab_model::load::params::{LoadParams, EPSILON, HOT, KEYS, MARKS, SERVERS, ZIPF};
+use ringlab_model::load::scene::{scene, LoadScene, QPS};
+use ringlab_model::ViewState;
+use yew::prelude::*;
+
+use super::bars::{Bars, Line};
+use super::ring::LoadRing;
+use crate::notes::ViewNotes;
+use crate::registry::ViewProps;
+use crate::slider::Slider;
+use crate::url_out::use_url_out;
+
+/// One sentence for the live region: what the picture shows now.
+fn summary(s: &LoadScene, p: &LoadParams) -> String {
+    let busiest = s.busiest();
+    let load = s.loads.get(busiest).copied().unwrap_or(0.0);
+    let line = s.cap.unwrap_or(s.mean * (1.0 + p.epsilon));
+    let over = s.over(line);
+    let mut text = match (&s.hot, s.cap) {
+        (Some(h), _) if over.contains(&h.server) => format!(
+            "The hot key's server, {}, takes {} requests a second, {:.1} times the mean: no epsilon splits one key.",
+            s.names[h.server],
+            grouped_rounded(s.loads[h.server]),
+            s.loads[h.server] / s.mean
+        ),
+        (_, Some(cap)) => format!(
+            "Every server is at or under the cap of {} requests a second; the busiest, {}, takes {}.",
+            grouped_rounded(cap),
+            s.names[busiest],
+            grouped_rounded(load)
+        ),
+        (_, None) => format!(
+            "Plain ring: the busiest server, {}, takes {} requests a second, {:.2} times the mean.",
+            s.names[busiest],
+            grouped_rounded(load),
+            load / s.mean
+        ),
+    };
+    if s.cap.is_some() {
+        text.push_str(&format!(
+            " {} keys ({} of requests) were pushed off their home server.",
+            grouped(s.report.pushed_keys as u64),
+            percent(s.pushed_share())
+        ));
+    }
+    text
+}
+
+#[component]
+pub fn LoadView(props: &ViewProps) -> Html {
+    let state = {
+        let query = props.query.clone();
+        use_state(move || LoadParams::from_query(&query))
+    };
+    let (params, notes) = (*state).clone();
+    use_url_out(props, params.to_query());
+    let scene = use_memo(params, |p| Rc::new(scene(p)));
+    let scene: Rc<LoadScene> = (*scene).clone();
+
+    let set = |f: fn(&mut LoadParams, f64)| {
+        let state = state.clone();
+        Callback::from(move |v: f64| {
+            let (mut p, notes) = (*state).clone();
+            f(&mut p, v);
+            p.vnodes = p.vnodes.min(LoadParams::max_vnodes(p.servers));
+            state.set((p, notes));
+        })
+    };
+    let on_epsilon = set(|p, v| p.epsilon = (v * 100.0).round() / 100.0);
+    let on_zipf = set(|p, v| p.zipf = (v * 100.0).round() / 100.0);
+    let on_hot = set(|p, v| p.hot = (v * 100.0).round() / 100.0);
+    let on_servers = set(|p, v| p.servers = v.round() as u32);
+    let on_vnodes = set(|p, v| p.vnodes = v.round() as u32);
+    let on_keys = set(|p, v| p.keys = v.round() as u32);
+    let on_preset = |epsilon: f64| {
+        let on = set(|p, v| {
+            p.epsilon = v;
+            p.bounded = true;
+        });
+        Callback::from(move |_: MouseEvent| on.emit(epsilon))
+    };
+    let on_bounded = {
+        let state = state.clone();
+        Callback::from(move |_: Event| {
+            let (mut p, notes) = (*state).clone();
+            p.bounded = !p.bounded;
+            state.set((p, notes));
+        })
+    };
+    let on_fix = |fix: HotFix| {
+        let state = state.clone();
+        Callback::from(move |_: Event| {
+            let (mut p, notes) = (*state).clone();
+            p.fix = fix;
+            state.set((p, notes));
+        })
+    };
+    let on_dismiss = {
+        let state = state.clone();
+        Callback::from(move |()| state.set((state.0, Vec::new())))
+    };
+
+    let mut lines = vec![Line {
+        value: scene.mean,
+        label: "mean".into(),
+        kind: "mean",
+    }];
+    if let Some(cap) = scene.cap {
+        lines.push(Line {
+            value: cap,
+            label: "cap".into(),
+            kind: "cap",
+        });
+    }
+    let busiest = scene.busiest();
+    let hot_server = scene.hot.as_ref().map(|h| h.server);
+    let bars_label = format!(
+        "Requests a second on each of {} servers, against the mean{}",
+        scene.names.len(),
+        if scene.cap.is_some() {
+            " and the cap"
+        } else {
+            ""
+        }
+    );
+    let fix_radio = |fix: HotFix, id: &'static str, label: &'static str| {
+        html! {
+            <label class="load-radio" for={id}>
+                <input type="radio" name="load-fix" id={id} checked={params.fix == fix} onchange={on_fix(fix)} />
+                { label }
+            </label>
+        }
+    };
+    let controls = html! {
+        <form class="load-controls view-controls" aria-label="Traffic and ring" onsubmit={Callback::from(|e: SubmitEvent| e.prevent_default())}>
+            <fieldset>
+                <legend>{ "Bounded loads" }</legend>
+                <label class="load-check" for="load-bounded">
+                    <input type="checkbox" id="load-bounded" checked={params.bounded} onchange={on_bounded} />
+                    { "Cap every server at 1 + epsilon times the mean" }
+                </label>
+                <Slider id="load-epsilon" label="Epsilon" min={EPSILON.0} max={EPSILON.1} step={0.05}
+                    value={params.epsilon} text={format!("{:.2}", params.epsilon)} on_input={on_epsilon}
+                    marks={MARKS.iter().map(|m| m.0).collect::<Vec<_>>()} hint={Some("load-marks")} />
+                <ul class="load-marks" id="load-marks">
+                    { for MARKS.iter().map(|(value, buys)| html! {
+                        <li>
+                            <button type="button" onclick={on_preset(*value)}
+                                aria-pressed={(params.bounded && (params.epsilon - value).abs() < 1e-9).to_string()}>
+                                { format!("{value:.2}") }
+                            </button>
+                            { format!(" {buys}") }
+                        </li>
+                    }) }
+                </ul>
+            </fieldset>
+            <fieldset>
+                <legend>{ "Traffic" }</legend>
+                <Slider id="load-zipf" label="Zipf exponent" min={ZIPF.0} max={ZIPF.1} step={0.05}
+                    value={params.zipf} text={format!("{:.2}", params.zipf)} on_input={on_zipf} />
+                <Slider id="load-hot" label="Hot key share" min={HOT.0} max={HOT.1} step={0.05}
+                    value={params.hot} text={percent(params.hot)} on_input={on_hot} />
+                <Slider id="load-keys" label="Keys" min={f64::from(KEYS.0)} max={f64::from(KEYS.1)} step={100.0}
+                    value={f64::from(params.keys)} text={grouped(u64::from(params.keys))} on_input={on_keys} />
+            </fieldset>
+            <fieldset>
+                <legend>{ "Ring" }</legend>
+                <Slider id="load-servers" label="Servers" min={f64::from(SERVERS.0)} max={f64::from(SERVERS.1)} step={1.0}
+                    value={f64::from(params.servers)} text={params.servers.to_string()} on_input={on_servers} />
+                <Slider id="load-vnodes" label="Virtual nodes" min={1.0} max={f64::from(LoadParams::max_vnodes(params.servers))} step={1.0}
+                    value={f64::from(params.vnodes)} text={params.vnodes.to_string()} on_input={on_vnodes} />
+            </fieldset>
+            <fieldset>
+                <legend>{ "Fix the hot key above the ring" }</legend>
+                { fix_radio(HotFix::None, "load-fix-none", "No fix") }
+                { fix_radio(HotFix::FrontCache, "load-fix-cache", "Front cache") }
+                { fix_radio(HotFix::Split, "load-fix-split", "Split the key") }
+            </fieldset>
+        </form>
+    };
+    let numbers = html! {
+        <dl class="load-numbers">
+            <dt>{ "Requests a second" }</dt>
+            <dd>{ grouped_rounded(QPS) }{ if scene.absorbed > 0.0 { format!(", {} answered by the front cache", grouped_rounded(scene.absorbed)) } else { String::new() } }</dd>
+            <dt>{ "Mean per server" }</dt>
+            <dd>{ grouped_rounded(scene.mean) }</dd>
+            if let Some(cap) = scene.cap {
+                <dt>{ "Cap" }</dt>
+                <dd>{ format!("{} ({:.2} times the mean)", grouped_rounded(cap), 1.0 + params.epsilon) }</dd>
+            }
+            <dt>{ "Busiest server" }</dt>
+            <dd>{ format!("{}: {}, {:.2} times the mean", scene.names[busiest], grouped_rounded(scene.loads[busiest]), scene.loads[busiest] / scene.mean) }</dd>
+            <dt>{ "Pushed off home" }</dt>
+            <dd class="load-pushed">{ format!("{} keys, {} of requests", grouped(scene.report.pushed_keys as u64), percent(scene.pushed_share())) }</dd>
+            <dt>{ "Servers tried per key" }</dt>
+            <dd>{ format!("{:.2} on average, {} at most", scene.report.mean_probes, scene.report.max_probes) }</dd>
+            if let Some(h) = &scene.hot {
+                <dt>{ "Hot key" }</dt>
+                <dd>{ format!("{}: {} a second, whole on {}", h.key, grouped_rounded(h.rate), scene.names[h.server]) }</dd>
+            }
+        </dl>
+    };
+    let mut table: Vec<usize> = (0..scene.loads.len()).collect();
+    table.sort_by(|&a, &b| scene.loads[b].total_cmp(&scene.loads[a]));
+    table.truncate(20);
+    let line = scene.cap.unwrap_or(f64::INFINITY);
+    html! {
+        <section class={classes!("load", props.embed.then_some("load-embed"))} aria-label="Hot keys and bounded loads">
+            <ViewNotes notes={notes.clone()} {on_dismiss} />
+            if !props.embed {
+                <p class="load-intro">{ "A ring spreads keys evenly, not requests. Popular keys pile load on whoever owns them. Bounded loads cap every server and push the overflow clockwise, at the price of keys leaving home. One key hotter than the cap stays whole and stays over it: that takes a fix above the ring." }</p>
+            }
+            if props.controls { { controls } }
+            <p class="load-summary" aria-live="polite">{ summary(&scene, &params) }</p>
+            <div class="load-figures">
+                <figure class="load-bars">
+                    <Bars names={Rc::new(scene.names.clone())} values={Rc::new(scene.loads.clone())} lines={lines}
+                        limit={scene.cap} marked={hot_server} x_label="servers" label={bars_label} />
+                    <figcaption>{ "Requests a second per server. Dashed: the mean. Solid: the cap. Red: over the cap; the hot key's server is outlined." }</figcaption>
+                </figure>
+                <figure class="load-ring-figure">
+                    <LoadRing scene={scene.clone()} />
+                    <figcaption>{ if scene.walkers.is_empty() { "No key had to leave home.".to_string() } else { format!("The {} most requested keys pushed off home, each walking clockwise to the server that took it.", scene.walkers.len()) } }</figcaption>
+                </figure>
+                { numbers }
+            </div>
+            if let Some(cost) = scene.fix_cost() {
+                <p class="load-fix-cost">{ cost }</p>
+            }
+            <details class="load-table">
+                <summary>{ format!("The busiest {} of {} servers as a table", table.len(), scene.loads.len()) }</summary>
+                <table>
+                    <thead><tr><th scope="col">{ "Server" }</th><th scope="col">{ "Requests a second" }</th><th scope="col">{ "Times the mean" }</th><th scope="col">{ "Over the cap" }</th></tr></thead>
+                    <tbody>
+                        { for table.iter().map(|&i| html! {
+                            <tr>
+                                <th scope="row">{ scene.names[i].clone() }</th>
+                                <td>{ grouped_rounded(scene.loads[i]) }</td>
+                                <td>{ format!("{:.2}", scene.loads[i] / scene.mean) }</td>
+                                <td>{ if scene.loads[i] > line * (1.0 + 1e-9) { "yes" } else { "no" } }</td>
+                            </tr>
+                        }) }
+                    </tbody>
+                </table>
+            </details>
+        </section>
+    }
+}
