@@ -29,7 +29,7 @@ async function press(locator, key = "Enter") {
 }
 
 /** The step's live widget: the view itself, in its iframe. */
-const widget = (page) => page.frameLocator(".step-widget iframe");
+const widget = (page) => page.frameLocator(".step-widget iframe").first();
 
 const challenge = (page, name) =>
   page.getByRole("list", { name: "Challenges" }).getByRole("checkbox", { name: new RegExp(`^${name}`) });
@@ -52,9 +52,12 @@ async function next(page, slug) {
 /** Scrolls to the step's widget, if it has one, and waits until it has drawn: a reader
  * who leaves a step before its widget has loaded cancels the download. */
 async function widgetReady(page) {
-  if ((await page.locator(".step-widget iframe").count()) === 0) return;
-  await page.locator(".step-widget iframe").scrollIntoViewIfNeeded();
-  await widget(page).locator("main#main > *").first().waitFor();
+  const frames = page.locator(".step-widget iframe");
+  const count = await frames.count();
+  for (let i = 0; i < count; i++) {
+    await frames.nth(i).scrollIntoViewIfNeeded();
+    await page.frameLocator(".step-widget iframe").nth(i).locator("main#main > *").first().waitFor();
+  }
 }
 
 test("the whole path, keyboard only", async () => {
@@ -146,6 +149,11 @@ test("the whole path, keyboard only", async () => {
   await press(hot, "ArrowUp");
   await press(hot, "ArrowUp");
   assert.match(await page.locator(".scrub-sentence").innerText(), /One key at 32,000 of 100,000 requests per second on 16 servers puts 36,250 on the server that owns it: 5\.8 ×/);
+  // The load widget inline: the hot key's bar past the cap; then the stepper, at the cascade.
+  const frames = page.frameLocator(".step-widget iframe");
+  await frames.first().getByRole("slider", { name: "Epsilon" }).waitFor();
+  assert.equal(await frames.first().locator(".load-bars .bar-over").count(), 1);
+  assert.equal(await frames.nth(1).locator(".break-verdict").innerText(), "Down");
   await next(page, "trade-offs");
 
   // 12. The quiz: answer every question, some wrong, and get the right score.

@@ -18,11 +18,13 @@ use ringlab_model::learn::figures::{
     LOSS_REPLICAS, LOSS_SERVERS, MODULO_KEEPS, RESIZE, VNODES, VNODE_SERVERS,
 };
 use ringlab_model::learn::progress::Action;
+use ringlab_model::learn::steps::BREAK_WIDGET;
 use yew::prelude::*;
 
 use super::interview::Interview;
 use super::quiz::Quiz;
 use super::scrub::ScrubSentence;
+use super::widget::StepWidget;
 use super::PartProps;
 
 #[derive(Properties, PartialEq)]
@@ -47,7 +49,7 @@ pub fn StepBody(props: &StepBodyProps) -> Html {
         6 => replication(widget),
         7 => cost(widget),
         8 => html! { <RealSystems /> },
-        9 => hot_keys(),
+        9 => hot_keys(widget),
         10 => trade_offs(widget),
         11 => html! { <Quiz ..part /> },
         _ => html! { <Interview ..part /> },
@@ -405,10 +407,12 @@ fn RealSystems() -> Html {
                 <li>
                     <strong>{ "nginx and HAProxy. " }</strong>
                     { format!(
-                        "nginx's hash $key consistent builds a ketama-style ring of {} CRC32 points per unit of weight. HAProxy's hash-type consistent is a ring too; its exact placement joins ringlab in a later release. ",
+                        "nginx's hash $key consistent builds a ketama-style ring of {} CRC32 points per unit of weight. HAProxy's hash-type consistent is a ring too, owned by the nearest point rather than the next; paste a backend into the real-systems page to see exactly where it puts your keys. ",
                         default_points(SchemeKind::Nginx)
                     ) }
                     <a href="#/ring?servers=4&scheme=nginx">{ "The nginx ring" }</a>
+                    { " · " }
+                    <a href="#/systems?system=haproxy">{ "HAProxy, exactly" }</a>
                 </li>
                 <li>
                     <strong>{ "Redis Cluster is not a ring. " }</strong>
@@ -430,7 +434,7 @@ fn RealSystems() -> Html {
 
 // Step 10 -----------------------------------------------------------------------------
 
-fn hot_keys() -> Html {
+fn hot_keys(widget: Html) -> Html {
     let h = figures::hot(HOT.knob.default);
     html! {
         <>
@@ -440,11 +444,16 @@ fn hot_keys() -> Html {
                 "No placement fixes that: the hot key lives somewhere, and its owner takes all {} of its requests on top of its share of the rest. More points per server do not help.",
                 grouped(HOT.knob.default)
             )) }
-            { p("What helps: cache the hot key closer to the clients, copy it to several servers and spread the reads, or split it into several keys.") }
             { p(format!(
-                "Consistent hashing with bounded loads goes further. It caps every server at (1 + ε) times the mean; a key whose owner is full walks on to the next server. That evens out many warm keys, but a single key worth {:.1} times the mean still needs one of the fixes above.",
+                "Consistent hashing with bounded loads goes further. It caps every server at (1 + ε) times the mean; a key whose owner is full walks on to the next server. That evens out many warm keys, but a single key worth {:.1} times the mean still needs a fix above the ring.",
                 h.ratio()
             )) }
+            { widget }
+            { p("Drag Epsilon from 0.1 to 1.0. A small epsilon balances tightly and pushes many keys off home; a large one barely moves anything. The hot key's bar stays past the cap at every setting, because bounded loads never split a key.") }
+            { p("What helps is above the ring: a cache in front of it that fetches the hot key once a second, or the key split into several keys whose reads spread over several servers. Switch each on and watch the bar come down, then read what each one costs.") }
+            { p("Load also breaks clusters. A node over its capacity for long enough dies, and its keys land on whoever the ring names next. Without virtual nodes that is one neighbour, which may be the next to go.") }
+            <StepWidget widget={BREAK_WIDGET} on_query={Callback::noop()} />
+            { p("Step through the five runs. Adding a node and losing one with virtual nodes are survivable; the cascade and the hot key are not, until the fix goes in.") }
         </>
     }
 }

@@ -34,6 +34,12 @@ impl Widget {
     }
 }
 
+/// The stepper the hot-keys step shows after the load widget: a cluster breaking.
+pub const BREAK_WIDGET: Widget = Widget {
+    view: "break",
+    preset: "scenario=no-vnodes&fix=none&speed=4",
+};
+
 const fn widget(view: &'static str, preset: &'static str) -> Option<Widget> {
     Some(Widget { view, preset })
 }
@@ -97,7 +103,10 @@ pub static STEPS: &[Step] = &[
     Step {
         slug: "hot-keys",
         title: "What it does not fix",
-        widget: None,
+        widget: widget(
+            "load",
+            "servers=16&vnodes=100&keys=2000&zipf=0.8&hot=0.3&bounded=1&epsilon=0.25&fix=none",
+        ),
         challenges: &[],
     },
     Step {
