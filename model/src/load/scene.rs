@@ -16,6 +16,8 @@ use crate::naming::server_name;
 pub const QPS: f64 = 100_000.0;
 /// The most pushed keys drawn walking.
 pub const WALKERS: usize = 24;
+/// The most ring points drawn (beyond, the picture shows the circle and the walks).
+pub const DRAWN_POINTS: usize = 2_000;
 
 /// A key pushed off its home server, and the way it walked.
 #[derive(Debug, Clone, PartialEq)]
@@ -57,6 +59,9 @@ pub struct LoadScene {
     pub hot: Option<Hot>,
     /// The largest pushed keys, most requested first.
     pub walkers: Vec<Walker>,
+    /// The ring's points (server, fraction of a turn), when there are at most
+    /// [`DRAWN_POINTS`]; else empty.
+    pub points: Vec<(usize, f64)>,
     pub fix: HotFix,
 }
 
@@ -170,6 +175,15 @@ pub fn scene(params: &LoadParams) -> LoadScene {
         })
         .flatten();
     let walkers = walkers(&ring, &traffic, &report);
+    let r = ring.ring().expect("a hash ring has a ring");
+    let points = if r.points().len() <= DRAWN_POINTS {
+        r.points()
+            .iter()
+            .map(|p| (p.server, r.fraction(p.position)))
+            .collect()
+    } else {
+        Vec::new()
+    };
     LoadScene {
         mean: ring_qps / names.len() as f64,
         names,
@@ -181,6 +195,7 @@ pub fn scene(params: &LoadParams) -> LoadScene {
         hot_share: params.hot,
         hot,
         walkers,
+        points,
         fix: params.fix,
     }
 }
