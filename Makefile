@@ -61,6 +61,7 @@ bench-browser: tools dist
 	python3 scripts/bench-table.py --splice BENCHMARKS.md sizes < target/bench-sizes.md
 	cat target/bench-sizes.md
 	cd e2e && node bench/probe.js
+	cd e2e && node bench/load-probe.js
 
 # Lighthouse (not a test): every view, mobile preset, in Debian's Chromium, dist/ served
 # gzip-compressed; the scores written into BENCHMARKS.md between <!-- lighthouse:begin/end -->

@@ -128,9 +128,14 @@ pub fn bounded_loads<K: AsRef<[u8]>>(
             chosen,
             first,
             probes,
-        } = probe(partitioner, key.as_ref(), k + 1, &mut looked, |s| {
-            loads[s] < cap
-        });
+        } = probe(
+            partitioner,
+            key.as_ref(),
+            partitioner.lookup(key.as_ref()).is_some(),
+            k + 1,
+            &mut looked,
+            |s| loads[s] < cap,
+        );
         match chosen {
             Some(server) => {
                 loads[server] += 1;
@@ -171,11 +176,13 @@ pub(crate) struct Probe {
 }
 
 /// Tries `key`'s candidates in order, each server once, then the remaining servers in
-/// list order, until `room(server)`. `looked` is scratch space of one entry per server;
-/// `stamp` must differ for every key placed with the same `looked` (and not be 0).
+/// list order, until `room(server)`; nothing when the scheme does not place the key
+/// (`placeable` false: its `lookup` is `None`). `looked` is scratch space of one entry per
+/// server; `stamp` must differ for every key placed with the same `looked` (and not be 0).
 pub(crate) fn probe(
     partitioner: &dyn Partitioner,
     key: &[u8],
+    placeable: bool,
     stamp: usize,
     looked: &mut [usize],
     room: impl Fn(usize) -> bool,
@@ -186,7 +193,7 @@ pub(crate) fn probe(
         first: None,
         probes: 0,
     };
-    if partitioner.lookup(key).is_none() {
+    if !placeable {
         return out;
     }
     for server in partitioner.candidates(key).chain(0..n) {

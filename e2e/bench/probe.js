@@ -17,21 +17,11 @@ import { readdir, readFile } from "node:fs/promises";
 import { join, relative } from "node:path";
 import { gzipSync } from "node:zlib";
 import { DIST, start } from "../harness.js";
+import { fmt, median, percentile } from "./stats.js";
 
 const ROUNDS = Number(process.env.PROBE_ROUNDS ?? 5);
 const BIG = "servers=1000&vnodes=1000&keys=1000&replicas=3&scheme=ring&seed=7";
 const SMALL = "servers=4&vnodes=1&keys=1000&replicas=3&scheme=ring&seed=7";
-
-function percentile(values, p) {
-  const sorted = [...values].sort((a, b) => a - b);
-  if (sorted.length === 0) return NaN;
-  const rank = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1);
-  return sorted[Math.max(0, rank)];
-}
-
-function median(values) {
-  return percentile(values, 50);
-}
 
 async function openRing(browser, url, query) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
@@ -180,7 +170,6 @@ async function distSizes() {
   return rows.sort((a, b) => b.gzip - a.gzip);
 }
 
-const fmt = (ms) => `${ms.toFixed(1)} ms`;
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KiB`;
 
 async function main() {

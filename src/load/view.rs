@@ -6,7 +6,7 @@ use std::rc::Rc;
 use ringlab_core::load::fixes::HotFix;
 use ringlab_model::format::{grouped, grouped_rounded, percent};
 use ringlab_model::load::params::{LoadParams, EPSILON, HOT, KEYS, MARKS, SERVERS, ZIPF};
-use ringlab_model::load::scene::{scene, LoadScene, QPS};
+use ringlab_model::load::scene::{demand, homes, ring, scene_from, LoadScene, QPS};
 use ringlab_model::ViewState;
 use yew::prelude::*;
 
@@ -61,7 +61,26 @@ pub fn LoadView(props: &ViewProps) -> Html {
     };
     let (params, notes) = (*state).clone();
     use_url_out(props, params.to_query());
-    let scene = use_memo(params, |p| Rc::new(scene(p)));
+    // Each part is rebuilt only when what it depends on changes: an epsilon step redoes
+    // the bounded placement alone, not the 160,000-point ring or the 100,000 keys.
+    let ring = use_memo((params.servers, params.vnodes), |_| ring(&params));
+    let demand = use_memo((params.keys, params.zipf, params.hot, params.fix), |_| {
+        demand(&params)
+    });
+    let homes = {
+        let (ring, demand) = (ring.clone(), demand.clone());
+        // Key names change with their count, the hot key's presence and the split only.
+        let names = (params.keys, params.hot > 0.0, params.fix);
+        use_memo((params.servers, params.vnodes, names), move |_| {
+            homes(&ring, &demand)
+        })
+    };
+    let scene = {
+        let (ring, demand, homes) = (ring.clone(), demand.clone(), homes.clone());
+        use_memo(params, move |p| {
+            Rc::new(scene_from(p, &ring, &demand, &homes))
+        })
+    };
     let scene: Rc<LoadScene> = (*scene).clone();
 
     let set = |f: fn(&mut LoadParams, f64)| {

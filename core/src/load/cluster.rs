@@ -383,8 +383,8 @@ fn traffic(cluster: &Cluster, fix: Fix) -> Result<Rates, ConfigError> {
         .take(extra)
         .chain(plain.rates)
         .collect();
-    let (keys, after) = apply(&hot.keys, &hot.rates, fix);
-    let (_, before) = apply(&hot.keys, &before, fix);
+    let (_, before) = apply(hot.keys.clone(), before, fix);
+    let (keys, after) = apply(hot.keys, hot.rates, fix);
     Ok((keys, before, after))
 }
 

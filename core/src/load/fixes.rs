@@ -122,13 +122,12 @@ pub const FRONT_CACHE: FrontCache = FrontCache {
 /// ```
 /// use ringlab_core::load::fixes::{apply, HotFix};
 /// let keys = vec!["hot".to_string(), "a".to_string()];
-/// let (k, r) = apply(&keys, &[30_000.0, 70_000.0], HotFix::Split);
+/// let (k, r) = apply(keys.clone(), vec![30_000.0, 70_000.0], HotFix::Split);
 /// assert_eq!((k.len(), r[0], k[0].as_str()), (9, 3_750.0, "hot#0"));
-/// let (_, r) = apply(&keys, &[30_000.0, 70_000.0], HotFix::FrontCache);
+/// let (_, r) = apply(keys, vec![30_000.0, 70_000.0], HotFix::FrontCache);
 /// assert_eq!(r[0], 20.0);
 /// ```
-pub fn apply(keys: &[String], rates: &[f64], fix: HotFix) -> (Vec<String>, Vec<f64>) {
-    let (mut keys, mut rates) = (keys.to_vec(), rates.to_vec());
+pub fn apply(mut keys: Vec<String>, mut rates: Vec<f64>, fix: HotFix) -> (Vec<String>, Vec<f64>) {
     if keys.first().map(String::as_str) != Some("hot") {
         return (keys, rates);
     }

@@ -176,6 +176,23 @@ pub fn bounded_requests(
     traffic: &Traffic,
     epsilon: f64,
 ) -> Result<LoadReport, ConfigError> {
+    let homes: Vec<Option<usize>> = traffic
+        .keys
+        .iter()
+        .map(|k| p.lookup(k.as_bytes()))
+        .collect();
+    bounded_requests_from(p, traffic, &homes, epsilon)
+}
+
+/// [`bounded_requests`] with every key's home (`p.lookup`, in key order) already known:
+/// a page that keeps the homes while only epsilon or the rates change skips a lookup per
+/// key.
+pub fn bounded_requests_from(
+    p: &dyn Partitioner,
+    traffic: &Traffic,
+    homes: &[Option<usize>],
+    epsilon: f64,
+) -> Result<LoadReport, ConfigError> {
     if epsilon.is_nan() || epsilon < 0.0 {
         return Err(ConfigError::OutOfRange {
             what: "epsilon",
@@ -202,7 +219,14 @@ pub fn bounded_requests(
             chosen,
             first,
             probes,
-        } = probe(p, traffic.keys[k].as_bytes(), stamp + 1, &mut looked, room);
+        } = probe(
+            p,
+            traffic.keys[k].as_bytes(),
+            homes.get(k).is_some_and(Option::is_some),
+            stamp + 1,
+            &mut looked,
+            room,
+        );
         let Some(to) = chosen.or(first) else {
             continue;
         };

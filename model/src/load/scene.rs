@@ -4,7 +4,7 @@
 //! cost.
 
 use ringlab_core::load::fixes::{apply, HotFix, COPIES, FRONT_CACHE, FRONT_ENDS};
-use ringlab_core::load::report::{bounded_requests, plain, LoadReport};
+use ringlab_core::load::report::{bounded_requests_from, LoadReport};
 use ringlab_core::load::traffic::{Traffic, TrafficSpec};
 use ringlab_core::schemes::ring::HashRing;
 use ringlab_core::{Partitioner, Server};
@@ -130,14 +130,36 @@ impl LoadScene {
 /// assert_eq!(s.over(cap), vec![s.hot.as_ref().unwrap().server]);
 /// ```
 pub fn scene(params: &LoadParams) -> LoadScene {
-    let names: Vec<String> = (0..params.servers as usize).map(server_name).collect();
-    let servers = names.iter().map(|n| Server::new(n.clone())).collect();
+    let ring = ring(params);
+    let demand = demand(params);
+    let homes = homes(&ring, &demand);
+    scene_from(params, &ring, &demand, &homes)
+}
+
+/// The ring for the page's servers and virtual nodes. A page keeps it while only the
+/// traffic or epsilon change.
+pub fn ring(params: &LoadParams) -> HashRing {
+    let servers = (0..params.servers as usize)
+        .map(|i| Server::new(server_name(i)))
+        .collect();
     let vnodes = params.vnodes.min(LoadParams::max_vnodes(params.servers));
-    // The parameters are within range, so both always build; the fallbacks keep a page
-    // alive if they ever did not.
-    let ring = HashRing::new(servers, vnodes.max(1))
+    // The parameters are within range, so this always builds; the fallback keeps a page
+    // alive if it ever did not.
+    HashRing::new(servers, vnodes.max(1))
         .or_else(|_| HashRing::new(vec![Server::new("A")], 1))
-        .expect("one server at one point always builds");
+        .expect("one server at one point always builds")
+}
+
+/// What the ring is asked for: the traffic with the fix applied, and the requests a
+/// second asked of the whole system (the front cache answers some before the ring).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Demand {
+    pub traffic: Traffic,
+    pub asked: f64,
+}
+
+/// The traffic for the page's keys, Zipf exponent, hot key and fix.
+pub fn demand(params: &LoadParams) -> Demand {
     let spec = TrafficSpec {
         keys: params.keys as usize,
         zipf: params.zipf,
@@ -153,13 +175,57 @@ pub fn scene(params: &LoadParams) -> LoadScene {
         })
         .expect("uniform traffic without a hot key always builds")
     });
-    let (keys, rates) = apply(&asked.keys, &asked.rates, params.fix);
-    let traffic = Traffic { keys, rates };
+    let asked_total = asked.total();
+    let (keys, rates) = apply(asked.keys, asked.rates, params.fix);
+    Demand {
+        traffic: Traffic { keys, rates },
+        asked: asked_total,
+    }
+}
+
+/// Every key's home server. Key names do not depend on the Zipf exponent, so a page keeps
+/// these while only the rates or epsilon change.
+pub fn homes(ring: &HashRing, demand: &Demand) -> Vec<Option<usize>> {
+    demand
+        .traffic
+        .keys
+        .iter()
+        .map(|k| ring.lookup(k.as_bytes()))
+        .collect()
+}
+
+/// The scene from a ring, its demand and every key's home ([`homes`]).
+pub fn scene_from(
+    params: &LoadParams,
+    ring: &HashRing,
+    demand: &Demand,
+    homes: &[Option<usize>],
+) -> LoadScene {
+    let traffic = &demand.traffic;
+    let names: Vec<String> = ring.servers().iter().map(|s| s.name.clone()).collect();
     let ring_qps = traffic.total();
+    let at_home = || {
+        let mut loads = vec![0.0; names.len()];
+        for (home, rate) in homes.iter().zip(&traffic.rates) {
+            if let Some(s) = home {
+                loads[*s] += rate;
+            }
+        }
+        LoadReport {
+            loads,
+            placed: homes.to_vec(),
+            cap: None,
+            cap_rate: None,
+            pushed_keys: 0,
+            pushed_requests: 0.0,
+            mean_probes: 1.0,
+            max_probes: 1,
+        }
+    };
     let report = if params.bounded {
-        bounded_requests(&ring, &traffic, params.epsilon).unwrap_or_else(|_| plain(&ring, &traffic))
+        bounded_requests_from(ring, traffic, homes, params.epsilon).unwrap_or_else(|_| at_home())
     } else {
-        plain(&ring, &traffic)
+        at_home()
     };
     let hot = (params.hot > 0.0)
         .then(|| {
@@ -169,12 +235,12 @@ pub fn scene(params: &LoadParams) -> LoadScene {
             Some(Hot {
                 key: traffic.keys[k].clone(),
                 rate: traffic.rates[k],
-                at: position(&ring, &traffic.keys[k]),
+                at: position(ring, &traffic.keys[k]),
                 server: report.placed[k]?,
             })
         })
         .flatten();
-    let walkers = walkers(&ring, &traffic, &report);
+    let walkers = walkers(ring, traffic, &report, homes);
     let r = ring.ring().expect("a hash ring has a ring");
     let points = if r.points().len() <= DRAWN_POINTS {
         r.points()
@@ -190,7 +256,7 @@ pub fn scene(params: &LoadParams) -> LoadScene {
         loads: report.loads.clone(),
         cap: report.cap_rate,
         ring_qps,
-        absorbed: asked.total() - ring_qps,
+        absorbed: demand.asked - ring_qps,
         report,
         hot_share: params.hot,
         hot,
@@ -208,11 +274,16 @@ fn position(ring: &HashRing, key: &str) -> f64 {
 
 /// The most requested pushed keys: from their hash to the first point of the server
 /// that took them.
-fn walkers(ring: &HashRing, traffic: &Traffic, report: &LoadReport) -> Vec<Walker> {
+fn walkers(
+    ring: &HashRing,
+    traffic: &Traffic,
+    report: &LoadReport,
+    homes: &[Option<usize>],
+) -> Vec<Walker> {
     let r = ring.ring().expect("a hash ring has a ring");
     let mut out: Vec<Walker> = Vec::new();
     for (k, key) in traffic.keys.iter().enumerate() {
-        let (Some(server), Some(home)) = (report.placed[k], ring.lookup(key.as_bytes())) else {
+        let (Some(server), Some(home)) = (report.placed[k], homes[k]) else {
             continue;
         };
         if server == home {
