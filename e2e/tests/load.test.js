@@ -75,6 +75,14 @@ test("a hot key's bar stays past the cap at every epsilon, and each fix brings i
   await page.getByRole("radio", { name: "No fix" }).check();
   await waitParam(page, "fix", (v) => v === "none");
   assert.equal(await over(page), 1);
+  // Stability: cooling the hot key and a join each move some traffic and bring keys home.
+  await page.getByRole("button", { name: "If the hot key cooled" }).click();
+  await page.locator(".load-shift").getByText(/^If the hot key cooled, [\d.]+% of requests would change server; [\d,]+ of today's pushed keys would walk back home/).waitFor();
+  await page.getByRole("button", { name: "If a server joined" }).click();
+  await page.locator(".load-shift").getByText(/^If a server joined, [\d.]+% of requests would change server/).waitFor();
+  // The answer belongs to the settings it was asked with.
+  await page.getByRole("button", { name: "0.10", exact: true }).click();
+  await page.locator(".load-shift").getByText(/ask what a shift in load would move/).waitFor();
   clean();
 });
 

@@ -7,6 +7,7 @@ use ringlab_core::load::fixes::HotFix;
 use ringlab_model::format::{grouped, grouped_rounded, percent};
 use ringlab_model::load::params::{LoadParams, EPSILON, HOT, KEYS, MARKS, SERVERS, ZIPF};
 use ringlab_model::load::scene::{demand, homes, ring, scene_from, LoadScene, QPS};
+use ringlab_model::load::stability::{hot_key_cools, server_joins, WhatIf};
 use ringlab_model::ViewState;
 use yew::prelude::*;
 
@@ -82,6 +83,35 @@ pub fn LoadView(props: &ViewProps) -> Html {
         })
     };
     let scene: Rc<LoadScene> = (*scene).clone();
+    // "What if" answers, computed on request for the parameters they were asked with.
+    let what_if = use_state(|| None::<(LoadParams, String)>);
+    let ask = |which: WhatIf, what: &'static str| {
+        let (what_if, ring, demand, homes, scene) = (
+            what_if.clone(),
+            ring.clone(),
+            demand.clone(),
+            homes.clone(),
+            scene.clone(),
+        );
+        Callback::from(move |_: MouseEvent| {
+            let text = match which(&params, &ring, &demand, &homes, &scene.report) {
+                Some(s) => format!(
+                    "{what}, {} of requests would change server; {} of today's pushed keys would walk back home, and {} keys would be pushed off home.",
+                    percent(s.moved),
+                    grouped(s.back_home as u64),
+                    grouped(s.pushed_after as u64)
+                ),
+                None => format!("{what}: with the plain ring nothing is pushed, so nothing walks back."),
+            };
+            what_if.set(Some((params, text)));
+        })
+    };
+    let on_cool = ask(hot_key_cools, "If the hot key cooled");
+    let on_join = ask(server_joins, "If a server joined");
+    let what_if_text = what_if
+        .as_ref()
+        .filter(|(asked, _)| *asked == params)
+        .map(|(_, text)| text.clone());
 
     let set = |f: fn(&mut LoadParams, f64)| {
         let state = state.clone();
@@ -249,6 +279,11 @@ pub fn LoadView(props: &ViewProps) -> Html {
                     <figcaption>{ if scene.walkers.is_empty() { "No key had to leave home.".to_string() } else { format!("The {} most requested keys pushed off home, each walking clockwise to the server that took it.", scene.walkers.len()) } }</figcaption>
                 </figure>
                 { numbers }
+            </div>
+            <div class="load-what-if">
+                <button type="button" onclick={on_cool} disabled={!params.bounded || params.hot == 0.0}>{ "If the hot key cooled" }</button>
+                <button type="button" onclick={on_join} disabled={!params.bounded}>{ "If a server joined" }</button>
+                <p class="load-shift" aria-live="polite">{ what_if_text.unwrap_or_else(|| "Bounded loads trade stability for balance: ask what a shift in load would move.".into()) }</p>
             </div>
             if let Some(cost) = scene.fix_cost() {
                 <p class="load-fix-cost">{ cost }</p>

@@ -3,3 +3,4 @@
 
 pub mod params;
 pub mod scene;
+pub mod stability;
