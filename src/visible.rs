@@ -1,12 +1,14 @@
-//! Whether an element is on screen, from an IntersectionObserver: a view's timers pause
-//! while it is scrolled away (or sits in an iframe the host page has scrolled away).
+//! Whether an element is on screen, from an IntersectionObserver: animation loops and
+//! timers pause while their view is scrolled away (or sits in an iframe the host page has
+//! scrolled away).
 
 use wasm_bindgen::closure::Closure;
 use wasm_bindgen::JsCast;
 use web_sys::{Element, IntersectionObserver, IntersectionObserverEntry};
 use yew::prelude::*;
 
-struct Watch {
+/// A visibility watch; dropping it stops watching.
+pub struct Watch {
     observer: IntersectionObserver,
     _callback: Closure<dyn FnMut(js_sys::Array)>,
 }
@@ -17,6 +19,31 @@ impl Drop for Watch {
     }
 }
 
+/// Calls `on_change(visible)` whenever `element` enters or leaves the viewport (and once
+/// when watching starts). `None` where there is no IntersectionObserver.
+pub fn watch(element: &Element, mut on_change: impl FnMut(bool) + 'static) -> Option<Watch> {
+    let window = web_sys::window()?;
+    if !js_sys::Reflect::has(&window, &"IntersectionObserver".into()).unwrap_or(false) {
+        return None;
+    }
+    let callback = Closure::<dyn FnMut(js_sys::Array)>::new(move |entries: js_sys::Array| {
+        // Entries come in time order: the last is the element's state now.
+        if let Some(entry) = entries
+            .iter()
+            .last()
+            .and_then(|e| e.dyn_into::<IntersectionObserverEntry>().ok())
+        {
+            on_change(entry.is_intersecting());
+        }
+    });
+    let observer = IntersectionObserver::new(callback.as_ref().unchecked_ref()).ok()?;
+    observer.observe(element);
+    Some(Watch {
+        observer,
+        _callback: callback,
+    })
+}
+
 /// True while `node` is in the viewport; true where there is no IntersectionObserver.
 #[hook]
 pub fn use_visible(node: &NodeRef) -> bool {
@@ -25,30 +52,10 @@ pub fn use_visible(node: &NodeRef) -> bool {
         let node = node.clone();
         let visible = visible.setter();
         use_effect_with((), move |_| {
-            let watch = node.cast::<Element>().and_then(|element| {
-                let window = web_sys::window()?;
-                if !js_sys::Reflect::has(&window, &"IntersectionObserver".into()).unwrap_or(false) {
-                    return None;
-                }
-                let callback =
-                    Closure::<dyn FnMut(js_sys::Array)>::new(move |entries: js_sys::Array| {
-                        // Entries come in time order: the last is the element's state now.
-                        if let Some(entry) = entries
-                            .iter()
-                            .last()
-                            .and_then(|e| e.dyn_into::<IntersectionObserverEntry>().ok())
-                        {
-                            visible.set(entry.is_intersecting());
-                        }
-                    });
-                let observer = IntersectionObserver::new(callback.as_ref().unchecked_ref()).ok()?;
-                observer.observe(&element);
-                Some(Watch {
-                    observer,
-                    _callback: callback,
-                })
-            });
-            move || drop(watch)
+            let watching = node
+                .cast::<Element>()
+                .and_then(|element| watch(&element, move |v| visible.set(v)));
+            move || drop(watching)
         });
     }
     *visible

@@ -1535,6 +1535,15 @@ Address    Rack   Status State   Load       Owns   Token
     let _ = std::fs::remove_file(bad);
 }
 
+/// The number on the line `name<TAB>number` of `ringlab load`'s report.
+fn field(text: &str, name: &str) -> f64 {
+    text.lines()
+        .find_map(|l| l.strip_prefix(&format!("{name}\t")))
+        .unwrap_or_else(|| panic!("no {name} in {text}"))
+        .parse()
+        .unwrap()
+}
+
 #[test]
 fn load_replays_haproxys_balance_factor_over_the_traffic() {
     let servers = many("s", 8, "");
@@ -1553,13 +1562,6 @@ fn load_replays_haproxys_balance_factor_over_the_traffic() {
         "--in-flight",
         "32",
     ];
-    let field = |text: &str, name: &str| -> f64 {
-        text.lines()
-            .find_map(|l| l.strip_prefix(&format!("{name}\t")))
-            .unwrap_or_else(|| panic!("no {name} in {text}"))
-            .parse()
-            .unwrap()
-    };
     let off = stdout(&ringlab(&base, ""));
     assert_eq!(field(&off, "pushed_keys"), 0.0);
     // The hot key's 30% sits on one server without the factor; with it, the requests
@@ -1615,13 +1617,6 @@ fn load_reports_per_server_requests_plain_and_bounded() {
         "--hot-share",
         "0.3",
     ];
-    let field = |text: &str, name: &str| -> f64 {
-        text.lines()
-            .find_map(|l| l.strip_prefix(&format!("{name}\t")))
-            .unwrap_or_else(|| panic!("no {name} in {text}"))
-            .parse()
-            .unwrap()
-    };
     let out = ringlab(&base, "");
     assert!(
         out.status.success(),

@@ -141,7 +141,7 @@ test("the docs page embeds every view, each iframe exactly as tall as its conten
   const { context, page, clean } = await open();
   const frames = await loadDocs(page);
   const paths = frames.map(({ src }) => new URL(src).hash.split("?")[0]);
-  assert.deepEqual(paths, ["#/ring", "#/grids", "#/clock", "#/cost", "#/learn/5", "#/views"]);
+  assert.deepEqual(paths, ["#/ring", "#/grids", "#/clock", "#/cost", "#/systems", "#/load", "#/break", "#/learn/5", "#/views"]);
   for (const entry of frames) {
     const heights = await sized(entry);
     assertSized(heights, entry.src);

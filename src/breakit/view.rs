@@ -11,7 +11,7 @@ use ringlab_model::breakit::story::{cluster, story, Story};
 use ringlab_model::format::{grouped_rounded, percent};
 use ringlab_model::ViewState;
 use wasm_bindgen::JsCast;
-use web_sys::HtmlSelectElement;
+use web_sys::{HtmlDetailsElement, HtmlSelectElement};
 use yew::prelude::*;
 
 use super::plot::Plot;
@@ -60,15 +60,30 @@ pub fn BreakIt(props: &ViewProps) -> Html {
     };
     let p = player.shared();
     use_url_out(props, p.params.to_query());
-    let stories = use_memo(p.params.fix, |fix| {
-        Rc::new(
+    // The scenario shown is run when it is shown; the other four only when the reader
+    // opens "Read every step as text" (five runs at once would block the first paint).
+    let story_now = use_memo((p.params.scenario, p.params.fix), |&(i, fix)| story(i, fix));
+    let s: &Story = &story_now;
+    let all_open = use_state_eq(|| false);
+    let stories = use_memo((*all_open, p.params.fix), |&(open, fix)| {
+        if open {
             (0..SCENARIOS.len())
-                .map(|i| story(i, *fix))
-                .collect::<Vec<_>>(),
-        )
+                .map(|i| story(i, fix))
+                .collect::<Vec<_>>()
+        } else {
+            Vec::new()
+        }
     });
-    let stories: Rc<Vec<Story>> = (*stories).clone();
-    let s = &stories[p.params.scenario.min(SCENARIOS.len() - 1)];
+    let on_toggle_all = {
+        let all_open = all_open.clone();
+        Callback::from(move |e: Event| {
+            let open = e
+                .target()
+                .and_then(|t| t.dyn_into::<HtmlDetailsElement>().ok())
+                .is_some_and(|d| d.open());
+            all_open.set(open);
+        })
+    };
     let node = use_node_ref();
     let visible = use_visible(&node);
     {
@@ -256,7 +271,7 @@ pub fn BreakIt(props: &ViewProps) -> Html {
                     </tbody>
                 </table>
             </details>
-            <details class="break-all">
+            <details class="break-all" ontoggle={on_toggle_all}>
                 <summary>{ "Read every step as text" }</summary>
                 <ol class="break-stories">{ for stories.iter().map(story_text) }</ol>
             </details>

@@ -7,9 +7,8 @@ use std::rc::Rc;
 
 use gloo::events::EventListener;
 use gloo::render::{request_animation_frame, AnimationFrame};
-use wasm_bindgen::closure::Closure;
 use wasm_bindgen::JsCast;
-use web_sys::{Element, HtmlCanvasElement, IntersectionObserver, IntersectionObserverEntry};
+use web_sys::{Element, HtmlCanvasElement};
 use yew::prelude::*;
 
 use super::controls::Controls;
@@ -26,6 +25,7 @@ use crate::notes::{dispatching, ViewNotes};
 use crate::registry::ViewProps;
 use crate::store::Store;
 use crate::url_out::use_url_out;
+use crate::visible::{watch, Watch};
 use ringlab_model::format::percent;
 
 /// How long moved keys take to reach their new owners, in seconds.
@@ -162,37 +162,13 @@ fn schedule(shared: &Rc<RefCell<Canvas>>) {
     c.retired = c.frame.replace(handle);
 }
 
-/// What keeps the visibility watch alive; dropping it stops the watch.
-struct Watch {
-    observer: IntersectionObserver,
-    _callback: Closure<dyn FnMut(js_sys::Array)>,
-}
-
-impl Drop for Watch {
-    fn drop(&mut self) {
-        self.observer.disconnect();
-    }
-}
-
 /// Pauses the animation loop while `canvas` is out of the viewport (scrolled away, or in an
 /// iframe the host page has scrolled away) and resumes it, from the current time, when it
 /// comes back. `None`, and the loop always runs, where there is no IntersectionObserver.
 fn watch_visibility(canvas: &Element, shared: &Rc<RefCell<Canvas>>) -> Option<Watch> {
-    let window = web_sys::window()?;
-    if !js_sys::Reflect::has(&window, &"IntersectionObserver".into()).unwrap_or(false) {
-        return None;
-    }
     let shared = shared.clone();
-    let callback = Closure::<dyn FnMut(js_sys::Array)>::new(move |entries: js_sys::Array| {
-        // Entries come in time order: the last one is the canvas's state now.
-        let Some(entry) = entries
-            .iter()
-            .last()
-            .and_then(|entry| entry.dyn_into::<IntersectionObserverEntry>().ok())
-        else {
-            return;
-        };
-        let hidden = !entry.is_intersecting();
+    watch(canvas, move |visible| {
+        let hidden = !visible;
         {
             let mut c = shared.borrow_mut();
             if c.hidden == hidden {
@@ -208,12 +184,6 @@ fn watch_visibility(canvas: &Element, shared: &Rc<RefCell<Canvas>>) -> Option<Wa
         }
         // Back on screen: one frame now, more while something still moves.
         schedule(&shared);
-    });
-    let observer = IntersectionObserver::new(callback.as_ref().unchecked_ref()).ok()?;
-    observer.observe(canvas);
-    Some(Watch {
-        observer,
-        _callback: callback,
     })
 }
 

@@ -91,22 +91,26 @@ impl LoadReport {
 /// assert_eq!(r.pushed_keys, 0);
 /// ```
 pub fn plain(p: &dyn Partitioner, traffic: &Traffic) -> LoadReport {
-    let mut loads = vec![0.0; p.servers().len()];
-    let placed: Vec<Option<usize>> = traffic
+    let homes: Vec<Option<usize>> = traffic
         .keys
         .iter()
-        .zip(&traffic.rates)
-        .map(|(key, rate)| {
-            let owner = p.lookup(key.as_bytes());
-            if let Some(s) = owner {
-                loads[s] += rate;
-            }
-            owner
-        })
+        .map(|k| p.lookup(k.as_bytes()))
         .collect();
+    at_home(&homes, traffic, p.servers().len())
+}
+
+/// Plain placement from every key's home already known (`homes`, in key order, over
+/// `servers` servers): the loads summed, nothing pushed.
+pub fn at_home(homes: &[Option<usize>], traffic: &Traffic, servers: usize) -> LoadReport {
+    let mut loads = vec![0.0; servers];
+    for (home, rate) in homes.iter().zip(&traffic.rates) {
+        if let Some(s) = home.filter(|&s| s < servers) {
+            loads[s] += rate;
+        }
+    }
     LoadReport {
         loads,
-        placed,
+        placed: homes.to_vec(),
         cap: None,
         cap_rate: None,
         pushed_keys: 0,

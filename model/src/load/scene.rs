@@ -4,7 +4,7 @@
 //! cost.
 
 use ringlab_core::load::fixes::{apply, HotFix, COPIES, FRONT_CACHE, FRONT_ENDS};
-use ringlab_core::load::report::{bounded_requests_from, LoadReport};
+use ringlab_core::load::report::{at_home, bounded_requests_from, LoadReport};
 use ringlab_core::load::traffic::{Traffic, TrafficSpec};
 use ringlab_core::schemes::ring::HashRing;
 use ringlab_core::{Partitioner, Server};
@@ -204,28 +204,11 @@ pub fn scene_from(
     let traffic = &demand.traffic;
     let names: Vec<String> = ring.servers().iter().map(|s| s.name.clone()).collect();
     let ring_qps = traffic.total();
-    let at_home = || {
-        let mut loads = vec![0.0; names.len()];
-        for (home, rate) in homes.iter().zip(&traffic.rates) {
-            if let Some(s) = home {
-                loads[*s] += rate;
-            }
-        }
-        LoadReport {
-            loads,
-            placed: homes.to_vec(),
-            cap: None,
-            cap_rate: None,
-            pushed_keys: 0,
-            pushed_requests: 0.0,
-            mean_probes: 1.0,
-            max_probes: 1,
-        }
-    };
+    let unbounded = || at_home(homes, traffic, names.len());
     let report = if params.bounded {
-        bounded_requests_from(ring, traffic, homes, params.epsilon).unwrap_or_else(|_| at_home())
+        bounded_requests_from(ring, traffic, homes, params.epsilon).unwrap_or_else(|_| unbounded())
     } else {
-        at_home()
+        unbounded()
     };
     let hot = (params.hot > 0.0)
         .then(|| {
