@@ -4,6 +4,7 @@
 
 use std::rc::Rc;
 
+use gloo::events::EventListener;
 use wasm_bindgen::JsCast;
 use web_sys::{HtmlCanvasElement, HtmlElement, HtmlInputElement};
 use yew::prelude::*;
@@ -15,7 +16,6 @@ use super::placement::{comparisons, doubling_text, number, Grid};
 use super::state::{Action, GridsState};
 use crate::browser::canvas_context;
 use crate::canvas_theme::CanvasTheme;
-use crate::element_width::use_element_width_while;
 use crate::notes::{dispatching, ViewNotes};
 use crate::registry::ViewProps;
 use crate::store::Store;
@@ -181,42 +181,32 @@ pub fn Grids(props: &ViewProps) -> Html {
         use_node_ref(),
         use_node_ref(),
     ];
-    // Each canvas's width, kept from a ResizeObserver: painting never reads the layout.
-    let canvas_mode = state.keys.len() > CANVAS_CELLS;
-    let shows = |slot: usize| {
-        canvas_mode
-            && state
-                .grids
-                .iter()
-                .any(|g| g.scheme == GridScheme::ALL[slot])
-    };
-    let widths = [
-        use_element_width_while(&canvases[0], shows(0)),
-        use_element_width_while(&canvases[1], shows(1)),
-        use_element_width_while(&canvases[2], shows(2)),
-        use_element_width_while(&canvases[3], shows(3)),
-    ];
+    let redraw = use_force_update();
 
     // The URL out. (A reload, a pasted link or Back mounts the view afresh from the URL:
     // the shell keys it by visit.)
     use_url_out(props, state.query());
+    // Redraw on resize.
+    use_effect_with((), move |_| {
+        let listener = web_sys::window()
+            .map(|w| EventListener::new(&w, "resize", move |_| redraw.force_update()));
+        move || drop(listener)
+    });
     // After every render: size and draw the canvases.
     {
         let state = state.clone();
         let canvases = canvases.clone();
         use_effect(move || {
-            if canvas_mode {
+            if state.keys.len() > CANVAS_CELLS {
                 let ratio = web_sys::window().map_or(1.0, |w| w.device_pixel_ratio().max(1.0));
                 let theme = CanvasTheme::current();
                 for grid in &state.grids {
                     let slot = GridScheme::ALL.iter().position(|&s| s == grid.scheme);
-                    let Some((canvas, width)) = slot.and_then(|i| {
-                        let canvas = canvases[i].cast::<HtmlCanvasElement>()?;
-                        (widths[i] > 0.0).then_some((canvas, widths[i]))
-                    }) else {
+                    let Some(canvas) = slot.and_then(|i| canvases[i].cast::<HtmlCanvasElement>())
+                    else {
                         continue;
                     };
-                    let layout = Layout::new(grid.keys(), width);
+                    let layout = Layout::new(grid.keys(), canvas.client_width() as f64);
                     let (w, h) = (
                         (layout.width * ratio).round() as u32,
                         (layout.height * ratio).round() as u32,
@@ -368,6 +358,7 @@ pub fn Grids(props: &ViewProps) -> Html {
         _ => html! {},
     };
 
+    let canvas_mode = state.keys.len() > CANVAS_CELLS;
     let grids = state.grids.iter().map(|grid| {
         let scheme = grid.scheme;
         let heading_id = format!("gr-h-{}", scheme.name());
@@ -376,7 +367,7 @@ pub fn Grids(props: &ViewProps) -> Html {
                 .iter()
                 .position(|&s| s == scheme)
                 .unwrap_or(0);
-            canvas_view(&state, grid, canvases[slot].clone(), widths[slot])
+            canvas_view(&state, grid, canvases[slot].clone())
         } else {
             html! {
                 <DomCells grid={grid.clone()} keys={state.keys.clone()} params={params.clone()}
@@ -451,17 +442,15 @@ pub fn Grids(props: &ViewProps) -> Html {
     }
 }
 
-/// A grid drawn on a canvas `width` CSS pixels wide (as the ResizeObserver last saw it).
-fn canvas_view(
-    state: &UseReducerHandle<Store<GridsState>>,
-    grid: &Grid,
-    node: NodeRef,
-    width: f64,
-) -> Html {
+fn canvas_view(state: &UseReducerHandle<Store<GridsState>>, grid: &Grid, node: NodeRef) -> Html {
     let scheme = grid.scheme;
     let keys = state.keys.len();
-    let layout = Layout::new(keys, width);
-    let hit = move |e: &MouseEvent| layout.hit(e.offset_x() as f64, e.offset_y() as f64);
+    let layout_of =
+        move |canvas: &HtmlCanvasElement| Layout::new(keys, canvas.client_width() as f64);
+    let hit = move |e: &MouseEvent| {
+        let canvas = e.target_dyn_into::<HtmlCanvasElement>()?;
+        layout_of(&canvas).hit(e.offset_x() as f64, e.offset_y() as f64)
+    };
     let onpointermove = {
         let dispatch = state.dispatcher();
         let detail = state.detail;
@@ -494,7 +483,11 @@ fn canvas_view(
                 open(&params.walk_link(cursor));
                 return;
             }
-            if let Some(next) = step(cursor, &e.key(), layout.cols, keys) {
+            let Some(canvas) = e.target_dyn_into::<HtmlCanvasElement>() else {
+                return;
+            };
+            let cols = layout_of(&canvas).cols;
+            if let Some(next) = step(cursor, &e.key(), cols, keys) {
                 e.prevent_default();
                 dispatch.dispatch(Action::Cursor(next));
             }
