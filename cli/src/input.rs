@@ -387,12 +387,50 @@ mod tests {
 
     proptest! {
         /// Any text: no panic, and a list only of numbers from 1 to max, at most
-        /// MAX_LIST_ITEMS of them.
+        /// MAX_LIST_ITEMS of them; without `...`, exactly the numbers written, in order (a
+        /// number written twice in a row once). A third of the texts are plain lists, so
+        /// lists are read, not only refused.
         #[test]
-        fn lists_stay_within_bounds(text in "[0-9,. ]{0,60}|\\PC{0,40}", max in 1..200_000u64) {
+        fn lists_stay_within_bounds(
+            text in prop_oneof![
+                "[0-9,. ]{0,60}",
+                "\\PC{0,40}",
+                prop::collection::vec(1..300u64, 1..12).prop_map(|v| {
+                    v.iter().map(u64::to_string).collect::<Vec<_>>().join(", ")
+                }),
+            ],
+            max in 1..200_000u64,
+        ) {
             if let Ok(counts) = parse_counts(&text, "n", max) {
                 prop_assert!(!counts.is_empty() && counts.len() <= MAX_LIST_ITEMS);
                 prop_assert!(counts.iter().all(|&c| (1..=max).contains(&c)));
+                if !text.contains("...") {
+                    let mut written: Vec<u64> =
+                        text.split(',').map(|w| w.trim().parse().unwrap()).collect();
+                    written.dedup();
+                    prop_assert_eq!(counts, written);
+                }
+            }
+        }
+
+        /// Numbers from 1 to max with blanks around the commas: read, exactly those numbers;
+        /// one past max anywhere, or a zero, and the list is refused.
+        #[test]
+        fn plain_lists_are_read_and_numbers_out_of_range_refused(
+            numbers in prop::collection::vec((1..200_000u64, " {0,2}", " {0,2}"), 1..MAX_LIST_ITEMS),
+            headroom in 0..1000u64,
+            at in any::<prop::sample::Index>(),
+        ) {
+            let max = numbers.iter().map(|(n, _, _)| *n).max().unwrap() + headroom;
+            let items: Vec<String> =
+                numbers.iter().map(|(n, before, after)| format!("{before}{n}{after}")).collect();
+            let mut expected: Vec<u64> = numbers.iter().map(|(n, _, _)| *n).collect();
+            expected.dedup();
+            prop_assert_eq!(parse_counts(&items.join(","), "n", max).ok(), Some(expected));
+            for bad in [max + 1, 0] {
+                let mut items = items.clone();
+                items[at.index(numbers.len())] = bad.to_string();
+                prop_assert!(parse_counts(&items.join(","), "n", max).is_err(), "{}", bad);
             }
         }
 
