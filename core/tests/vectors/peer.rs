@@ -354,6 +354,7 @@ fn every_peer_row() {
 }
 
 /// The files of `tests/data/peer/` that [`FILES`] leaves out, each with the reason.
+#[cfg(not(target_arch = "wasm32"))]
 const NOT_IN_FILES: &[(&str, &str)] = &[
     ("README.md", "says what the files hold; no rows"),
     (
