@@ -460,6 +460,61 @@ mod tests {
         for f in Function::ALL {
             assert_eq!(Function::parse(f.name()), Some(f));
         }
-        assert_eq!(wt6(b""), 0xa53c_965a ^ 0x5ca6_953a);
+    }
+
+    /// HAProxy's `hash_wt6` (src/hash.c) transcribed line by line from its C, apart from
+    /// [`wt6`]: the rotations written as the C writes them, `(x << s) | (x >> (32 - s))`,
+    /// with the shift count masked as x86 does when `s` is 0 (no published test values for
+    /// wt6 exist: SPECS.md and the reference vectors give only sdbm).
+    fn wt6_as_in_hash_c(key: &[u8]) -> u32 {
+        let rotl = |x: u32, s: u32| (x << s) | (x >> ((32 - s) & 31));
+        let mut h0: u32 = 0xa53c965a;
+        let mut h1: u32 = 0x5ca6953a;
+        let mut step0: u32 = 6;
+        let mut step1: u32 = 18;
+        for &byte in key {
+            let mut t = u32::from(byte);
+            h0 = !(h0 ^ t);
+            h1 = !(h1.wrapping_add(t));
+            t = rotl(h1, step0);
+            h1 = rotl(h0, step1);
+            h0 = t;
+            t = ((h0 >> 16) ^ h1) & 0xffff;
+            step0 = t & 0x1F;
+            step1 = t >> 11;
+        }
+        h0 ^ h1
+    }
+
+    #[test]
+    fn wt6_is_haproxys() {
+        // Pinned from the transcription above and from a third one, in Python, of the
+        // rule in SPECS.md; they agree.
+        for (key, h) in [
+            (&b""[..], 4_187_620_192u32),
+            (b"a", 1_900_802_597),
+            (b"hello", 3_538_347_703),
+            (b"foo", 3_349_746_274),
+            (b"123456789", 2_225_171_485),
+            (b"user:42", 778_624_079),
+        ] {
+            assert_eq!(wt6_as_in_hash_c(key), h, "{key:?}");
+            assert_eq!(Function::Wt6.hash(key), h, "{key:?}");
+        }
+        // Every one- and two-byte key, and longer ones whose steps reach 0.
+        for a in 0..=255u8 {
+            assert_eq!(wt6(&[a]), wt6_as_in_hash_c(&[a]));
+            for b in (0..=255u8).step_by(7) {
+                assert_eq!(wt6(&[a, b]), wt6_as_in_hash_c(&[a, b]));
+            }
+        }
+        for i in 0..2000u32 {
+            let key = format!("key:{i}:{}", i.wrapping_mul(2_654_435_761));
+            assert_eq!(
+                wt6(key.as_bytes()),
+                wt6_as_in_hash_c(key.as_bytes()),
+                "{key}"
+            );
+        }
     }
 }
