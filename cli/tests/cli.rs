@@ -339,26 +339,83 @@ fn replicas_are_distinct_and_racks_are_honoured() {
     assert!(String::from_utf8_lossy(&out.stderr).contains("fewer racks than replicas"));
 }
 
-#[test]
-fn move_reports_measured_theory_and_exact_share() {
+/// `ringlab move --scheme S --from A --to B` next to the core's own figures for the same
+/// servers and the same keys (`key:0`, `key:1`, ...): every line equal.
+fn move_matches_the_core(scheme: &str, from: &str, to: &str, keys: usize) -> String {
+    use ringlab_core::movement::{exact_moved_share_of, minimal_moved_share, movement};
+    use ringlab_core::{build, parse_server_list, Options, SchemeKind};
+    let keys_arg = keys.to_string();
     let out = ringlab(
         &[
-            "move",
-            "--scheme",
-            "ring",
-            "--from",
-            "a,b,c,d",
-            "--to",
-            "a,b,c,d,e",
-            "--keys",
-            "20000",
+            "move", "--scheme", scheme, "--from", from, "--to", to, "--keys", &keys_arg,
         ],
         "",
     );
-    assert!(out.status.success());
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let text = stdout(&out);
-    assert!(text.contains("theory\t0.200000"), "{text}");
-    assert!(text.contains("exact_share\t"), "{text}");
+    let kind: SchemeKind = scheme.parse().unwrap();
+    let (from, to) = (
+        parse_server_list(from).unwrap(),
+        parse_server_list(to).unwrap(),
+    );
+    let theory = match kind {
+        SchemeKind::Modulo => {
+            ringlab_core::analysis::theory::modulo_moved(from.len(), to.len()).value()
+        }
+        _ => minimal_moved_share(&from, &to),
+    };
+    let before = build(kind, from, &Options::default()).unwrap();
+    let after = build(kind, to, &Options::default()).unwrap();
+    let names: Vec<String> = (0..keys).map(|i| format!("key:{i}")).collect();
+    let m = movement(before.as_ref(), after.as_ref(), &names);
+    let mut expected = format!(
+        "scheme\t{scheme}\nkeys\t{keys}\nmoved\t{}\nmeasured\t{:.6}\ntheory\t{theory:.6}\n",
+        m.moved.len(),
+        m.fraction()
+    );
+    if let Some(exact) = exact_moved_share_of(before.as_ref(), after.as_ref()) {
+        expected.push_str(&format!("exact_share\t{exact:.6}\n"));
+    }
+    expected.push_str("\nfrom\tto\tkeys\n");
+    for flow in m.flows() {
+        let name = |n: Option<String>| n.unwrap_or_else(|| "-".into());
+        expected.push_str(&format!(
+            "{}\t{}\t{}\n",
+            name(flow.from),
+            name(flow.to),
+            flow.keys
+        ));
+    }
+    assert_eq!(text, expected);
+    text
+}
+
+/// A line's value, `name<TAB>value`, if the text has the line.
+fn field_if_any(text: &str, name: &str) -> Option<f64> {
+    text.lines()
+        .find_map(|l| l.strip_prefix(name)?.strip_prefix('\t'))
+        .map(|v| v.parse().unwrap())
+}
+
+#[test]
+fn move_reports_measured_theory_and_exact_share() {
+    let text = move_matches_the_core("ring", "a,b,c,d", "a,b,c,d,e", 20_000);
+    // Theory: a join moves 1/5 at least; on a ring exactly the newcomer's arcs, whose
+    // share has a relative spread of about 1/sqrt(160) at 160 points (5 sigma allowed),
+    // and the keys measure it within sampling error (5 binomial sigma).
+    assert_eq!(field_if_any(&text, "theory"), Some(0.2));
+    let exact = field_if_any(&text, "exact_share").expect("a ring has an exact share");
+    assert!((exact - 0.2).abs() < 0.2 * 5.0 / 160f64.sqrt(), "{exact}");
+    let measured = field_if_any(&text, "measured").unwrap();
+    let sigma = (exact * (1.0 - exact) / 20_000.0).sqrt();
+    assert!(
+        (measured - exact).abs() < 5.0 * sigma,
+        "{measured} vs {exact}"
+    );
     let flows: Vec<&str> = text
         .lines()
         .skip_while(|l| !l.starts_with("from\t"))
@@ -370,23 +427,12 @@ fn move_reports_measured_theory_and_exact_share() {
         "{text}"
     );
 
-    let out = ringlab(
-        &[
-            "move",
-            "--scheme",
-            "modulo",
-            "--from",
-            "a,b,c,d,e,f,g,h",
-            "--to",
-            "a,b,c,d,e,f,g,h,i",
-        ],
-        "",
-    );
-    assert!(
-        stdout(&out).contains("theory\t0.888889"),
-        "{}",
-        stdout(&out)
-    );
+    // mod N: 8 of 9 keys move, and it has no exact share of a ring.
+    let text = move_matches_the_core("modulo", "a,b,c,d,e,f,g,h", "a,b,c,d,e,f,g,h,i", 9_000);
+    assert!(text.contains("theory\t0.888889"), "{text}");
+    assert_eq!(field_if_any(&text, "exact_share"), None);
+    let measured = field_if_any(&text, "measured").unwrap();
+    assert!((measured - 8.0 / 9.0).abs() < 0.02, "{measured}");
 }
 
 const BUSIEST_SMALL: &[&str] = &[
@@ -400,8 +446,44 @@ const BUSIEST_SMALL: &[&str] = &[
     "20",
 ];
 
+/// The core's busiest table for the same settings, as the command prints it.
+fn busiest_table(
+    trial: &ringlab_core::experiment::Busiest,
+    servers: &[usize],
+    points: &[u32],
+    rings: u32,
+) -> String {
+    use ringlab_core::experiment::{grid, run};
+    let rows = run(trial, &grid(servers, points, rings), None).unwrap();
+    let mut text =
+        String::from("servers\tpoints\trings\tmean_busiest\tp95_busiest\tspread_sqrt_points\n");
+    for r in rows {
+        text.push_str(&format!(
+            "{}\t{}\t{}\t{:.4}\t{:.4}\t{:.4}\n",
+            r.servers, r.points, r.rings, r.mean_busiest, r.p95_busiest, r.spread_sqrt_points
+        ));
+    }
+    text
+}
+
+/// A table's column as numbers, one per row.
+fn column(text: &str, name: &str) -> Vec<f64> {
+    let mut lines = text.lines();
+    let at = lines
+        .next()
+        .unwrap()
+        .split('\t')
+        .position(|c| c == name)
+        .unwrap();
+    lines
+        .map(|l| l.split('\t').nth(at).unwrap().parse().unwrap())
+        .collect()
+}
+
 #[test]
 fn experiment_prints_the_documented_tsv() {
+    use ringlab_core::analysis::theory::single_point_peak;
+    use ringlab_core::experiment::{grid, run, BiggestCatcher, Busiest, Method, Placement};
     let out = ringlab(BUSIEST_SMALL, "");
     assert!(
         out.status.success(),
@@ -409,15 +491,74 @@ fn experiment_prints_the_documented_tsv() {
         String::from_utf8_lossy(&out.stderr)
     );
     let text = stdout(&out);
-    let mut lines = text.lines();
+    // The core's own rows for the same settings and the default seed (1), to the digit.
+    let uniform = |method| Busiest {
+        seed: 1,
+        method,
+        placement: Placement::Uniform,
+    };
     assert_eq!(
-        lines.next(),
-        Some("servers\tpoints\trings\tmean_busiest\tp95_busiest\tspread_sqrt_points")
+        text,
+        busiest_table(&uniform(Method::Ring), &[10], &[1, 2, 4, 8, 16], 20)
     );
-    assert_eq!(lines.count(), 5);
     let again = ringlab(BUSIEST_SMALL, "");
     assert_eq!(stdout(&again), text, "the same seed gives the same table");
-    assert!(ringlab(
+    let mut other = BUSIEST_SMALL.to_vec();
+    other.extend(["--seed", "7", "--method", "gamma"]);
+    let trial = Busiest {
+        seed: 7,
+        ..uniform(Method::Gamma)
+    };
+    assert_eq!(
+        stdout(&ringlab(&other, "")),
+        busiest_table(&trial, &[10], &[1, 2, 4, 8, 16], 20)
+    );
+    let mut names = BUSIEST_SMALL.to_vec();
+    names.extend(["--placement", "names"]);
+    let trial = Busiest {
+        placement: Placement::HashedNames,
+        ..uniform(Method::Ring)
+    };
+    assert_eq!(
+        stdout(&ringlab(&names, "")),
+        busiest_table(&trial, &[10], &[1, 2, 4, 8, 16], 20)
+    );
+
+    // Theory: at one point each the busiest of 10 servers averages H_10 = 2.93 times its
+    // fair share. Its ring-to-ring standard deviation is about 1.2 (the largest of 10
+    // spacings), so 2,000 rings pin the mean within 4 * 1.2 / sqrt(2000) = 0.11.
+    let peak = ringlab(
+        &[
+            "experiment",
+            "busiest",
+            "--servers",
+            "10",
+            "--points",
+            "1",
+            "--rings",
+            "2000",
+        ],
+        "",
+    );
+    let mean = column(&stdout(&peak), "mean_busiest")[0];
+    assert!((mean - single_point_peak(10)).abs() < 0.11, "{mean}");
+    // And the spread times sqrt(V) near theory's sqrt((N - 1) V / (N V + 1)): the CV of 10
+    // shares varies by about a quarter of itself from ring to ring, so a mean over 20
+    // rings is within about 0.05 of it; 0.15 allowed.
+    for (v, spread) in [1, 2, 4, 8, 16]
+        .iter()
+        .zip(column(&text, "spread_sqrt_points"))
+    {
+        let theory = (9.0 * f64::from(*v) / (10.0 * f64::from(*v) + 1.0)).sqrt();
+        assert!(
+            (spread - theory).abs() < 0.15,
+            "V = {v}: {spread} vs {theory}"
+        );
+    }
+
+    // The catcher: the core's rows to the digit, and at one point each the whole of the
+    // leaver's one arc goes to its one successor (fraction exactly 1, one catcher).
+    let out = ringlab(
         &[
             "experiment",
             "catcher",
@@ -426,12 +567,45 @@ fn experiment_prints_the_documented_tsv() {
             "--points",
             "1,16",
             "--rings",
-            "10"
+            "10",
         ],
-        ""
-    )
-    .status
-    .success());
+        "",
+    );
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = stdout(&out);
+    let trial = BiggestCatcher {
+        seed: 1,
+        placement: Placement::Uniform,
+    };
+    let mut expected = String::from(
+        "servers\tpoints\trings\tmean_biggest_catcher\tp95_biggest_catcher\tmean_catchers\n",
+    );
+    for r in run(&trial, &grid(&[10], &[1, 16], 10), None).unwrap() {
+        expected.push_str(&format!(
+            "{}\t{}\t{}\t{:.4}\t{:.4}\t{:.2}\n",
+            r.servers,
+            r.points,
+            r.rings,
+            r.mean_biggest_fraction,
+            r.p95_biggest_fraction,
+            r.mean_catchers
+        ));
+    }
+    assert_eq!(text, expected);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines[1], "10\t1\t10\t1.0000\t1.0000\t1.00");
+    let (biggest, catchers) = (
+        column(&text, "mean_biggest_catcher")[1],
+        column(&text, "mean_catchers")[1],
+    );
+    // 16 arcs shared among at most 9 survivors: the biggest takes less than all, more
+    // than an even share.
+    assert!(biggest < 0.9 && biggest > 1.0 / 9.0, "{biggest}");
+    assert!(catchers > 1.0 && catchers <= 9.0, "{catchers}");
 }
 
 #[test]
