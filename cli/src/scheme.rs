@@ -2,7 +2,6 @@
 
 use std::io::Write;
 
-use ringlab_core::schemes::groupcache;
 use ringlab_core::schemes::ring_hash::PointHash;
 use ringlab_core::schemes::spymemcached::Algorithm;
 use ringlab_core::schemes::twemproxy;
@@ -24,12 +23,9 @@ pub fn kind_and_options(
         return Err(CliError::new("--scheme is required"));
     };
     let kind: SchemeKind = scheme.parse()?;
-    let defaults = Options::default();
     // groupcache's replicas default to HTTPPool's, not the ring's 160.
-    let vnodes = match kind {
-        SchemeKind::Groupcache => groupcache::HTTP_POOL_REPLICAS,
-        _ => defaults.vnodes,
-    };
+    let defaults = Options::for_scheme(kind);
+    let vnodes = defaults.vnodes;
     let hash = args.hash.as_deref();
     let spymemcached_hash = match (hash, kind) {
         (Some(name), SchemeKind::Spymemcached) => Algorithm::parse(name)

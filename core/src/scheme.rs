@@ -180,6 +180,27 @@ impl Default for Options {
     }
 }
 
+impl Options {
+    /// The defaults as the system behind `kind` has them: `Options::default()`, except
+    /// that groupcache takes `HTTPPool`'s 50 replicas per node, not the ring's 160.
+    ///
+    /// ```
+    /// use ringlab_core::{Options, SchemeKind};
+    /// assert_eq!(Options::for_scheme(SchemeKind::Groupcache).vnodes, 50);
+    /// assert_eq!(Options::for_scheme(SchemeKind::Ring), Options::default());
+    /// ```
+    pub fn for_scheme(kind: SchemeKind) -> Options {
+        let vnodes = match kind {
+            SchemeKind::Groupcache => schemes::groupcache::HTTP_POOL_REPLICAS,
+            _ => 160,
+        };
+        Options {
+            vnodes,
+            ..Options::default()
+        }
+    }
+}
+
 /// Builds a scheme over a server list. Names must be distinct, except for `envoy-ring`
 /// and `grpc-ring`, where a repeated address is what the systems make of it.
 ///

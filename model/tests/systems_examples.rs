@@ -34,8 +34,12 @@ fn every_examples_table_is_the_cores_owner_by_owner() {
         let name = system.name();
         let out = example(system);
         let list_scheme = system.list_scheme().unwrap_or(SchemeKind::Ring);
-        let reading = config::read(system.example(), list_scheme, &Options::default())
-            .unwrap_or_else(|e| panic!("{name}: {e}"));
+        let reading = config::read(
+            system.example(),
+            list_scheme,
+            &Options::for_scheme(list_scheme),
+        )
+        .unwrap_or_else(|e| panic!("{name}: {e}"));
         let core = reading.build().unwrap();
         assert_eq!(out.system, system, "{name}");
         assert_eq!(out.reading, reading, "{name}");
@@ -108,4 +112,35 @@ fn the_haproxy_example_places_these_keys() {
         );
         assert_eq!(owner_of(&direct, key), Some(owner), "{key}");
     }
+}
+
+/// `#/systems?system=groupcache`: an `HTTPPool` has 50 replicas per peer
+/// (`groupcache.defaultReplicas`), not the ring's 160: the page's example is a pool built
+/// that way, key by key. (It once used 160; the e2e check against the CLI found it.)
+#[test]
+fn the_groupcache_example_is_an_http_pool_of_50_replicas() {
+    use ringlab_core::schemes::groupcache::{Groupcache, HTTP_POOL_REPLICAS};
+    assert_eq!(HTTP_POOL_REPLICAS, 50);
+    let out = example(System::Groupcache);
+    let peers: Vec<Server> = out
+        .servers
+        .iter()
+        .map(|s| Server::new(s.name.clone()))
+        .collect();
+    let pool = Groupcache::new(peers.clone(), HTTP_POOL_REPLICAS).unwrap();
+    let ring_default = Groupcache::new(peers, 160).unwrap();
+    let mut differs = 0;
+    for row in &out.rows {
+        assert_eq!(
+            row.owner,
+            pool.lookup(row.key.as_bytes()),
+            "key {}",
+            row.key
+        );
+        differs += usize::from(row.owner != ring_default.lookup(row.key.as_bytes()));
+    }
+    assert!(
+        differs > 0,
+        "the example's keys cannot tell 50 replicas from 160"
+    );
 }

@@ -103,12 +103,10 @@ pub fn keys(text: &str) -> Vec<&str> {
 pub fn outcome(params: &SystemsParams) -> Result<Outcome, String> {
     let text = params.config_text();
     let list_scheme = params.system.list_scheme();
-    let reading = config::read(
-        text,
-        list_scheme.unwrap_or(ringlab_core::SchemeKind::Ring),
-        &Options::default(),
-    )
-    .map_err(|e| e.to_string())?;
+    let list = list_scheme.unwrap_or(ringlab_core::SchemeKind::Ring);
+    // The system's own defaults: a groupcache pool has 50 replicas per node, not 160.
+    let reading =
+        config::read(text, list, &Options::for_scheme(list)).map_err(|e| e.to_string())?;
     if reading.format == config::Format::List && list_scheme.is_none() {
         return Err(format!(
             "{} reads its configuration: paste a backend, or pick a system that takes a server list",

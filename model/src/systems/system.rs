@@ -166,7 +166,7 @@ mod tests {
     fn every_example_reads_as_its_own_system() {
         for system in System::ALL {
             let list = system.list_scheme().unwrap_or(SchemeKind::Ring);
-            let reading = read(system.example(), list, &Options::default())
+            let reading = read(system.example(), list, &Options::for_scheme(list))
                 .unwrap_or_else(|e| panic!("{}: {e}", system.name()));
             assert_eq!(System::of(&reading, system), system, "{}", system.name());
             let p = reading.build().unwrap();
