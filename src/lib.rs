@@ -20,6 +20,7 @@ pub mod load;
 pub mod notes;
 pub mod panic;
 pub mod playground;
+pub mod probe;
 pub mod registry;
 pub mod share;
 pub mod slider;

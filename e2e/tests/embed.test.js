@@ -217,19 +217,38 @@ test("an iframe grows with its content: the clock's Reveal", async () => {
 /** requestAnimationFrame calls so far in `frame`. */
 const rafCalls = (frame) => frame.evaluate(() => window.__rafCalls);
 
+/** The playground canvas's own account of its frames (src/probe.rs), in `frame`. */
+const canvasState = (frame) => frame.evaluate(() => ({ ...document.querySelector("canvas.pg-canvas").dataset }));
+
+/** Waits until the playground canvas in `frame` satisfies `test` (of its data-* attributes). */
+async function waitCanvas(frame, test) {
+  const deadline = Date.now() + 20_000;
+  let last;
+  while (Date.now() < deadline) {
+    last = await canvasState(frame);
+    if (test(last)) return last;
+    await sleep(20);
+  }
+  assert.fail(`the ring canvas never showed ${test}: ${JSON.stringify(last)}`);
+}
+
 test("an off-screen playground in an iframe asks for no animation frames", async () => {
   const { context, page, clean } = await open();
   const frames = await loadDocs(page);
   const ring = frames.find(({ src }) => src.includes("#/ring"));
-  // Scroll the host page to the end: the playground's iframe is far above the viewport.
+  // Scroll the host page to the end: the playground's iframe is far above the viewport,
+  // and the playground says its loop is paused.
   await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
-  await sleep(500);
-  assert.ok((await ring.iframe.evaluate((el) => el.getBoundingClientRect().bottom)) < 0);
+  await page.waitForFunction(() => document.querySelector("iframe[src*='#/ring']").getBoundingClientRect().bottom < 0);
+  await waitCanvas(ring.frame, (d) => d.loop === "paused");
   const start = await rafCalls(ring.frame);
-  // Walk a key (clicked by script: a real click would scroll it into view).
+  const painted = Number((await canvasState(ring.frame)).frames);
+  // Walk a key (clicked by script: a real click would scroll it into view). The page
+  // paints the walk's first frame at once, then would ask for the next: it must not.
   await ring.frame.evaluate(() => document.querySelector(".pg-key").click());
-  await sleep(800);
+  const walking = await waitCanvas(ring.frame, (d) => d.walk === "walking");
   assert.equal(await rafCalls(ring.frame), start, "frames asked for while off screen");
+  assert.equal(Number(walking.frames), painted + 1, "one frame painted, no loop");
   await clean();
   await context.close();
 });
@@ -240,30 +259,35 @@ test("the playground pauses its animation off screen and resumes on screen", asy
   const { context, page, clean } = await open({ viewport: { width: 1000, height: 360 } });
   await page.goto(env.url + "#/ring?servers=4&vnodes=1&keys=8&replicas=3&scheme=ring&seed=7");
   await page.locator("canvas.pg-canvas").waitFor();
+  const frame = page.mainFrame();
   const walk = (i) => page.evaluate((i) => document.querySelectorAll(".pg-key")[i].click(), i);
 
-  // On screen, a walk animates.
+  // On screen, a walk animates: the loop paints frame after frame until it is done.
   await page.locator("canvas.pg-canvas").scrollIntoViewIfNeeded();
-  await sleep(300);
+  await waitCanvas(frame, (d) => d.loop === "running");
   let start = await rafCalls(page);
+  const before = Number((await canvasState(frame)).frames);
   await walk(1);
-  await sleep(400);
+  await waitCanvas(frame, (d) => Number(d.frames) > before + 5);
   assert.ok((await rafCalls(page)) - start > 5, "a walk on screen asks for frames");
-  await sleep(4000); // let the walk end
+  await waitCanvas(frame, (d) => d.walk === "done");
 
   // Off screen, the same walk asks for none.
   await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
-  await sleep(400);
+  await waitCanvas(frame, (d) => d.loop === "paused");
   const canvas = await page.evaluate(() => document.querySelector("canvas.pg-canvas").getBoundingClientRect().bottom);
   assert.ok(canvas < 0, `canvas bottom ${canvas}`);
   start = await rafCalls(page);
+  const painted = Number((await canvasState(frame)).frames);
   await walk(2);
-  await sleep(500);
+  const walking = await waitCanvas(frame, (d) => d.walk === "walking");
   assert.equal(await rafCalls(page), start, "frames asked for while off screen");
+  assert.equal(Number(walking.frames), painted + 1, "one frame painted, no loop");
 
-  // Back on screen, the loop resumes.
+  // Back on screen, the loop resumes and the walk goes on to its end.
   await page.evaluate(() => window.scrollTo(0, 0));
-  await sleep(400);
+  await waitCanvas(frame, (d) => d.loop === "running");
+  await waitCanvas(frame, (d) => d.walk === "done");
   assert.ok((await rafCalls(page)) > start, "frames asked for again on screen");
   await clean();
   await context.close();
@@ -279,7 +303,7 @@ test("screenshots of the docs page, light and dark", async () => {
     const height = await page.evaluate(() => document.documentElement.scrollHeight);
     await page.setViewportSize({ width: 1280, height });
     for (const entry of frames) assertSized(await sized(entry), entry.src);
-    await sleep(500);
+    await page.waitForLoadState("networkidle");
     await page.screenshot({ path: join(SCREENSHOTS, `embed-docs-${scheme}.png`) });
     await clean();
     await context.close();
@@ -292,6 +316,13 @@ test("embed.js listens only to numbers in range from the app's own frames", asyn
   const ring = frames.find(({ src }) => src.includes("#/ring"));
   const height = () => ring.iframe.evaluate((el) => el.style.height);
   const before = await height();
+  // Every height embed.js gives any iframe, in order.
+  await page.evaluate(() => {
+    window.__heights = [];
+    new MutationObserver((records) => {
+      for (const r of records) window.__heights.push([r.target.getAttribute("src") ?? "other", r.target.style.height]);
+    }).observe(document.body, { attributes: true, attributeFilter: ["style"], subtree: true });
+  });
   // Not numbers, or out of range, from the app's frame: ignored.
   for (const data of ["5000", { height: 5000 }, 1e9, -5, Number.NaN, Infinity]) {
     await ring.frame.evaluate((data) => parent.postMessage(data, "*"), data);
@@ -303,17 +334,30 @@ test("embed.js listens only to numbers in range from the app's own frames", asyn
     document.body.append(other);
     return new Promise((ok) => other.addEventListener("load", ok));
   });
-  await page.evaluate(() => {
-    const other = document.querySelector("iframe:not([src])");
-    other.contentWindow.eval("parent.postMessage(1234, '*')");
-    window.postMessage(1234, "*");
-  });
-  await sleep(300);
-  assert.equal(await height(), before);
+  // The page's own number, the other frame's, then a marker: posted messages are handled
+  // in order, so once the marker is in, the others have been.
+  await page.evaluate(
+    () =>
+      new Promise((ok) => {
+        const other = document.querySelector("iframe:not([src])");
+        window.addEventListener("message", (e) => e.data === "marker" && ok());
+        window.postMessage(1234, "*");
+        other.contentWindow.eval("parent.postMessage(1234, '*')");
+        other.contentWindow.eval("parent.postMessage('marker', '*')");
+      }),
+  );
   assert.equal(await page.evaluate(() => document.querySelector("iframe:not([src])").style.height), "");
-  // A number in range from the app's frame is applied.
+  // A number in range from the app's frame is applied; it comes after the ignored ones
+  // from the same frame, so the heights given so far are this one alone.
   await ring.frame.evaluate(() => parent.postMessage(321, "*"));
   await page.waitForFunction(() => document.querySelector("iframe").style.height === "321px");
+  const given = await page.evaluate(() => window.__heights.filter(([, h]) => h !== ""));
+  assert.ok(before !== "321px", `the frame was already ${before}`);
+  assert.deepEqual(
+    given.map(([, h]) => h).filter((h) => h !== "321px" && h !== before),
+    [],
+    `heights from ignored messages: ${JSON.stringify(given)}`,
+  );
   await clean();
   await context.close();
 });

@@ -5,6 +5,7 @@ import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
 import { load, screenshot, start } from "../harness.js";
 import { open as openView, params, waitParam } from "../common.js";
+import { drawnAtSize, gridCells } from "../pixels.js";
 
 const BASE = "#/grids?servers=8&keys=100&seed=7&vnodes=160&schemes=modulo,ring";
 const COUNTER = /^([\d,]+) of ([\d,]+) keys moved \((\d+(?:\.\d+)?)%\)$/;
@@ -37,6 +38,36 @@ async function counter(page, heading) {
   assert.ok(k <= n, text);
   assert.ok(Math.abs((k / n) * 100 - Number(pct)) < 0.06, `${text}: the percentage is k/K`);
   return { text, moved: k, total: n, pct: Number(pct) };
+}
+
+const HEADINGS = ["Modulo", "Hash ring", "Jump hash", "Rendezvous"];
+
+/**
+ * Every canvas grid read from its pixels: each cell is lit or quiet (none blank, none in
+ * another colour), and the lit cells are exactly as many as its counter says.
+ */
+async function assertCanvasesMatchCounters(page, headings) {
+  for (const heading of headings) {
+    const canvas = gridRegion(page, heading).locator("canvas.gr-canvas");
+    const index = await canvas.evaluate((c) => [...document.querySelectorAll("canvas.gr-canvas")].indexOf(c));
+    await drawnAtSize(page, "canvas.gr-canvas", index);
+    const cells = await gridCells(canvas);
+    const { moved } = await counter(page, heading);
+    assert.deepEqual(cells.other.slice(0, 5), [], `${heading}: cells neither lit nor quiet (blank?)`);
+    // On tiny cells the cursor's ring may hide a few cells around it: at most its 3 x 3
+    // block, and the count is then bounded rather than exact.
+    const rows = cells.covered.map((k) => Math.floor(k / cells.cols));
+    const cols = cells.covered.map((k) => k % cells.cols);
+    assert.ok(
+      cells.covered.length <= 9 && Math.max(0, ...rows) - Math.min(...rows, Infinity) <= 2 && Math.max(0, ...cols) - Math.min(...cols, Infinity) <= 2,
+      `${heading}: cells hidden by the cursor ${cells.covered}`,
+    );
+    assert.ok(
+      cells.lit.length <= moved && moved <= cells.lit.length + cells.covered.length,
+      `${heading}: ${cells.lit.length} lit cells (+${cells.covered.length} under the cursor) on the canvas against ${moved} counted`,
+    );
+    assert.equal(cells.lit.length + cells.quiet + cells.covered.length, cells.keys, `${heading}: every cell drawn`);
+  }
 }
 
 /** The lit cells of a DOM grid. */
@@ -358,9 +389,12 @@ test("dark mode follows the page's colours", async () => {
   await load(env, page, "#/grids?servers=9&from=8&keys=1000&seed=7&vnodes=160&schemes=modulo,ring&previous=1");
   const canvas = page.locator("canvas.gr-canvas").first();
   await canvas.waitFor();
-  // The bottom right corner: past the last key of the last row, the background.
+  await drawnAtSize(page, "canvas.gr-canvas", 0);
+  // The bottom right corner: past the last key of the last row, the opaque dark surface.
   const corner = await canvas.evaluate((c) => [...c.getContext("2d").getImageData(c.width - 2, c.height - 2, 1, 1).data]);
-  assert.ok(corner[0] < 80 && corner[1] < 80 && corner[2] < 80, `dark background: ${corner}`);
+  assert.ok(corner[3] === 255 && corner[0] < 80 && corner[1] < 80 && corner[2] < 80, `dark background: ${corner}`);
+  // The cells themselves, in the dark theme's colours, as many lit as counted.
+  await assertCanvasesMatchCounters(page, ["Modulo", "Hash ring"]);
   await screenshot(page, "grids-dark-canvas");
   clean();
   await context.close();
@@ -376,6 +410,23 @@ test("10,000 keys draw on canvases at devicePixelRatio, with hover, click and ar
   const size = await canvas.evaluate((c) => ({ w: c.width, cw: c.clientWidth, h: c.height, ch: c.clientHeight }));
   assert.ok(Math.abs(size.w - size.cw * 2) <= 1, JSON.stringify(size));
   assert.ok(Math.abs(size.h - size.ch * 2) <= 2, JSON.stringify(size));
+  // Every cell of every grid drawn, the lit ones as many as counted.
+  await assertCanvasesMatchCounters(page, HEADINGS);
+  // And still so after the window narrows and widens again, and after a grid is taken
+  // away and brought back.
+  const wide = page.viewportSize();
+  await page.setViewportSize({ width: 600, height: wide.height });
+  await drawnAtSize(page, "canvas.gr-canvas", 0);
+  const narrow = await canvas.evaluate((c) => c.clientWidth);
+  assert.ok(narrow < size.cw, `the canvas stayed ${size.cw} px wide in a narrower window`);
+  await assertCanvasesMatchCounters(page, HEADINGS);
+  await page.setViewportSize(wide);
+  await assertCanvasesMatchCounters(page, HEADINGS);
+  await page.getByRole("checkbox", { name: "Jump hash" }).uncheck();
+  assert.equal(await page.locator("canvas.gr-canvas").count(), 3);
+  await page.getByRole("checkbox", { name: "Jump hash" }).check();
+  assert.equal(await page.locator("canvas.gr-canvas").count(), 4);
+  await assertCanvasesMatchCounters(page, HEADINGS);
   const modulo = await counter(page, "Modulo");
   const ring = await counter(page, "Hash ring");
   assert.ok(Math.abs(modulo.moved / 10000 - 8 / 9) < 0.02, modulo.text);
@@ -383,6 +434,7 @@ test("10,000 keys draw on canvases at devicePixelRatio, with hover, click and ar
   // The canvas's label carries the same count as the counter.
   assert.match(await canvas.getAttribute("aria-label"), new RegExp(`: ${modulo.moved.toLocaleString("en-US")} of 10,000 keys moved`));
   // Hover: cell (col 2, row 1) of 100 columns is key 102.
+  await canvas.scrollIntoViewIfNeeded();
   const box = await canvas.boundingBox();
   const cell = box.width / 100;
   await page.mouse.move(box.x + cell * 2.5, box.y + cell * 1.5);

@@ -60,6 +60,16 @@ async function widgetReady(page) {
   }
 }
 
+/** Waits until every widget's iframe has taken its content's height (frame.js posts it). */
+async function widgetsSized(page) {
+  await page.waitForFunction(() =>
+    [...document.querySelectorAll(".step-widget iframe")].every((frame) => {
+      const inner = frame.contentDocument?.documentElement;
+      return inner && Math.abs(frame.getBoundingClientRect().height - inner.getBoundingClientRect().height) <= 2;
+    }),
+  );
+}
+
 test("the whole path, keyboard only", async () => {
   const { context, page, clean } = await open(env);
   await load(env, page, "#/learn");
@@ -229,7 +239,7 @@ test("every step: axe-core clean, light and dark, 360 px and desktop", async () 
       await load(env, page, `#/learn/${slug}?theme=${theme}`);
       await page.locator("#learn-step-title").waitFor();
       await widgetReady(page);
-      await page.waitForTimeout(150);
+      await widgetsSized(page);
       assert.deepEqual(await axeViolations(page), [], `${slug}, ${theme}, ${width} px`);
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       assert.ok(overflow <= 0, `${slug} overflows ${overflow} px at ${width} px`);

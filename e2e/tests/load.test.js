@@ -171,9 +171,13 @@ test("break it plays, pauses, changes speed and scrubs", async () => {
   await page.getByRole("button", { name: "Play" }).click();
   await page.getByRole("button", { name: "Pause" }).waitFor();
   await page.waitForFunction(() => Number(document.querySelector("#break-second").value) >= 3);
+  assert.equal(await page.locator("section.break").getAttribute("data-ticking"), "true", "playing, a timer runs");
   await page.getByRole("button", { name: "Pause" }).click();
+  await page.getByRole("button", { name: "Play" }).waitFor();
+  // Paused: no timer is left to move the second on (src/breakit/view.rs says so).
+  await page.waitForFunction(() => document.querySelector("section.break").dataset.ticking === "false");
   const at = await slider(page, "Second").inputValue();
-  await page.waitForTimeout(400);
+  assert.equal(await page.locator("section.break").getAttribute("data-ticking"), "false");
   assert.equal(await slider(page, "Second").inputValue(), at, "paused, the second stays");
   await slider(page, "Second").fill("6");
   await page.locator(".break-now").getByText(/^At 6 s:/).waitFor();

@@ -56,8 +56,8 @@ test("loads with no console errors and no requests to other origins", async () =
   assert.match(csp, /default-src 'none'/);
   assert.match(csp, /script-src 'self' 'wasm-unsafe-eval'(;|$)/);
   assert.doesNotMatch(csp, /unsafe-inline|https?:|\*/);
-  // Give late requests (favicon, lazy assets) a moment to show up.
-  await page.waitForTimeout(500);
+  // Let late requests (favicon, lazy assets) show up: the network falls idle.
+  await page.waitForLoadState("networkidle");
   await screenshot(page, "shell-desktop");
   assertClean(assert, problems);
   await context.close();

@@ -19,6 +19,7 @@ use super::ring::NodesRing;
 use crate::browser::media_matches;
 use crate::load::bars::{Bars, Line};
 use crate::notes::ViewNotes;
+use crate::probe::tell;
 use crate::registry::ViewProps;
 use crate::store::Store;
 use crate::url_out::use_url_out;
@@ -89,6 +90,7 @@ pub fn BreakIt(props: &ViewProps) -> Html {
     {
         let dispatch = player.dispatcher();
         let (playing, speed) = (p.playing, p.params.speed);
+        let node = node.clone();
         use_effect_with(
             (playing, visible, speed),
             move |&(playing, visible, speed)| {
@@ -97,6 +99,14 @@ pub fn BreakIt(props: &ViewProps) -> Html {
                         dispatch.dispatch(PlayerAction::Tick)
                     })
                 });
+                // Whether a timer runs: tests wait on it, not on a clock.
+                if let Some(element) = node.cast::<web_sys::Element>() {
+                    tell(
+                        &element,
+                        "ticking",
+                        if interval.is_some() { "true" } else { "false" },
+                    );
+                }
                 move || drop(interval)
             },
         );

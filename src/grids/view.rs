@@ -17,6 +17,7 @@ use super::state::{Action, GridsState};
 use crate::browser::canvas_context;
 use crate::canvas_theme::CanvasTheme;
 use crate::notes::{dispatching, ViewNotes};
+use crate::probe::tell;
 use crate::registry::ViewProps;
 use crate::store::Store;
 use crate::url_out::use_url_out;
@@ -228,6 +229,8 @@ pub fn Grids(props: &ViewProps) -> Html {
                             &theme,
                             ratio,
                         );
+                        // The backing size it was drawn at: tests wait for it to match.
+                        tell(&canvas, "drawn", &format!("{w}x{h}"));
                     }
                 }
             }

@@ -22,6 +22,7 @@ use crate::browser::{canvas_context, media_matches};
 use crate::canvas_theme::CanvasTheme;
 use crate::element_width::use_element_width;
 use crate::notes::{dispatching, ViewNotes};
+use crate::probe::tell;
 use crate::registry::ViewProps;
 use crate::store::Store;
 use crate::url_out::use_url_out;
@@ -66,6 +67,8 @@ struct Canvas {
     /// The canvas is out of the viewport (an IntersectionObserver says so): no frames are
     /// asked for until it comes back.
     hidden: bool,
+    /// Frames painted so far (told to the page as `data-frames`).
+    frames: u64,
 }
 
 fn now() -> f64 {
@@ -95,6 +98,8 @@ fn paint(c: &mut Canvas, time: f64) -> bool {
     let overlay = scene::overlay(scene, placement, walk, change, c.reduced);
     let walking = walk.is_some_and(|(_, f)| !f.done);
     let moving = change.is_some() && progress < 1.0;
+    c.frames += 1;
+    tell_frame(element, c.frames, c.hidden, walk, moving);
     let theme = c.theme.clone();
     let ratio = c.ratio;
     if let Some(ctx) = canvas_context(element) {
@@ -111,6 +116,34 @@ fn paint(c: &mut Canvas, time: f64) -> bool {
         }
     }
     walking || moving
+}
+
+/// Tells the page what this frame shows: its number, whether the loop is paused, the walk's state (`none`,
+/// `walking`, `done`), the steps it has reached and where its cursor is (turns from the
+/// key), and whether moved keys are still on their way.
+fn tell_frame(
+    element: &HtmlCanvasElement,
+    frames: u64,
+    hidden: bool,
+    walk: Option<(&Walk, walk::WalkFrame)>,
+    moving: bool,
+) {
+    tell(element, "frames", &frames.to_string());
+    tell(element, "loop", if hidden { "paused" } else { "running" });
+    let (state, reached, travel, steps) = match walk {
+        None => ("none", 0, 0.0, 0),
+        Some((w, f)) => (
+            if f.done { "done" } else { "walking" },
+            f.reached,
+            f.travel,
+            w.steps.len(),
+        ),
+    };
+    tell(element, "walk", state);
+    tell(element, "walk-steps", &steps.to_string());
+    tell(element, "walk-reached", &reached.to_string());
+    tell(element, "walk-travel", &format!("{travel:.6}"));
+    tell(element, "moving", if moving { "true" } else { "false" });
 }
 
 /// Draws the still layer of the current scene on the offscreen canvas.
@@ -175,6 +208,9 @@ fn watch_visibility(canvas: &Element, shared: &Rc<RefCell<Canvas>>) -> Option<Wa
                 return;
             }
             c.hidden = hidden;
+            if let Some(element) = &c.element {
+                tell(element, "loop", if hidden { "paused" } else { "running" });
+            }
             if hidden {
                 // Dropping the pending frame cancels it.
                 c.frame = None;
