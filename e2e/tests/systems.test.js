@@ -7,6 +7,7 @@ import assert from "node:assert/strict";
 import { readFile } from "node:fs/promises";
 import { load, screenshot, start } from "../harness.js";
 import { open, params, waitParam } from "../common.js";
+import { ownersUnder } from "../core.js";
 
 let env;
 before(async () => {
@@ -41,6 +42,27 @@ async function lookUp(page, text, keyText) {
 const HAPROXY =
   "global\n    maxconn 100\ndefaults\n    mode http\nbackend web\n    balance url_param k\n    hash-type consistent sdbm\n    server s1 127.0.0.1:9001 id 1 check\n    server s2 127.0.0.1:9002 id 2 check\n    server s3 127.0.0.1:9003 id 3 check\n";
 
+/** The scheme `ringlab lookup --config` places a system's plain server list by. */
+const LIST_SCHEME = { libmemcached: "ketama", "envoy-maglev": "maglev" };
+
+/**
+ * Waits until the key table is the core's answer for the text in the boxes, owner by
+ * owner, and returns it; fails with both tables when it never is.
+ */
+async function assertOwnersAreTheCores(page, system) {
+  const text = await config(page).inputValue();
+  const keyLines = (await keys(page).inputValue()).split("\n").filter((k) => k.length > 0);
+  const expected = ownersUnder(text, keyLines, LIST_SCHEME[system] ?? system);
+  assert.equal(expected.length, keyLines.length, `${system}: the core placed every key`);
+  let shown;
+  for (let i = 0; i < 100; i++) {
+    shown = (await rows(page)).map(([k, o]) => [k, o]);
+    if (JSON.stringify(shown) === JSON.stringify(expected)) return shown;
+    await page.waitForTimeout(50);
+  }
+  assert.deepEqual(shown, expected, `${system}: the page's owners against the core's`);
+}
+
 async function vectorRows(file, count) {
   const text = await readFile(new URL(`../../core/tests/data/${file}`, import.meta.url), "utf8");
   return text
@@ -64,7 +86,7 @@ test("every system's example reads as that system and places every key", async (
   for (const name of names) {
     await picker.selectOption(name);
     await waitParam(page, "system", (v) => v === name);
-    const table = await rows(page);
+    const table = await assertOwnersAreTheCores(page, name);
     assert.equal(table.length, 12, name);
     for (const [key, owner] of table) assert.notEqual(owner, "-", `${name}: ${key}`);
     assert.match(await page.locator(".sys-summary").innerText(), /^Read as /, name);
@@ -137,6 +159,22 @@ test("removing or failing a server shows exactly which keys move", async () => {
   const moved = failed.filter((r) => r[3] === "moves");
   assert.ok(moved.length > 0);
   for (const [key, owner] of moved) assert.equal(owner, "web1", key);
+  // Every key of web1 moves, and each goes where the core puts it with web1 gone and the
+  // others keeping their ids (HAProxy's ids: 1, 2, 3 in file order).
+  const web1 = failed.filter((r) => r[1] === "web1");
+  assert.deepEqual(moved, web1, "all of web1's keys move, and only they");
+  const example = await config(page).inputValue();
+  const withoutWeb1 = example
+    .split("\n")
+    .filter((l) => !/^\s*server web1 /.test(l))
+    .map((l) => l.replace(/^(\s*server web(\d) .*?)( check)?$/, "$1 id $2$3"))
+    .join("\n");
+  const after = ownersUnder(withoutWeb1, failed.map(([k]) => k), "haproxy");
+  assert.deepEqual(
+    failed.map(([k, , a]) => [k, a]),
+    after,
+    "each key's new owner, against the core with web1 failed",
+  );
   const result = page.locator(".sys-change-result");
   assert.match(await result.innerText(), new RegExp(`: ${moved.length} of 12 keys move`));
   // Removing it from the file renumbers the servers after it, so more keys move.
