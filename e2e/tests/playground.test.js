@@ -806,6 +806,36 @@ function rng(seed) {
   };
 }
 
+const escapeRegExp = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+/**
+ * After Add server with a name: the page says it joined or why not, never nothing. A join
+ * moves keys as theory says: the moved share within five binomial spreads of the exact
+ * share of the key space the newcomer took, and, on the ring and nginx (whose other
+ * servers keep their points), exactly the keys the newcomer now holds.
+ */
+async function assertJoinedOrRefused(page, name) {
+  const trimmed = name.trim();
+  const said = new RegExp(`Server ${escapeRegExp(trimmed)} joined: \\d+ of \\d+ keys moved|Server not added: |The playground has at most `);
+  await liveRegion(page).getByText(said).first().waitFor({ timeout: 15_000 });
+  const text = await liveRegion(page).innerText();
+  const joined = text.match(new RegExp(`Server ${escapeRegExp(trimmed)} joined: (\\d+) of (\\d+) keys moved`));
+  if (!joined) return;
+  const [moved, total] = [Number(joined[1]), Number(joined[2])];
+  assert.ok(moved <= total, text);
+  const exact = text.match(/Exact share of the key space moved: ([\d.]+)%/);
+  if (exact && total > 0) {
+    const share = Number(exact[1]) / 100;
+    const spread = Math.sqrt((share * (1 - share)) / total);
+    assert.ok(Math.abs(moved / total - share) <= 5 * spread + 1 / total + 0.001, `moved ${moved}/${total} against the exact ${exact[1]}%`);
+  }
+  const { scheme } = await params(page);
+  if (scheme === "ring" || scheme === "nginx") {
+    const row = (await shareRows(page)).find((r) => r.name === trimmed);
+    if (row) assert.equal(Number(row.keys), moved, `${trimmed} holds exactly the moved keys: ${text}`);
+  }
+}
+
 /**
  * What must hold after any action: the canvas drawn, the shares summing to 100% while the
  * table lists every server, the counter no more than its keys, and the address a fixed
@@ -878,6 +908,7 @@ test("random input: clicks, drags, keys, sliders and URL states", async (t) => {
       const name = random() < 0.5 ? "" : pick(names) + int(0, 99);
       await page.getByRole("textbox", { name: "New server name" }).fill(name, quick);
       await page.getByRole("button", { name: "Add server" }).click(quick);
+      if (name) await assertJoinedOrRefused(page, name);
       return `add ${name}`;
     },
     async () => {
