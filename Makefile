@@ -31,6 +31,7 @@ lint:
 	$(CARGO) fmt --all -- --check
 	$(CARGO) clippy --workspace --all-targets -- -D warnings
 	$(CARGO) clippy -p ringlab --target wasm32-unknown-unknown --all-targets -- -D warnings
+	bash scripts/check-wall.sh
 
 # Every native test: unit, integration, property and doc tests.
 native:
