@@ -23,12 +23,24 @@ impl Drop for Observer {
 /// the first layout, before the first paint), and a render each time it changes.
 #[hook]
 pub fn use_element_width(node: &NodeRef) -> f64 {
+    use_element_width_while(node, true)
+}
+
+/// [`use_element_width`] for an element that comes and goes: `mounted` says whether it is
+/// in this render. Each time it turns true the new element is observed; while it is false
+/// the width is 0, so a paint cannot use the last element's width.
+#[hook]
+pub fn use_element_width_while(node: &NodeRef, mounted: bool) -> f64 {
     let width = use_state_eq(|| 0.0_f64);
     {
         let node = node.clone();
         let width = width.setter();
-        use_effect_with((), move |_| {
-            let observer = node.cast::<Element>().and_then(|element| {
+        use_effect_with(mounted, move |&mounted| {
+            if !mounted {
+                width.set(0.0);
+            }
+            let element = node.cast::<Element>().filter(|_| mounted);
+            let observer = element.and_then(|element| {
                 let callback =
                     Closure::<dyn FnMut(js_sys::Array)>::new(move |entries: js_sys::Array| {
                         // Inside the observer's callback layout is done: reading is free.

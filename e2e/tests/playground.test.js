@@ -701,6 +701,27 @@ test("dark mode: the canvas is drawn on a dark surface", async () => {
   await context.close();
 });
 
+test("dense rings keep each server's colour, light and dark", async () => {
+  for (const colorScheme of ["light", "dark"]) {
+    const { context, page, clean } = await open({ colorScheme });
+    for (const vnodes of [100, 160, 537, 1000]) {
+      await load(env, page, `#/ring?servers=4&vnodes=${vnodes}&keys=8&replicas=3&scheme=ring&seed=7`);
+      await waitCanvas(page, (d) => Number(d.frames) >= 1 && d.moving === "false");
+      const wanted = { a: PALETTE[0], b: PALETTE[1], c: PALETTE[2], d: PALETTE[3], outline: "--fg" };
+      const { counts } = await colourCounts(page.locator(RING), wanted, 30);
+      const servers = counts.a + counts.b + counts.c + counts.d;
+      const what = `${colorScheme}, 4 x ${vnodes}: ${JSON.stringify(counts)}`;
+      // Each of the four colours plainly there: at least a tenth of the coloured ring.
+      for (const name of ["a", "b", "c", "d"]) assert.ok(counts[name] > servers / 10, `server ${name}: ${what}`);
+      // The ring is not a band of outline: outline pixels are a small part of it.
+      assert.ok(counts.outline < servers / 10, `outline: ${what}`);
+      if (vnodes === 537 || vnodes === 1000) await screenshot(page, `playground-dense-${vnodes}-${colorScheme}`);
+    }
+    clean();
+    await context.close();
+  }
+});
+
 test("360 px: no horizontal page scroll, the table scrolls inside its box", async () => {
   const { context, page, problems, clean } = await open({
     viewport: { width: 360, height: 740 },

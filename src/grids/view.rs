@@ -4,7 +4,6 @@
 
 use std::rc::Rc;
 
-use gloo::events::EventListener;
 use wasm_bindgen::JsCast;
 use web_sys::{HtmlCanvasElement, HtmlElement, HtmlInputElement};
 use yew::prelude::*;
@@ -16,6 +15,7 @@ use super::placement::{comparisons, doubling_text, number, Grid};
 use super::state::{Action, GridsState};
 use crate::browser::canvas_context;
 use crate::canvas_theme::CanvasTheme;
+use crate::element_width::use_element_width_while;
 use crate::notes::{dispatching, ViewNotes};
 use crate::probe::tell;
 use crate::registry::ViewProps;
@@ -182,32 +182,42 @@ pub fn Grids(props: &ViewProps) -> Html {
         use_node_ref(),
         use_node_ref(),
     ];
-    let redraw = use_force_update();
+    // Each canvas's width, kept from a ResizeObserver: painting never reads the layout.
+    let canvas_mode = state.keys.len() > CANVAS_CELLS;
+    let shows = |slot: usize| {
+        canvas_mode
+            && state
+                .grids
+                .iter()
+                .any(|g| g.scheme == GridScheme::ALL[slot])
+    };
+    let widths = [
+        use_element_width_while(&canvases[0], shows(0)),
+        use_element_width_while(&canvases[1], shows(1)),
+        use_element_width_while(&canvases[2], shows(2)),
+        use_element_width_while(&canvases[3], shows(3)),
+    ];
 
     // The URL out. (A reload, a pasted link or Back mounts the view afresh from the URL:
     // the shell keys it by visit.)
     use_url_out(props, state.query());
-    // Redraw on resize.
-    use_effect_with((), move |_| {
-        let listener = web_sys::window()
-            .map(|w| EventListener::new(&w, "resize", move |_| redraw.force_update()));
-        move || drop(listener)
-    });
     // After every render: size and draw the canvases.
     {
         let state = state.clone();
         let canvases = canvases.clone();
         use_effect(move || {
-            if state.keys.len() > CANVAS_CELLS {
+            if canvas_mode {
                 let ratio = web_sys::window().map_or(1.0, |w| w.device_pixel_ratio().max(1.0));
                 let theme = CanvasTheme::current();
                 for grid in &state.grids {
                     let slot = GridScheme::ALL.iter().position(|&s| s == grid.scheme);
-                    let Some(canvas) = slot.and_then(|i| canvases[i].cast::<HtmlCanvasElement>())
-                    else {
+                    let Some((canvas, width)) = slot.and_then(|i| {
+                        let canvas = canvases[i].cast::<HtmlCanvasElement>()?;
+                        (widths[i] > 0.0).then_some((canvas, widths[i]))
+                    }) else {
                         continue;
                     };
-                    let layout = Layout::new(grid.keys(), canvas.client_width() as f64);
+                    let layout = Layout::new(grid.keys(), width);
                     let (w, h) = (
                         (layout.width * ratio).round() as u32,
                         (layout.height * ratio).round() as u32,
@@ -361,7 +371,6 @@ pub fn Grids(props: &ViewProps) -> Html {
         _ => html! {},
     };
 
-    let canvas_mode = state.keys.len() > CANVAS_CELLS;
     let grids = state.grids.iter().map(|grid| {
         let scheme = grid.scheme;
         let heading_id = format!("gr-h-{}", scheme.name());
@@ -370,7 +379,7 @@ pub fn Grids(props: &ViewProps) -> Html {
                 .iter()
                 .position(|&s| s == scheme)
                 .unwrap_or(0);
-            canvas_view(&state, grid, canvases[slot].clone())
+            canvas_view(&state, grid, canvases[slot].clone(), widths[slot])
         } else {
             html! {
                 <DomCells grid={grid.clone()} keys={state.keys.clone()} params={params.clone()}
@@ -445,15 +454,17 @@ pub fn Grids(props: &ViewProps) -> Html {
     }
 }
 
-fn canvas_view(state: &UseReducerHandle<Store<GridsState>>, grid: &Grid, node: NodeRef) -> Html {
+/// A grid drawn on a canvas `width` CSS pixels wide (as the ResizeObserver last saw it).
+fn canvas_view(
+    state: &UseReducerHandle<Store<GridsState>>,
+    grid: &Grid,
+    node: NodeRef,
+    width: f64,
+) -> Html {
     let scheme = grid.scheme;
     let keys = state.keys.len();
-    let layout_of =
-        move |canvas: &HtmlCanvasElement| Layout::new(keys, canvas.client_width() as f64);
-    let hit = move |e: &MouseEvent| {
-        let canvas = e.target_dyn_into::<HtmlCanvasElement>()?;
-        layout_of(&canvas).hit(e.offset_x() as f64, e.offset_y() as f64)
-    };
+    let layout = Layout::new(keys, width);
+    let hit = move |e: &MouseEvent| layout.hit(e.offset_x() as f64, e.offset_y() as f64);
     let onpointermove = {
         let dispatch = state.dispatcher();
         let detail = state.detail;
@@ -486,11 +497,7 @@ fn canvas_view(state: &UseReducerHandle<Store<GridsState>>, grid: &Grid, node: N
                 open(&params.walk_link(cursor));
                 return;
             }
-            let Some(canvas) = e.target_dyn_into::<HtmlCanvasElement>() else {
-                return;
-            };
-            let cols = layout_of(&canvas).cols;
-            if let Some(next) = step(cursor, &e.key(), cols, keys) {
+            if let Some(next) = step(cursor, &e.key(), layout.cols, keys) {
                 e.prevent_default();
                 dispatch.dispatch(Action::Cursor(next));
             }

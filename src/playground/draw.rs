@@ -2,7 +2,7 @@
 
 use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement};
 
-use super::scene::{canvas_angle, Scene, PALETTE};
+use super::scene::{canvas_angle, PointStyle, Scene, PALETTE};
 use crate::canvas_theme::CanvasTheme;
 
 /// Draws `scene` on a canvas whose backing store is `ratio` times its CSS size.
@@ -103,7 +103,44 @@ pub fn draw_still(ctx: &CanvasRenderingContext2d, scene: &Scene, theme: &CanvasT
         }
     }
 
-    // Server points: colour and shape, outlined, labelled.
+    match scene.point_style {
+        PointStyle::Marks => draw_marks(ctx, scene, theme),
+        PointStyle::Ticks => draw_ticks(ctx, scene, theme),
+        PointStyle::Hidden => {}
+    }
+}
+
+/// Hairline ticks just outside the track, each in its server's colour (the focused
+/// server's longer): dense points without outlines that would darken the ring.
+fn draw_ticks(ctx: &CanvasRenderingContext2d, scene: &Scene, theme: &CanvasTheme) {
+    let g = &scene.geometry;
+    for color in 0..PALETTE {
+        for focused in [false, true] {
+            ctx.begin_path();
+            let mut any = false;
+            for p in scene
+                .points
+                .iter()
+                .filter(|p| p.color == color && p.focused == focused)
+            {
+                let outer = if focused { 20.0 } else { 14.0 };
+                let (x0, y0) = g.at(p.fraction, g.radius + 9.0);
+                let (x1, y1) = g.at(p.fraction, g.radius + outer);
+                ctx.move_to(x0, y0);
+                ctx.line_to(x1, y1);
+                any = true;
+            }
+            if any {
+                ctx.set_line_width(if focused { 1.5 } else { 1.0 });
+                ctx.set_stroke_style_str(theme.color(color));
+                ctx.stroke();
+            }
+        }
+    }
+}
+
+/// Server points: colour and shape, outlined, labelled.
+fn draw_marks(ctx: &CanvasRenderingContext2d, scene: &Scene, theme: &CanvasTheme) {
     for p in &scene.points {
         ctx.set_fill_style_str(theme.color(p.color));
         ctx.set_stroke_style_str(&theme.text);

@@ -30,6 +30,16 @@ pub const KEY_BAND: f64 = 28.0;
 /// Keys get hash labels up to this many.
 pub const MAX_KEY_LABELS: usize = 16;
 
+/// Points at least this far apart on average (CSS pixels of circumference) are drawn as
+/// outlined marks; closer, the outlines would paint the ring in the outline colour.
+pub const MARK_SPACING: f64 = 6.0;
+/// Points at least this far apart, and closer than [`MARK_SPACING`], are hairline ticks in
+/// their server's colour; closer still, the arcs alone show who owns what.
+pub const TICK_SPACING: f64 = 2.0;
+/// The gaps between owners' arcs are drawn while they are at least this far apart on
+/// average; closer, they would wash the ring out in the background colour.
+pub const GAP_SPACING: f64 = 8.0;
+
 /// Room around the circle for the points' labels, in pixels.
 pub const MARGIN: f64 = 44.0;
 
@@ -197,6 +207,31 @@ pub struct Overlay {
     pub movers: Vec<Mover>,
 }
 
+/// How the server points are drawn, from how close they are on the circle.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PointStyle {
+    /// Outlined marks in colour and shape, labelled while few.
+    Marks,
+    /// Hairline ticks outside the ring, in the server's colour, no outline.
+    Ticks,
+    /// Not drawn: the arcs show ownership.
+    Hidden,
+}
+
+impl PointStyle {
+    /// The style for `points` points on `circumference` pixels.
+    pub fn for_spacing(points: usize, circumference: f64) -> PointStyle {
+        let spacing = circumference / points.max(1) as f64;
+        if points > MAX_POINT_MARKS || spacing < TICK_SPACING {
+            PointStyle::Hidden
+        } else if spacing < MARK_SPACING {
+            PointStyle::Ticks
+        } else {
+            PointStyle::Marks
+        }
+    }
+}
+
 /// Everything `draw` needs.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Scene {
@@ -210,6 +245,8 @@ pub struct Scene {
     pub points: Vec<PointMark>,
     /// True when there were too many points to mark one by one.
     pub points_hidden: bool,
+    /// How `points` are drawn (their marks stay for pointer and keyboard either way).
+    pub point_style: PointStyle,
     pub keys: Vec<KeyMark>,
     /// Lines for the legend under the canvas.
     pub legend: Vec<String>,
@@ -361,11 +398,19 @@ pub fn build(
         g.width,
         g.height,
     );
+    // Gaps between owners only while they stay a few pixels apart: dense ones would
+    // wash the ring out in the background colour.
     let boundaries = if aggregated {
         Vec::new()
     } else {
-        boundaries(&arcs)
+        let all = boundaries(&arcs);
+        if all.len() as f64 * GAP_SPACING <= circumference {
+            all
+        } else {
+            Vec::new()
+        }
     };
+    let point_style = PointStyle::for_spacing(points.len(), circumference);
     Scene {
         geometry: g,
         arcs,
@@ -373,6 +418,7 @@ pub fn build(
         boundaries,
         points: marks,
         points_hidden,
+        point_style,
         keys,
         legend,
         overlay: Overlay::default(),
@@ -696,6 +742,47 @@ mod tests {
         let k = &scene.keys[5];
         assert!(hit_key(&scene, k.x + 1.0, k.y, 8.0).is_some());
         assert_eq!(hit_key(&scene, -100.0, -100.0, 8.0), None);
+    }
+
+    /// Dense rings keep their colours: past a few points per pixel the points are ticks in
+    /// their colour, then not drawn; the gaps between owners go once they would crowd.
+    #[test]
+    fn dense_points_become_ticks_then_give_way_to_the_arcs() {
+        let style = |vnodes: u32| {
+            let p = params(4, vnodes, &[]);
+            let placement = Placement::new(&p, &key_names(7, 8));
+            build(&placement, &p, None, None, 500.0, 500.0)
+        };
+        // 500 px canvas: a circle of radius 206, about 1,294 px round.
+        let few = style(40);
+        assert_eq!(few.point_style, PointStyle::Marks);
+        assert!(!few.boundaries.is_empty());
+        let many = style(100);
+        assert_eq!(many.point_style, PointStyle::Ticks);
+        assert!(!many.aggregated);
+        assert!(
+            many.boundaries.is_empty(),
+            "{} gaps on 1,294 px",
+            many.boundaries.len()
+        );
+        let walkthrough = style(160);
+        assert_ne!(walkthrough.point_style, PointStyle::Marks);
+        assert!(walkthrough.boundaries.is_empty());
+        for vnodes in [537, 1000] {
+            let dense = style(vnodes);
+            assert_eq!(dense.point_style, PointStyle::Hidden, "{vnodes}");
+            assert!(dense.aggregated && dense.boundaries.is_empty(), "{vnodes}");
+            // Every server still owns a good part of the drawn circle.
+            let mut drawn = [0.0; 4];
+            for arc in &dense.arcs {
+                drawn[arc.owner] += arc.end - arc.start;
+            }
+            assert!(drawn.iter().all(|&d| d > 0.15), "{vnodes}: {drawn:?}");
+        }
+        assert_eq!(PointStyle::for_spacing(100, 1000.0), PointStyle::Marks);
+        assert_eq!(PointStyle::for_spacing(200, 1000.0), PointStyle::Ticks);
+        assert_eq!(PointStyle::for_spacing(600, 1000.0), PointStyle::Hidden);
+        assert_eq!(PointStyle::for_spacing(0, 1000.0), PointStyle::Marks);
     }
 
     #[test]
