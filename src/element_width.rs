@@ -2,6 +2,9 @@
 //! canvas without reading `clientWidth` (a read after the DOM changed forces a layout: 8
 //! to 12 ms per slider step on the million-point ring, by `make profile-browser`).
 
+use std::cell::RefCell;
+use std::rc::Rc;
+
 use wasm_bindgen::closure::Closure;
 use wasm_bindgen::JsCast;
 use web_sys::{Element, ResizeObserver, ResizeObserverEntry};
@@ -19,6 +22,27 @@ impl Drop for Observer {
     }
 }
 
+/// Watches `element`, setting `width` each time its laid-out width changes (and once
+/// right after the first layout).
+fn observe(element: &Element, width: UseStateSetter<f64>) -> Option<Observer> {
+    let callback = Closure::<dyn FnMut(js_sys::Array)>::new(move |entries: js_sys::Array| {
+        // Inside the observer's callback layout is done: reading is free.
+        let last = entries
+            .iter()
+            .last()
+            .and_then(|entry| entry.dyn_into::<ResizeObserverEntry>().ok());
+        if let Some(entry) = last {
+            width.set(entry.target().client_width() as f64);
+        }
+    });
+    let observer = ResizeObserver::new(callback.as_ref().unchecked_ref()).ok()?;
+    observer.observe(element);
+    Some(Observer {
+        observer,
+        _callback: callback,
+    })
+}
+
 /// The width of `node` as last laid out: 0 until the observer has seen it (right after
 /// the first layout, before the first paint), and a render each time it changes.
 #[hook]
@@ -26,40 +50,32 @@ pub fn use_element_width(node: &NodeRef) -> f64 {
     use_element_width_while(node, true)
 }
 
-/// [`use_element_width`] for an element that comes and goes: `mounted` says whether it is
-/// in this render. Each time it turns true the new element is observed; while it is false
-/// the width is 0, so a paint cannot use the last element's width.
+/// [`use_element_width`] for an element that comes and goes, or is replaced: after every
+/// render the element `node` holds now is the one observed (a new element is observed
+/// afresh, the old one let go). `mounted` says whether it is in this render; while it is
+/// not, the width is 0, so a paint cannot use the last element's width.
 #[hook]
 pub fn use_element_width_while(node: &NodeRef, mounted: bool) -> f64 {
     let width = use_state_eq(|| 0.0_f64);
+    let watched: Rc<RefCell<Option<(Element, Observer)>>> = use_mut_ref(|| None);
     {
         let node = node.clone();
-        let width = width.setter();
-        use_effect_with(mounted, move |&mounted| {
-            if !mounted {
-                width.set(0.0);
-            }
+        let setter = width.setter();
+        use_effect(move || {
             let element = node.cast::<Element>().filter(|_| mounted);
-            let observer = element.and_then(|element| {
-                let callback =
-                    Closure::<dyn FnMut(js_sys::Array)>::new(move |entries: js_sys::Array| {
-                        // Inside the observer's callback layout is done: reading is free.
-                        let last = entries
-                            .iter()
-                            .last()
-                            .and_then(|entry| entry.dyn_into::<ResizeObserverEntry>().ok());
-                        if let Some(entry) = last {
-                            width.set(entry.target().client_width() as f64);
-                        }
-                    });
-                let observer = ResizeObserver::new(callback.as_ref().unchecked_ref()).ok()?;
-                observer.observe(&element);
-                Some(Observer {
-                    observer,
-                    _callback: callback,
-                })
-            });
-            move || drop(observer)
+            let same = match (&*watched.borrow(), &element) {
+                (Some((old, _)), Some(now)) => js_sys::Object::is(old, now),
+                (None, None) => true,
+                _ => false,
+            };
+            if !same {
+                let observed = element.and_then(|e| observe(&e, setter.clone()).map(|o| (e, o)));
+                if observed.is_none() {
+                    setter.set(0.0);
+                }
+                // Replacing the pair drops the old observer, which stops watching.
+                *watched.borrow_mut() = observed;
+            }
         });
     }
     *width

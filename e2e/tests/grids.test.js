@@ -424,6 +424,8 @@ test("10,000 keys draw on canvases at devicePixelRatio, with hover, click and ar
   await assertCanvasesMatchCounters(page, HEADINGS);
   await page.getByRole("checkbox", { name: "Jump hash" }).uncheck();
   assert.equal(await page.locator("canvas.gr-canvas").count(), 3);
+  // Three grids share the row: each canvas wider, and redrawn at its new width.
+  await assertCanvasesMatchCounters(page, ["Modulo", "Hash ring", "Rendezvous"]);
   await page.getByRole("checkbox", { name: "Jump hash" }).check();
   assert.equal(await page.locator("canvas.gr-canvas").count(), 4);
   await assertCanvasesMatchCounters(page, HEADINGS);

@@ -389,7 +389,7 @@ pub fn Grids(props: &ViewProps) -> Html {
         let counter = grid.counter();
         let theory = grid.theory_text();
         html! {
-            <section class="gr-grid" aria-labelledby={heading_id.clone()}>
+            <section key={scheme.name()} class="gr-grid" aria-labelledby={heading_id.clone()}>
                 <h2 id={heading_id}>
                     { scheme.heading() }
                     <span class="gr-count">{ format!(" · {} servers", grid.servers) }</span>
