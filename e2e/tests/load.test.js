@@ -209,3 +209,54 @@ test("embedded, on a small screen and in the dark", async () => {
   await screenshot(dark.page, "load-dark");
   dark.clean();
 });
+
+/**
+ * Every text of every chart (`svg.bars`, `svg.plot`) as the reader sees it: its rendered
+ * font size (the stylesheet's size times the SVG's scale), its outline and its box on the
+ * screen.
+ */
+function chartTexts(page) {
+  return page.evaluate(() =>
+    [...document.querySelectorAll("svg.bars, svg.plot")].map((svg) => {
+      const scale = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
+      return [...svg.querySelectorAll("text")].map((t) => {
+        const r = t.getBoundingClientRect();
+        const style = getComputedStyle(t);
+        return { text: t.textContent, px: parseFloat(style.fontSize) * scale, stroke: style.stroke, box: [r.left, r.top, r.right, r.bottom] };
+      });
+    }),
+  );
+}
+
+test("chart labels stay at 12 px or more, unoutlined, and never overlap, at 360 and 1280 px", async () => {
+  for (const width of [360, 1280]) {
+    const { context, page, clean } = await open(env, { viewport: { width, height: 900 } });
+    for (const hash of ["#/load?servers=16&vnodes=100&keys=2000&zipf=0.8&hot=0.3&bounded=1&epsilon=0.25&fix=none", "#/break?scenario=hot-key&fix=none"]) {
+      await load(env, page, hash);
+      await page.locator("svg.bars").first().waitFor();
+      // Drawn at the width it is shown: one SVG unit per CSS pixel once measured.
+      await page.waitForFunction(() =>
+        [...document.querySelectorAll("svg.bars, svg.plot")].every((s) => Math.abs(s.getBoundingClientRect().width - s.viewBox.baseVal.width) < 1),
+      );
+      const charts = await chartTexts(page);
+      assert.ok(charts.length >= 1, hash);
+      for (const texts of charts) {
+        assert.ok(texts.length > 3, `${hash}: ${JSON.stringify(texts)}`);
+        for (const t of texts) {
+          assert.ok(t.px >= 11.99, `${hash} at ${width} px: "${t.text}" renders at ${t.px.toFixed(1)} px`);
+          assert.equal(t.stroke, "none", `${hash}: "${t.text}" is outlined`);
+        }
+        for (let i = 0; i < texts.length; i++) {
+          for (let j = i + 1; j < texts.length; j++) {
+            const [a, b] = [texts[i].box, texts[j].box];
+            const overlap = Math.min(a[2], b[2]) - Math.max(a[0], b[0]) > 0.5 && Math.min(a[3], b[3]) - Math.max(a[1], b[1]) > 0.5;
+            assert.ok(!overlap, `${hash} at ${width} px: "${texts[i].text}" overlaps "${texts[j].text}"`);
+          }
+        }
+      }
+      await screenshot(page, `charts-${hash.slice(2, 6)}-${width}`);
+    }
+    clean();
+    await context.close();
+  }
+});

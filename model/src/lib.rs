@@ -7,6 +7,7 @@
 //! is tested natively with `cargo test -p ringlab-model`.
 
 pub mod breakit;
+pub mod chart;
 pub mod clock;
 pub mod cost;
 pub mod format;

@@ -1,10 +1,14 @@
 //! A bar chart of loads against reference lines (the mean, a cap, a capacity): one bar
-//! per server, drawn in SVG so that it scales with its box and needs no canvas.
+//! per server, drawn in SVG at the size it is shown (`ringlab_model::chart`), so its text
+//! stays at the stylesheet's 12 px on a phone and on a desktop.
 
 use std::rc::Rc;
 
+use ringlab_model::chart::{spread, Frame, Margins, LABEL_GAP};
 use ringlab_model::format::{grouped_rounded, nice_top};
 use yew::prelude::*;
+
+use crate::element_width::use_element_width;
 
 /// A horizontal line across the bars.
 #[derive(Clone, PartialEq)]
@@ -33,15 +37,27 @@ pub struct BarsProps {
     pub label: String,
 }
 
-const W: f64 = 640.0;
-const H: f64 = 240.0;
-const LEFT: f64 = 64.0;
-const RIGHT: f64 = 84.0;
-const TOP: f64 = 12.0;
-const BOTTOM: f64 = 34.0;
+const MARGINS: Margins = Margins {
+    left: 72.0,
+    right: 84.0,
+    top: 12.0,
+    bottom: 46.0,
+};
+/// About how wide a character of 12 px text is, for spacing the bars' names.
+const CHAR_WIDTH: f64 = 7.5;
 
 #[component]
 pub fn Bars(props: &BarsProps) -> Html {
+    let node = use_node_ref();
+    let frame = Frame::new(
+        use_element_width(&node),
+        640.0,
+        0.375,
+        200.0,
+        280.0,
+        MARGINS,
+    );
+    let (left, top_margin) = (MARGINS.left, MARGINS.top);
     let n = props.values.len().max(1);
     let biggest = props
         .values
@@ -50,10 +66,10 @@ pub fn Bars(props: &BarsProps) -> Html {
         .chain(props.lines.iter().map(|l| l.value))
         .fold(0.0, f64::max);
     let top = nice_top(biggest * 1.05);
-    let (pw, ph) = (W - LEFT - RIGHT, H - TOP - BOTTOM);
-    let y = |v: f64| TOP + ph * (1.0 - (v / top).clamp(0.0, 1.0));
+    let (pw, ph) = (frame.plot_width(), frame.plot_height());
+    let y = |v: f64| frame.y(v, top);
     let step = pw / n as f64;
-    let gap = if n <= 64 { step * 0.2 } else { 0.0 };
+    let gap = if step >= 4.0 { step * 0.2 } else { 0.0 };
     let f = |v: f64| format!("{v:.2}");
     let bars = props.values.iter().enumerate().map(|(i, &v)| {
         let over = props.limit.is_some_and(|l| v > l * (1.0 + 1e-9));
@@ -66,40 +82,52 @@ pub fn Bars(props: &BarsProps) -> Html {
         );
         let top_y = y(v);
         html! {
-            <rect class={class} x={f(LEFT + step * i as f64 + gap / 2.0)} y={f(top_y)}
-                width={f((step - gap).max(0.5))} height={f((TOP + ph - top_y).max(0.0))} />
+            <rect class={class} x={f(left + step * i as f64 + gap / 2.0)} y={f(top_y)}
+                width={f((step - gap).max(0.5))} height={f((top_margin + ph - top_y).max(0.0))} />
         }
     });
     let ticks = [0.0, top / 2.0, top].map(|v| {
         html! {
             <>
-                <line class="axis-grid" x1={f(LEFT)} x2={f(LEFT + pw)} y1={f(y(v))} y2={f(y(v))} />
-                <text class="axis-tick" x={f(LEFT - 6.0)} y={f(y(v) + 4.0)} text-anchor="end">{ grouped_rounded(v) }</text>
+                <line class="axis-grid" x1={f(left)} x2={f(left + pw)} y1={f(y(v))} y2={f(y(v))} />
+                <text class="axis-tick" x={f(left - 6.0)} y={f(y(v) + 4.0)} text-anchor="end">{ grouped_rounded(v) }</text>
             </>
         }
     });
-    let lines = props.lines.iter().map(|l| {
+    // The lines' labels, moved apart where the lines are close (the mean and the cap).
+    let wanted: Vec<f64> = props.lines.iter().map(|l| y(l.value) + 4.0).collect();
+    let label_ys = spread(&wanted, LABEL_GAP, top_margin + 4.0, top_margin + ph + 4.0);
+    let lines = props.lines.iter().zip(label_ys).map(|(l, label_y)| {
         html! {
             <>
-                <line class={classes!("ref-line", format!("ref-{}", l.kind))} x1={f(LEFT)} x2={f(LEFT + pw)} y1={f(y(l.value))} y2={f(y(l.value))} />
-                <text class={classes!("ref-label", format!("ref-{}", l.kind))} x={f(LEFT + pw + 4.0)} y={f(y(l.value) + 4.0)}>{ l.label.clone() }</text>
+                <line class={classes!("ref-line", format!("ref-{}", l.kind))} x1={f(left)} x2={f(left + pw)} y1={f(y(l.value))} y2={f(y(l.value))} />
+                <text class={classes!("ref-label", format!("ref-{}", l.kind))} x={f(left + pw + 4.0)} y={f(label_y)}>{ l.label.clone() }</text>
             </>
         }
     });
-    let names = (n <= 24).then(|| {
-        html! { <>{ for props.names.iter().enumerate().map(|(i, name)| html! {
-            <text class="axis-tick" x={f(LEFT + step * (i as f64 + 0.5))} y={f(TOP + ph + 14.0)} text-anchor="middle">{ name.clone() }</text>
-        }) }</> }
+    // Every k-th name, so that names never run into each other.
+    let widest = props
+        .names
+        .iter()
+        .map(|s| s.chars().count())
+        .max()
+        .unwrap_or(1) as f64;
+    let every = ((widest * CHAR_WIDTH + 6.0) / step).ceil().max(1.0) as usize;
+    let names = props.names.iter().enumerate().filter(|(i, _)| i % every == 0).map(|(i, name)| {
+        html! {
+            <text class="axis-tick" x={f(left + step * (i as f64 + 0.5))} y={f(top_margin + ph + 20.0)} text-anchor="middle">{ name.clone() }</text>
+        }
     });
+    let middle = top_margin + ph / 2.0;
     html! {
-        <svg class="bars" viewBox={format!("0 0 {W} {H}")} role="img" aria-label={props.label.clone()}>
+        <svg ref={node} class="bars" viewBox={frame.view_box()} role="img" aria-label={props.label.clone()}>
             { for ticks }
             { for bars }
             { for lines }
-            { names.unwrap_or_default() }
-            <line class="axis" x1={f(LEFT)} x2={f(LEFT + pw)} y1={f(TOP + ph)} y2={f(TOP + ph)} />
-            <text class="axis-title" x={f(LEFT + pw / 2.0)} y={f(H - 4.0)} text-anchor="middle">{ format!("{} ({n})", props.x_label) }</text>
-            <text class="axis-title" x="12" y={f(TOP + ph / 2.0)} text-anchor="middle" transform={format!("rotate(-90 12 {:.1})", TOP + ph / 2.0)}>{ "requests/s" }</text>
+            { for names }
+            <line class="axis" x1={f(left)} x2={f(left + pw)} y1={f(top_margin + ph)} y2={f(top_margin + ph)} />
+            <text class="axis-title" x={f(left + pw / 2.0)} y={f(frame.height - 5.0)} text-anchor="middle">{ format!("{} ({n})", props.x_label) }</text>
+            <text class="axis-title" x="11" y={f(middle)} text-anchor="middle" transform={format!("rotate(-90 11 {middle:.1})")}>{ "requests/s" }</text>
         </svg>
     }
 }
