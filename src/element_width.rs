@@ -5,6 +5,7 @@
 use std::cell::RefCell;
 use std::rc::Rc;
 
+use gloo::timers::callback::Timeout;
 use wasm_bindgen::closure::Closure;
 use wasm_bindgen::JsCast;
 use web_sys::{Element, ResizeObserver, ResizeObserverEntry};
@@ -23,8 +24,12 @@ impl Drop for Observer {
 }
 
 /// Watches `element`, setting `width` each time its laid-out width changes (and once
-/// right after the first layout).
+/// right after the first layout). The new width is handed on in a task of its own, not
+/// inside the observer's callback: a render there that changes the element's height
+/// would be a size change the browser cannot deliver in the same pass ("ResizeObserver
+/// loop completed with undelivered notifications", an error event on the page).
 fn observe(element: &Element, width: UseStateSetter<f64>) -> Option<Observer> {
+    let pending: Rc<RefCell<Option<Timeout>>> = Rc::default();
     let callback = Closure::<dyn FnMut(js_sys::Array)>::new(move |entries: js_sys::Array| {
         // Inside the observer's callback layout is done: reading is free.
         let last = entries
@@ -32,7 +37,10 @@ fn observe(element: &Element, width: UseStateSetter<f64>) -> Option<Observer> {
             .last()
             .and_then(|entry| entry.dyn_into::<ResizeObserverEntry>().ok());
         if let Some(entry) = last {
-            width.set(entry.target().client_width() as f64);
+            let now = entry.target().client_width() as f64;
+            let width = width.clone();
+            // A newer size replaces a pending one (dropping a timeout cancels it).
+            *pending.borrow_mut() = Some(Timeout::new(0, move || width.set(now)));
         }
     });
     let observer = ResizeObserver::new(callback.as_ref().unchecked_ref()).ok()?;
