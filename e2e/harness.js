@@ -47,9 +47,17 @@ export async function openPage(env, options = {}) {
     viewport: { width: 1280, height: 800 },
     ...options,
   });
-  const page = await context.newPage();
   const origin = new URL(env.url).origin;
   const problems = { consoleErrors: [], pageErrors: [], foreign: [], failed: [] };
+  // Error events that are not exceptions (Playwright's "pageerror" has those), such as
+  // "ResizeObserver loop completed with undelivered notifications", in every frame.
+  await context.exposeBinding("__ringlabErrorEvent", (_source, message) => problems.pageErrors.push(`error event: ${message}`));
+  await context.addInitScript(() => {
+    addEventListener("error", (event) => {
+      if (!event.error) window.__ringlabErrorEvent?.(String(event.message));
+    });
+  });
+  const page = await context.newPage();
   page.on("console", (msg) => {
     if (msg.type() === "error") problems.consoleErrors.push(msg.text());
   });
