@@ -37,14 +37,35 @@ export function params(page) {
   });
 }
 
-/** Waits until the address bar's parameter `name` satisfies `test`. */
-export async function waitParam(page, name, test) {
-  const deadline = Date.now() + 10_000;
+/**
+ * Reads `read()` until `test` holds of it, and returns it; fails with `what` and the last
+ * reading after `ms`. A wait on state the page exposes, not on a clock.
+ */
+export async function waitUntil(read, test, what, ms = 10_000) {
+  const deadline = Date.now() + ms;
   let last;
   while (Date.now() < deadline) {
-    last = (await params(page))[name];
+    last = await read();
     if (test(last)) return last;
-    await page.waitForTimeout(50);
+    await new Promise((ok) => setTimeout(ok, 20));
   }
-  assert.fail(`URL parameter ${name} is ${JSON.stringify(last)}`);
+  assert.fail(`${what}: ${JSON.stringify(last)}`);
+}
+
+/** Waits until the address bar's parameter `name` satisfies `test`. */
+export function waitParam(page, name, test) {
+  return waitUntil(async () => (await params(page))[name], test, `URL parameter ${name} is`);
+}
+
+/**
+ * What the ring playground's canvas says of its last frame (src/probe.rs: frames, walk,
+ * loop, moving...), as its data-* attributes, in `frame` (a page, or an iframe's frame).
+ */
+export function ringCanvasState(frame) {
+  return frame.evaluate(() => ({ ...document.querySelector("canvas.pg-canvas").dataset }));
+}
+
+/** Waits until the ring canvas in `frame` satisfies `test` (of its data-* attributes). */
+export function waitRingCanvas(frame, test) {
+  return waitUntil(() => ringCanvasState(frame), test, `the ring canvas never showed ${test}`, 20_000);
 }

@@ -10,6 +10,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { DIST, SCREENSHOTS, start } from "../harness.js";
 import { serve } from "../server.js";
+import { ringCanvasState, waitRingCanvas } from "../common.js";
 
 let env;
 let host;
@@ -217,21 +218,6 @@ test("an iframe grows with its content: the clock's Reveal", async () => {
 /** requestAnimationFrame calls so far in `frame`. */
 const rafCalls = (frame) => frame.evaluate(() => window.__rafCalls);
 
-/** The playground canvas's own account of its frames (src/probe.rs), in `frame`. */
-const canvasState = (frame) => frame.evaluate(() => ({ ...document.querySelector("canvas.pg-canvas").dataset }));
-
-/** Waits until the playground canvas in `frame` satisfies `test` (of its data-* attributes). */
-async function waitCanvas(frame, test) {
-  const deadline = Date.now() + 20_000;
-  let last;
-  while (Date.now() < deadline) {
-    last = await canvasState(frame);
-    if (test(last)) return last;
-    await sleep(20);
-  }
-  assert.fail(`the ring canvas never showed ${test}: ${JSON.stringify(last)}`);
-}
-
 test("an off-screen playground in an iframe asks for no animation frames", async () => {
   const { context, page, clean } = await open();
   const frames = await loadDocs(page);
@@ -240,13 +226,13 @@ test("an off-screen playground in an iframe asks for no animation frames", async
   // and the playground says its loop is paused.
   await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
   await page.waitForFunction(() => document.querySelector("iframe[src*='#/ring']").getBoundingClientRect().bottom < 0);
-  await waitCanvas(ring.frame, (d) => d.loop === "paused");
+  await waitRingCanvas(ring.frame, (d) => d.loop === "paused");
   const start = await rafCalls(ring.frame);
-  const painted = Number((await canvasState(ring.frame)).frames);
+  const painted = Number((await ringCanvasState(ring.frame)).frames);
   // Walk a key (clicked by script: a real click would scroll it into view). The page
   // paints the walk's first frame at once, then would ask for the next: it must not.
   await ring.frame.evaluate(() => document.querySelector(".pg-key").click());
-  const walking = await waitCanvas(ring.frame, (d) => d.walk === "walking");
+  const walking = await waitRingCanvas(ring.frame, (d) => d.walk === "walking");
   assert.equal(await rafCalls(ring.frame), start, "frames asked for while off screen");
   assert.equal(Number(walking.frames), painted + 1, "one frame painted, no loop");
   await clean();
@@ -264,30 +250,30 @@ test("the playground pauses its animation off screen and resumes on screen", asy
 
   // On screen, a walk animates: the loop paints frame after frame until it is done.
   await page.locator("canvas.pg-canvas").scrollIntoViewIfNeeded();
-  await waitCanvas(frame, (d) => d.loop === "running");
+  await waitRingCanvas(frame, (d) => d.loop === "running");
   let start = await rafCalls(page);
-  const before = Number((await canvasState(frame)).frames);
+  const before = Number((await ringCanvasState(frame)).frames);
   await walk(1);
-  await waitCanvas(frame, (d) => Number(d.frames) > before + 5);
+  await waitRingCanvas(frame, (d) => Number(d.frames) > before + 5);
   assert.ok((await rafCalls(page)) - start > 5, "a walk on screen asks for frames");
-  await waitCanvas(frame, (d) => d.walk === "done");
+  await waitRingCanvas(frame, (d) => d.walk === "done");
 
   // Off screen, the same walk asks for none.
   await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
-  await waitCanvas(frame, (d) => d.loop === "paused");
+  await waitRingCanvas(frame, (d) => d.loop === "paused");
   const canvas = await page.evaluate(() => document.querySelector("canvas.pg-canvas").getBoundingClientRect().bottom);
   assert.ok(canvas < 0, `canvas bottom ${canvas}`);
   start = await rafCalls(page);
-  const painted = Number((await canvasState(frame)).frames);
+  const painted = Number((await ringCanvasState(frame)).frames);
   await walk(2);
-  const walking = await waitCanvas(frame, (d) => d.walk === "walking");
+  const walking = await waitRingCanvas(frame, (d) => d.walk === "walking");
   assert.equal(await rafCalls(page), start, "frames asked for while off screen");
   assert.equal(Number(walking.frames), painted + 1, "one frame painted, no loop");
 
   // Back on screen, the loop resumes and the walk goes on to its end.
   await page.evaluate(() => window.scrollTo(0, 0));
-  await waitCanvas(frame, (d) => d.loop === "running");
-  await waitCanvas(frame, (d) => d.walk === "done");
+  await waitRingCanvas(frame, (d) => d.loop === "running");
+  await waitRingCanvas(frame, (d) => d.walk === "done");
   assert.ok((await rafCalls(page)) > start, "frames asked for again on screen");
   await clean();
   await context.close();

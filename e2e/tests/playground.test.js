@@ -7,7 +7,7 @@
 import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
 import { load, screenshot, start } from "../harness.js";
-import { open as openView, params, waitParam } from "../common.js";
+import { open as openView, params, ringCanvasState, waitParam, waitRingCanvas } from "../common.js";
 import { colourCounts, PALETTE } from "../pixels.js";
 
 const BASE = "#/ring?servers=4&vnodes=1&keys=8&replicas=3&scheme=ring&seed=7";
@@ -54,23 +54,6 @@ async function counter(page) {
 }
 
 const RING = "canvas.pg-canvas";
-
-/** What the ring's canvas says of its last frame (src/probe.rs): data-* attributes. */
-function canvasState(page) {
-  return page.locator(RING).evaluate((c) => ({ ...c.dataset }));
-}
-
-/** Waits until the ring canvas's last frame satisfies `test` (of its data-* attributes). */
-async function waitCanvas(page, test, what = test.toString()) {
-  const deadline = Date.now() + 20_000;
-  let last;
-  while (Date.now() < deadline) {
-    last = await canvasState(page);
-    if (test(last)) return last;
-    await page.waitForTimeout(20);
-  }
-  assert.fail(`the ring canvas never showed ${what}: ${JSON.stringify(last)}`);
-}
 
 /** How many pixels of the ring canvas are in each of the first `n` server colours. */
 async function serverColours(page, n) {
@@ -129,7 +112,7 @@ test("add, remove, fail and restore update the moved-keys counter and the shares
   assert.deepEqual(rows.map((r) => r.name), ["A", "B", "C", "D"]);
   assert.ok(Math.abs(sumShares(rows) - 100) < 0.3, JSON.stringify(rows));
   // The ring is drawn: each server's arcs in its own colour.
-  await waitCanvas(page, (d) => Number(d.frames) >= 1 && d.moving === "false");
+  await waitRingCanvas(page, (d) => Number(d.frames) >= 1 && d.moving === "false");
   const colours = await serverColours(page, 5);
   assert.ok(colours.opaque > 0, "the ring canvas is blank");
   for (const [i, name] of ["A", "B", "C", "D"].entries()) {
@@ -141,7 +124,7 @@ test("add, remove, fail and restore update the moved-keys counter and the shares
   await page.getByRole("button", { name: "Add server" }).click();
   await page.getByText(/^Server E1 joined/).first().waitFor();
   // The newcomer's arcs appear in the fifth colour once its keys have arrived.
-  await waitCanvas(page, (d) => d.moving === "false");
+  await waitRingCanvas(page, (d) => d.moving === "false");
   const joined = (await serverColours(page, 5)).counts[4];
   assert.ok(joined > colours.counts[4] + 40, `E1's colour: ${colours.counts[4]} -> ${joined} pixels`);
   let c = await counter(page);
@@ -176,7 +159,7 @@ test("add, remove, fail and restore update the moved-keys counter and the shares
   assert.ok(Math.abs(sumShares(rows) - 100) < 0.3);
   assert.ok(await page.getByRole("button", { name: "Fail server" }).isDisabled());
   assert.equal((await params(page)).failed, "B");
-  await waitCanvas(page, (d) => d.moving === "true"); // the moved keys on their way
+  await waitRingCanvas(page, (d) => d.moving === "true"); // the moved keys on their way
   await screenshot(page, "playground-failure");
 
   // Restore B: the same keys come back.
@@ -456,7 +439,7 @@ test("walking a key by click and by Enter, narrated, with 3 distinct replicas", 
   // The walk is also written out as a list.
   const steps = page.getByRole("list", { name: "Key walk" }).getByRole("listitem");
   assert.ok((await steps.count()) >= 4);
-  await waitCanvas(page, (d) => d.walk !== "none" && Number(d["walkReached"]) >= 1);
+  await waitRingCanvas(page, (d) => d.walk !== "none" && Number(d["walkReached"]) >= 1);
   await screenshot(page, "playground-walk");
 
   // The walk is part of the link: a reload walks the same key again.
@@ -624,7 +607,7 @@ test("keyboard only: Tab reaches the controls with a visible focus ring, Enter a
  */
 async function walkFrames(page) {
   await page.keyboard.press("Escape");
-  await waitCanvas(page, (d) => d.walk === "none");
+  await waitRingCanvas(page, (d) => d.walk === "none");
   return page.evaluate(
     () =>
       new Promise((done) => {
@@ -685,7 +668,7 @@ test("dark mode: the canvas is drawn on a dark surface", async () => {
   const { context, page, problems, clean } = await open({ colorScheme: "dark" });
   await load(env, page, BASE + "&keys=60");
   await page.getByRole("group", { name: "Walk a key" }).getByRole("button").first().click();
-  await waitCanvas(page, (d) => d.walk === "done");
+  await waitRingCanvas(page, (d) => d.walk === "done");
   const corner = await page
     .getByRole("img", { name: /^Hash ring of the/ })
     .evaluate((c) => [...c.getContext("2d").getImageData(2, 2, 1, 1).data]);
@@ -706,7 +689,7 @@ test("dense rings keep each server's colour, light and dark", async () => {
     const { context, page, clean } = await open({ colorScheme });
     for (const vnodes of [100, 160, 537, 1000]) {
       await load(env, page, `#/ring?servers=4&vnodes=${vnodes}&keys=8&replicas=3&scheme=ring&seed=7`);
-      await waitCanvas(page, (d) => Number(d.frames) >= 1 && d.moving === "false");
+      await waitRingCanvas(page, (d) => Number(d.frames) >= 1 && d.moving === "false");
       const wanted = { a: PALETTE[0], b: PALETTE[1], c: PALETTE[2], d: PALETTE[3], outline: "--fg" };
       const { counts } = await colourCounts(page.locator(RING), wanted, 30);
       const servers = counts.a + counts.b + counts.c + counts.d;
