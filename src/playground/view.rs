@@ -118,9 +118,9 @@ fn paint(c: &mut Canvas, time: f64) -> bool {
     walking || moving
 }
 
-/// Tells the page what this frame shows: its number, whether the loop is paused, the walk's state (`none`,
-/// `walking`, `done`), the steps it has reached and where its cursor is (turns from the
-/// key), and whether moved keys are still on their way.
+/// Tells the page what this frame shows: its number, whether the loop is paused, the
+/// walk's state (`none`, `walking`, `done`), the steps it has reached and where its cursor
+/// is (turns from the key), and whether moved keys are still on their way.
 fn tell_frame(
     element: &HtmlCanvasElement,
     frames: u64,
