@@ -16,7 +16,7 @@ use ringlab_model::learn::params::{LearnParams, STEP};
 use ringlab_model::load::params::LoadParams;
 use ringlab_model::playground::params::PlaygroundParams;
 use ringlab_model::systems::params::SystemsParams;
-use ringlab_model::view_state::{canonical, Repair, ViewInfo};
+use ringlab_model::view_state::{UrlState, ViewInfo};
 use yew::prelude::*;
 
 use crate::breakit::BreakIt;
@@ -33,10 +33,10 @@ pub use crate::view_props::ViewProps;
 /// One view: what it is called, how its link is repaired, which bundle draws it and how.
 pub struct ViewEntry {
     pub info: ViewInfo,
-    /// A query repaired into the view's canonical one, with a note for each repair, when
-    /// this build has the view's bundle (another bundle's parsing would only add weight:
-    /// the view's own module repairs its links).
-    pub canonical: Option<Repair>,
+    /// The view's URL state, its link repair and its parameter table, when this build
+    /// has the view's bundle (another bundle's parsing would only add weight: the view's
+    /// own module repairs its links).
+    pub url: Option<UrlState>,
     /// The wasm module that has the view: the cargo feature `bundle-<name>`. Every bundle
     /// has the shell and the index.
     pub bundle: &'static str,
@@ -63,11 +63,11 @@ macro_rules! bundled {
     };
 }
 
-/// The view's link repair when the bundle's feature is on, like [`bundled!`].
-macro_rules! repair {
+/// The view's URL state when the bundle's feature is on, like [`bundled!`].
+macro_rules! url {
     ($feature:literal, $params:ty) => {
         if cfg!(feature = $feature) {
-            Some(canonical::<$params> as Repair)
+            Some(UrlState::of::<$params>())
         } else {
             None
         }
@@ -84,7 +84,7 @@ pub static VIEWS: &[ViewEntry] = &[
             group: "The ring",
             tail: None,
         },
-        canonical: repair!("bundle-ring", PlaygroundParams),
+        url: url!("bundle-ring", PlaygroundParams),
         bundle: "ring",
         render: bundled!("bundle-ring", Playground),
         styles: &["playground"],
@@ -97,7 +97,7 @@ pub static VIEWS: &[ViewEntry] = &[
             group: "Resizing",
             tail: None,
         },
-        canonical: repair!("bundle-resize", GridsParams),
+        url: url!("bundle-resize", GridsParams),
         bundle: "resize",
         render: bundled!("bundle-resize", Grids),
         styles: &["grids"],
@@ -110,7 +110,7 @@ pub static VIEWS: &[ViewEntry] = &[
             group: "The ring",
             tail: None,
         },
-        canonical: repair!("bundle-ring", ClockParams),
+        url: url!("bundle-ring", ClockParams),
         bundle: "ring",
         render: bundled!("bundle-ring", ClockExample),
         styles: &["clock"],
@@ -123,7 +123,7 @@ pub static VIEWS: &[ViewEntry] = &[
             group: "Resizing",
             tail: None,
         },
-        canonical: repair!("bundle-resize", CostParams),
+        url: url!("bundle-resize", CostParams),
         bundle: "resize",
         render: bundled!("bundle-resize", CostPanel),
         styles: &["cost"],
@@ -136,7 +136,7 @@ pub static VIEWS: &[ViewEntry] = &[
             group: LEARN_GROUP,
             tail: Some(STEP),
         },
-        canonical: repair!("bundle-learn", LearnParams),
+        url: url!("bundle-learn", LearnParams),
         bundle: "learn",
         render: bundled!("bundle-learn", Learn),
         styles: &["learn", "learn-parts", "learn-print"],
@@ -149,7 +149,7 @@ pub static VIEWS: &[ViewEntry] = &[
             group: "Real systems",
             tail: None,
         },
-        canonical: repair!("bundle-systems", SystemsParams),
+        url: url!("bundle-systems", SystemsParams),
         bundle: "systems",
         render: bundled!("bundle-systems", Systems),
         styles: &["systems"],
@@ -162,7 +162,7 @@ pub static VIEWS: &[ViewEntry] = &[
             group: "Load",
             tail: None,
         },
-        canonical: repair!("bundle-load", LoadParams),
+        url: url!("bundle-load", LoadParams),
         bundle: "load",
         render: bundled!("bundle-load", LoadView),
         styles: &["load"],
@@ -175,7 +175,7 @@ pub static VIEWS: &[ViewEntry] = &[
             group: "Load",
             tail: None,
         },
-        canonical: repair!("bundle-load", BreakParams),
+        url: url!("bundle-load", BreakParams),
         bundle: "load",
         render: bundled!("bundle-load", BreakIt),
         styles: &["load"],
@@ -188,7 +188,7 @@ pub static VIEWS: &[ViewEntry] = &[
             group: "About",
             tail: None,
         },
-        canonical: Some(canonical::<IndexParams>),
+        url: Some(UrlState::of::<IndexParams>()),
         bundle: ALL_BUNDLES,
         render: Some(render::<Index>),
         styles: &[],
@@ -278,7 +278,7 @@ mod tests {
     fn the_default_build_has_every_view_in_a_named_bundle() {
         for entry in VIEWS {
             assert!(entry.render.is_some(), "{}", entry.info.path);
-            assert!(entry.canonical.is_some(), "{}", entry.info.path);
+            assert!(entry.url.is_some(), "{}", entry.info.path);
             assert!(
                 entry.bundle == ALL_BUNDLES || bundles().contains(&entry.bundle),
                 "{}",

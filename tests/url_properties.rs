@@ -15,7 +15,9 @@ use ringlab::cost::params::{CostParams, Field};
 use ringlab::cost::report::report;
 use ringlab::grids::params::GridsParams;
 use ringlab::registry::{infos, VIEWS};
+use ringlab_model::param_table::ParamDoc;
 use ringlab_model::route::Route;
+use ringlab_model::ViewState;
 
 /// Text a person or a broken link might put anywhere: names, marks, numbers, separators.
 fn text() -> impl Strategy<Value = String> {
@@ -36,11 +38,56 @@ fn marks() -> impl Strategy<Value = String> {
 }
 
 fn query(
-    keys: &'static [&'static str],
+    keys: impl Into<Vec<&'static str>>,
     value: BoxedStrategy<String>,
 ) -> impl Strategy<Value = Vec<(String, String)>> {
-    prop::collection::vec((prop::sample::select(keys), value), 0..10)
+    prop::collection::vec((prop::sample::select(keys.into()), value), 0..10)
         .prop_map(|pairs| pairs.into_iter().map(|(k, v)| (k.to_string(), v)).collect())
+}
+
+/// Every parameter of every registered view, from the views' own tables.
+fn every_parameter() -> Vec<ParamDoc> {
+    VIEWS
+        .iter()
+        .flat_map(|entry| {
+            (entry
+                .url
+                .expect("the default build has every bundle")
+                .parameters)()
+        })
+        .collect()
+}
+
+/// Every parameter name some view reads, and two that none does.
+fn every_name() -> Vec<&'static str> {
+    let mut names: Vec<&'static str> = every_parameter().iter().map(|p| p.name).collect();
+    names.extend(["bogus", ""]);
+    names.sort_unstable();
+    names.dedup();
+    names
+}
+
+/// Values a parameter's own table says it reads, whole or damaged: its example, cut
+/// short, doubled, with a character put in.
+fn examples() -> impl Strategy<Value = String> {
+    let examples: Vec<String> = every_parameter().into_iter().map(|p| p.example).collect();
+    (
+        prop::sample::select(examples),
+        0usize..5,
+        "[,@:=.\\-0-9a-z ]",
+    )
+        .prop_map(|(example, how, extra)| {
+            let cut = example
+                .char_indices()
+                .nth(example.chars().count() / 2)
+                .map_or(0, |(i, _)| i);
+            match how {
+                0 | 1 => example,
+                2 => example[..cut].to_string(),
+                3 => format!("{example},{example}"),
+                _ => format!("{}{extra}{}", &example[..cut], &example[cut..]),
+            }
+        })
 }
 
 /// The clock's rules: counts in range, marks on the clock, distinct server marks and
@@ -161,10 +208,10 @@ proptest! {
     /// with no notes.
     #[test]
     fn every_registered_view_repairs_any_link_into_a_fixed_point(
-        q in query(ALL_PARAMETERS, prop_oneof![text(), marks(), numbers()].boxed()),
+        q in query(every_name(), prop_oneof![text(), marks(), numbers(), examples()].boxed()),
     ) {
         for entry in VIEWS {
-            let repair = entry.canonical.expect("the default build has every bundle");
+            let repair = entry.url.expect("the default build has every bundle").repair;
             let (canonical, _) = repair(&q);
             let (again, notes) = repair(&canonical);
             prop_assert_eq!(&again, &canonical, "{}", entry.info.path);
@@ -186,13 +233,6 @@ proptest! {
     }
 }
 
-/// Every parameter name some view reads, and two that none does.
-const ALL_PARAMETERS: &[&str] = &[
-    "servers", "vnodes", "keys", "replicas", "scheme", "seed", "racks", "failed", "at", "hashes",
-    "walk", "from", "schemes", "previous", "add", "remove", "before", "after", "objects", "size",
-    "rf", "gbps", "throttle", "step", "bogus", "",
-];
-
 /// Numbers as people and broken links write them, at and past every bound.
 fn numbers() -> impl Strategy<Value = String> {
     prop_oneof![
@@ -210,4 +250,87 @@ fn numbers() -> impl Strategy<Value = String> {
         any::<f64>().prop_map(|f| f.to_string()),
         Just("1e400".to_string()),
     ]
+}
+
+/// The eleven parameters the hand list once missed are among those fuzzed, and every
+/// view's parameters come from its table.
+#[test]
+fn every_parameter_of_every_view_is_fuzzed() {
+    let names = every_name();
+    for name in [
+        "system", "config", "change", "key", "zipf", "hot", "bounded", "epsilon", "fix",
+        "scenario", "speed",
+    ] {
+        assert!(names.contains(&name), "{name}");
+    }
+    for entry in VIEWS {
+        let url = entry.url.expect("the default build has every bundle");
+        for param in (url.parameters)() {
+            assert!(names.contains(&param.name), "{}", param.name);
+        }
+    }
+}
+
+/// Each parameter's example, alone in a link, reads with no note and is written back as
+/// it was given (a table's example is what its docs show people).
+#[test]
+fn every_example_reads_cleanly() {
+    for entry in VIEWS {
+        let url = entry.url.expect("the default build has every bundle");
+        for param in (url.parameters)() {
+            let q = vec![(param.name.to_string(), param.example.clone())];
+            let (canonical, notes) = (url.repair)(&q);
+            assert!(
+                notes.is_empty(),
+                "{}: {}={}: {notes:?}",
+                entry.info.path,
+                param.name,
+                param.example
+            );
+            let written = canonical.iter().find(|(k, _)| k == param.name);
+            assert_eq!(
+                written.map(|(_, v)| v.as_str()),
+                Some(param.example.as_str()),
+                "{}: {}",
+                entry.info.path,
+                param.name
+            );
+        }
+    }
+}
+
+/// `docs/parameters.md` is made from the tables: it must say what they say.
+/// `UPDATE_DOCS=1 cargo test --test url_properties` writes it again.
+#[test]
+fn the_parameters_doc_is_the_tables() {
+    let mut doc = String::from(
+        "# Every view's URL parameters\n\n\
+         Made from each view's parameter table (`ViewState::PARAMS` in `model/src/<view>/params.rs`)\n\
+         by `UPDATE_DOCS=1 cargo test --test url_properties`; a test fails when it differs.\n\
+         These apply to every view: `embed=1` (the bare widget), `theme=light|dark|auto`,\n\
+         `controls=0` (embedded only: no control panel). A value out of range or unknown is\n\
+         repaired, with a note on the page.\n",
+    );
+    for entry in VIEWS {
+        let url = entry.url.expect("the default build has every bundle");
+        let rows = (url.parameters)();
+        doc.push_str(&format!(
+            "\n## `#/{}`: {}\n\n",
+            entry.info.path, entry.info.title
+        ));
+        if rows.is_empty() {
+            doc.push_str("No parameters of its own.\n");
+        } else {
+            doc.push_str(&ringlab_model::param_table::rows_markdown(&rows));
+        }
+    }
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/docs/parameters.md");
+    if std::env::var_os("UPDATE_DOCS").is_some() {
+        std::fs::write(path, &doc).unwrap();
+    }
+    let on_disk = std::fs::read_to_string(path).unwrap_or_default();
+    assert!(
+        on_disk == doc,
+        "docs/parameters.md is out of date: run UPDATE_DOCS=1 cargo test --test url_properties"
+    );
 }

@@ -16,6 +16,7 @@ pub mod index;
 pub mod learn;
 pub mod load;
 pub mod naming;
+pub mod param_table;
 pub mod playground;
 pub mod reducer;
 pub mod route;

@@ -2,6 +2,7 @@
 //! beside it in the app) and a state that is read from and written back to the URL
 //! ([`ViewState`]).
 
+use crate::param_table::{self, Notes, Param, ParamDoc};
 use crate::urlkit::Query;
 
 /// A view as the header, the page title, the embed dialog and the index describe it.
@@ -20,14 +21,27 @@ pub struct ViewInfo {
     pub tail: Option<&'static str>,
 }
 
-/// A view's state as the URL holds it.
-pub trait ViewState: Sized {
+/// A view's state as the URL holds it: its parameters declared once, as a table
+/// (see [`crate::param_table`]), from which reading and writing the link come.
+pub trait ViewState: Default + Sized + 'static {
+    /// Every parameter, in the link's order.
+    const PARAMS: &'static [Param<Self>];
+
+    /// The rules that tie parameters together, after all are read; a note for each
+    /// repair.
+    fn repair(&mut self, _notes: &mut Notes) {}
+
     /// The state a query describes, and a note for everything repaired on the way
     /// (see [`crate::urlkit`]). Never fails.
-    fn from_query(query: &[(String, String)]) -> (Self, Vec<String>);
+    fn from_query(query: &[(String, String)]) -> (Self, Vec<String>) {
+        param_table::read(query)
+    }
+
     /// The canonical query of this state: reading it back gives the same state and no
     /// notes.
-    fn to_query(&self) -> Query;
+    fn to_query(&self) -> Query {
+        param_table::write(self)
+    }
 }
 
 /// A query repaired into a view's canonical one, with a note for each repair.
@@ -37,4 +51,23 @@ pub type Repair = fn(&[(String, String)]) -> (Query, Vec<String>);
 pub fn canonical<S: ViewState>(query: &[(String, String)]) -> (Query, Vec<String>) {
     let (state, notes) = S::from_query(query);
     (state.to_query(), notes)
+}
+
+/// A view's parameters as the docs and the property test list them.
+pub type Parameters = fn() -> Vec<ParamDoc>;
+
+/// What the registry keeps of a view's URL state: its repair and its parameter table.
+#[derive(Clone, Copy)]
+pub struct UrlState {
+    pub repair: Repair,
+    pub parameters: Parameters,
+}
+
+impl UrlState {
+    pub const fn of<S: ViewState>() -> UrlState {
+        UrlState {
+            repair: canonical::<S>,
+            parameters: param_table::docs::<S>,
+        }
+    }
 }

@@ -11,6 +11,7 @@ use ringlab_core::{Options, Partitioner, SchemeKind, Server};
 use ringlab_model::systems::outcome::{outcome, Outcome};
 use ringlab_model::systems::params::SystemsParams;
 use ringlab_model::systems::system::{System, EXAMPLE_KEYS};
+use ringlab_model::ViewState;
 
 /// The state of `#/systems?system=<name>`: the system's example, the example keys.
 fn example(system: System) -> Outcome {

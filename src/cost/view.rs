@@ -2,6 +2,7 @@
 //! side by side, and the explanation.
 
 use ringlab_core::analysis::cost::ResizeCost;
+use ringlab_model::ViewState;
 use web_sys::HtmlInputElement;
 use yew::prelude::*;
 

@@ -1,6 +1,7 @@
 //! The page: pick a system or paste its text, paste keys, look them up; the picture, the
 //! tables and one change to try.
 
+use ringlab_model::ViewState;
 use std::rc::Rc;
 
 use ringlab_model::format::{grouped, percent};

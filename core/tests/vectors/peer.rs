@@ -393,7 +393,7 @@ const NOT_YET_SUPPORTED: &[(&str, &str)] = &[
 fn every_file_in_the_peer_folder_is_checked_or_says_why() {
     let folder = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/peer");
     let mut on_disk: Vec<String> = std::fs::read_dir(&folder)
-        .expect("tests/data/peer reads")
+        .unwrap_or_else(|e| panic!("{} reads: {e}", folder.display()))
         .map(|entry| entry.unwrap().file_name().into_string().unwrap())
         .collect();
     on_disk.sort();

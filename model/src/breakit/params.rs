@@ -1,18 +1,22 @@
 //! The stepper's URL state.
 //!
-//! | parameter | meaning | default |
-//! |---|---|---|
-//! | `scenario` | `steady`, `join`, `death`, `no-vnodes`, `hot-key` | `steady` |
-//! | `fix` | above the ring, for the hot key: `none`, `cache`, `split` | `none` |
-//! | `speed` | playback, simulated seconds per second: `1`, `2`, `4`, `8` | `4` |
+//! Its parameters are declared once, in [`BreakParams::PARAMS`]; `docs/parameters.md` lists
+//! them.
 
 use ringlab_core::load::cluster::{Fix, Scenario, SCENARIOS};
 
-use crate::urlkit::{choice, unknown, Query};
+use crate::choice_field;
+use crate::param_table::Param;
 use crate::view_state::ViewState;
 
 /// The scenarios' names in links, in [`SCENARIOS`]' order.
-pub const SLUGS: [&str; 5] = ["steady", "join", "death", "no-vnodes", "hot-key"];
+pub const SLUGS: [(&str, usize); 5] = [
+    ("steady", 0),
+    ("join", 1),
+    ("death", 2),
+    ("no-vnodes", 3),
+    ("hot-key", 4),
+];
 
 /// Playback speeds.
 pub const SPEEDS: [(&str, u32); 4] = [("1", 1), ("2", 2), ("4", 4), ("8", 8)];
@@ -45,38 +49,26 @@ impl BreakParams {
     pub fn scenario(&self) -> &'static Scenario {
         &SCENARIOS[self.scenario.min(SCENARIOS.len() - 1)]
     }
-
-    pub fn fix_name(fix: Fix) -> &'static str {
-        FIXES
-            .iter()
-            .find(|(_, f)| *f == fix)
-            .map_or("none", |(n, _)| n)
-    }
 }
 
 impl ViewState for BreakParams {
-    fn from_query(query: &[(String, String)]) -> (Self, Vec<String>) {
-        let mut p = BreakParams::default();
-        let mut notes = Vec::new();
-        let slugs: Vec<(&str, usize)> = SLUGS.iter().copied().zip(0..).collect();
-        for (name, value) in query {
-            match name.as_str() {
-                "scenario" => p.scenario = choice("scenario", value, &slugs, 0, &mut notes),
-                "fix" => p.fix = choice("fix", value, &FIXES, Fix::None, &mut notes),
-                "speed" => p.speed = choice("speed", value, &SPEEDS, 4, &mut notes),
-                other => notes.push(unknown(other)),
-            }
-        }
-        (p, notes)
-    }
-
-    fn to_query(&self) -> Query {
-        vec![
-            ("scenario".into(), SLUGS[self.scenario.min(4)].into()),
-            ("fix".into(), BreakParams::fix_name(self.fix).into()),
-            ("speed".into(), self.speed.to_string()),
-        ]
-    }
+    const PARAMS: &'static [Param<Self>] = &[
+        Param::new(
+            "scenario",
+            "the scenario played",
+            choice_field!(SLUGS, scenario),
+        ),
+        Param::new(
+            "fix",
+            "a fix above the ring, for the hot key",
+            choice_field!(FIXES, fix),
+        ),
+        Param::new(
+            "speed",
+            "playback, simulated seconds per second",
+            choice_field!(SPEEDS, speed),
+        ),
+    ];
 }
 
 #[cfg(test)]

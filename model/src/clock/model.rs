@@ -341,6 +341,7 @@ impl Exercise {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::ViewState;
 
     fn exercise() -> Exercise {
         Exercise::new(&ClockParams::default())

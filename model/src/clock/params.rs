@@ -9,6 +9,7 @@
 //! Bad values never fail: marks are clamped into 0..99, an empty or repeated name gets a
 //! default, two servers on one mark are moved apart, and each repair is a note.
 
+use crate::param_table::{Kind, Notes, Param};
 use crate::urlkit;
 use crate::view_state::ViewState;
 
@@ -162,53 +163,9 @@ fn widest_gap_middle(marks: &[u32]) -> u32 {
 }
 
 impl ClockParams {
-    /// Parses the query pairs. Never panics; the notes say what was repaired.
-    pub fn from_query(query: &[(String, String)]) -> (ClockParams, Vec<String>) {
-        let mut params = ClockParams::default();
-        let mut notes = Vec::new();
-        for (key, value) in query {
-            match key.as_str() {
-                "servers" => {
-                    let servers = parse_list("server", value, true, SERVERS, &mut notes);
-                    if servers.is_empty() {
-                        notes.push("no usable server in servers: using A@10,B@40,C@75".into());
-                    } else {
-                        params.servers = servers;
-                    }
-                }
-                "keys" => {
-                    let keys = parse_list("key", value, false, KEYS, &mut notes);
-                    if keys.is_empty() {
-                        notes.push("no usable key in keys: using the five default keys".into());
-                    } else {
-                        params.keys = keys;
-                    }
-                }
-                "add" => {
-                    let (name, mark) = split_item(value, true);
-                    params.add.name = name.to_string();
-                    if let Some(mark) = mark {
-                        if let Some(at) = parse_mark("the added server", mark, &mut notes) {
-                            params.add.at = at;
-                        }
-                    } else {
-                        notes.push(format!(
-                            "add={value:?} has no mark (write name@mark): using {}",
-                            params.add.at
-                        ));
-                    }
-                }
-                "remove" => params.remove = value.trim().to_string(),
-                other => notes.push(urlkit::unknown(other)),
-            }
-        }
-        params.repair(&mut notes);
-        (params, notes)
-    }
-
     /// Makes the exercise well formed: valid, distinct names; distinct server marks; a
     /// removed server that exists. Each repair is a note.
-    pub fn repair(&mut self, notes: &mut Vec<String>) {
+    pub fn make_well_formed(&mut self, notes: &mut Vec<String>) {
         // Server names, then the added server's name, distinct among all servers.
         let mut names: Vec<String> = Vec::new();
         let mut servers = std::mem::take(&mut self.servers);
@@ -284,17 +241,6 @@ impl ClockParams {
             self.remove = fallback;
         }
     }
-
-    /// The query pairs, in a fixed order.
-    pub fn to_query(&self) -> Vec<(String, String)> {
-        let list = |marks: &[Mark]| marks.iter().map(Mark::encode).collect::<Vec<_>>().join(",");
-        vec![
-            ("servers".into(), list(&self.servers)),
-            ("keys".into(), list(&self.keys)),
-            ("add".into(), self.add.encode()),
-            ("remove".into(), self.remove.clone()),
-        ]
-    }
 }
 
 /// Which server an edit concerns.
@@ -358,7 +304,7 @@ impl ClockParams {
                 server.name = name;
             }
         }
-        self.repair(&mut notes);
+        self.make_well_formed(&mut notes);
         notes
     }
 
@@ -377,7 +323,7 @@ impl ClockParams {
         if let Some(server) = self.server_mut(slot) {
             server.at = free;
         }
-        self.repair(&mut notes);
+        self.make_well_formed(&mut notes);
         notes
     }
 
@@ -411,7 +357,7 @@ impl ClockParams {
         if let Some(key) = self.keys.get_mut(index) {
             key.name = name;
         }
-        self.repair(&mut notes);
+        self.make_well_formed(&mut notes);
         notes
     }
 
@@ -445,7 +391,7 @@ impl ClockParams {
         self.servers
             .push(Mark::new(name, widest_gap_middle(&marks)));
         let mut notes = Vec::new();
-        self.repair(&mut notes);
+        self.make_well_formed(&mut notes);
         notes
     }
 
@@ -465,7 +411,7 @@ impl ClockParams {
             ));
             self.remove = instead;
         }
-        self.repair(&mut notes);
+        self.make_well_formed(&mut notes);
         notes
     }
 
@@ -497,18 +443,90 @@ impl ClockParams {
     pub fn set_remove(&mut self, name: &str) -> Vec<String> {
         let mut notes = Vec::new();
         self.remove = name.to_string();
-        self.repair(&mut notes);
+        self.make_well_formed(&mut notes);
         notes
     }
 }
 
-impl ViewState for ClockParams {
-    fn from_query(query: &[(String, String)]) -> (ClockParams, Vec<String>) {
-        ClockParams::from_query(query)
-    }
+/// A list of marks as the link writes it.
+fn marks_text(marks: &[Mark]) -> String {
+    marks.iter().map(Mark::encode).collect::<Vec<_>>().join(",")
+}
 
-    fn to_query(&self) -> Vec<(String, String)> {
-        ClockParams::to_query(self)
+impl ViewState for ClockParams {
+    const PARAMS: &'static [Param<Self>] = &[
+        Param::new(
+            "servers",
+            "the servers of the starting cluster, each on its mark",
+            Kind::Items {
+                grammar: "`name@mark,...`, 1 to 7 servers, marks 0 to 99",
+                example: "A@10,B@40,C@75",
+                read: |params, text, notes| {
+                    let servers = parse_list("server", text, true, SERVERS, notes);
+                    if servers.is_empty() {
+                        notes.push("no usable server in servers: using A@10,B@40,C@75".into());
+                    } else {
+                        params.servers = servers;
+                    }
+                },
+                write: |params| Some(marks_text(&params.servers)),
+            },
+        ),
+        Param::new(
+            "keys",
+            "the keys of the exercise, each on its mark",
+            Kind::Items {
+                grammar: "`name@mark,...`, 1 to 10 keys, marks 0 to 99",
+                example: "user:42@7,cart:7@33",
+                read: |params, text, notes| {
+                    let keys = parse_list("key", text, false, KEYS, notes);
+                    if keys.is_empty() {
+                        notes.push("no usable key in keys: using the five default keys".into());
+                    } else {
+                        params.keys = keys;
+                    }
+                },
+                write: |params| Some(marks_text(&params.keys)),
+            },
+        ),
+        Param::new(
+            "add",
+            "the server that joins",
+            Kind::Items {
+                grammar: "`name@mark`",
+                example: "D@60",
+                read: |params, text, notes| {
+                    let (name, mark) = split_item(text, true);
+                    params.add.name = name.to_string();
+                    if let Some(mark) = mark {
+                        if let Some(at) = parse_mark("the added server", mark, notes) {
+                            params.add.at = at;
+                        }
+                    } else {
+                        notes.push(format!(
+                            "add={text:?} has no mark (write name@mark): using {}",
+                            params.add.at
+                        ));
+                    }
+                },
+                write: |params| Some(params.add.encode()),
+            },
+        ),
+        Param::new(
+            "remove",
+            "the server that leaves, by name",
+            Kind::Items {
+                grammar: "a server's name",
+                example: "C",
+                read: |params, text, _| params.remove = text.trim().to_string(),
+                write: |params| Some(params.remove.clone()),
+            },
+        ),
+    ];
+
+    /// Valid, distinct names and marks; a leaving server that exists.
+    fn repair(&mut self, notes: &mut Notes) {
+        self.make_well_formed(notes);
     }
 }
 

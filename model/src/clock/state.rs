@@ -1,6 +1,7 @@
 //! The clock example's state: the exercise, the reader's guesses and what has been
 //! revealed. A pure reducer; the component only renders it and writes its query out.
 
+use crate::ViewState;
 use std::rc::Rc;
 
 use crate::Reducer;

@@ -4,17 +4,12 @@
 //! default: the worked workload. Bad values are clamped into range or replaced by the
 //! default, each with a note; nothing fails.
 //!
-//! | parameter | meaning | range |
-//! |---|---|---|
-//! | `before`, `after` | servers before and after the resize | 1 to 10,000 |
-//! | `objects` | objects stored | 1 to 10^15 |
-//! | `size` | bytes per object | 1 to 10^12 |
-//! | `rf` | replication factor (copies of each object) | 1 to 10 |
-//! | `gbps` | each server's link, one direction, in Gbit/s | 0.01 to 1,000 |
-//! | `throttle` | the share of the link the rebalance may use, in % | 1 to 100 |
+//! Its parameters are declared once, in [`CostParams::PARAMS`]; `docs/parameters.md` lists
+//! them.
 
-use crate::urlkit::{decimal, decimal_text, unknown, whole};
+use crate::param_table::{self, input_bounds, Param};
 use crate::view_state::ViewState;
+use crate::{decimal_field, whole_field};
 use ringlab_core::analysis::cost::Workload;
 
 pub const SERVERS: (u64, u64) = (1, 10_000);
@@ -75,17 +70,10 @@ impl Field {
         Field::Throttle,
     ];
 
-    /// The URL parameter.
+    /// The URL parameter: the field's row of [`CostParams::PARAMS`], which are in this
+    /// order.
     pub fn key(self) -> &'static str {
-        match self {
-            Field::Before => "before",
-            Field::After => "after",
-            Field::Objects => "objects",
-            Field::Size => "size",
-            Field::Replicas => "rf",
-            Field::Gbps => "gbps",
-            Field::Throttle => "throttle",
-        }
+        CostParams::PARAMS[self as usize].name
     }
 
     /// The input's label (its accessible name).
@@ -103,65 +91,19 @@ impl Field {
 
     /// `min`, `max` and `step` of the number input.
     pub fn bounds(self) -> (String, String, &'static str) {
-        let whole = |(lo, hi): (u64, u64)| (lo.to_string(), hi.to_string(), "1");
-        match self {
-            Field::Before | Field::After => whole(SERVERS),
-            Field::Objects => whole(OBJECTS),
-            Field::Size => whole(SIZE),
-            Field::Replicas => whole(REPLICAS),
-            Field::Gbps => (decimal_text(GBPS.0), decimal_text(GBPS.1), "any"),
-            Field::Throttle => (decimal_text(THROTTLE.0), decimal_text(THROTTLE.1), "any"),
-        }
+        input_bounds::<CostParams>(self.key()).expect("every cost field is a number")
     }
 }
 
 impl CostParams {
-    /// Parses the query pairs, clamping what is out of range, with one note per repair.
-    pub fn from_query(query: &[(String, String)]) -> (CostParams, Vec<String>) {
-        let mut params = CostParams::default();
-        let mut notes = Vec::new();
-        for (key, value) in query {
-            match Field::ALL.into_iter().find(|f| f.key() == key) {
-                Some(field) => params.set(field, value, &mut notes),
-                None => notes.push(unknown(key)),
-            }
-        }
-        (params, notes)
-    }
-
     /// Sets one input from text, clamped; notes say what was changed.
     pub fn set(&mut self, field: Field, text: &str, notes: &mut Vec<String>) {
-        let d = CostParams::default();
-        let key = field.key();
-        match field {
-            Field::Before => self.before = whole(key, text, SERVERS, d.before, notes),
-            Field::After => self.after = whole(key, text, SERVERS, d.after, notes),
-            Field::Objects => self.objects = whole(key, text, OBJECTS, d.objects, notes),
-            Field::Size => self.size = whole(key, text, SIZE, d.size, notes),
-            Field::Replicas => self.replicas = whole(key, text, REPLICAS, d.replicas, notes),
-            Field::Gbps => self.gbps = decimal(key, text, GBPS, 2, d.gbps, notes),
-            Field::Throttle => self.throttle = decimal(key, text, THROTTLE, 1, d.throttle, notes),
-        }
+        param_table::set(self, field.key(), text, notes);
     }
 
     /// The input's value as text.
     pub fn get(&self, field: Field) -> String {
-        match field {
-            Field::Before => self.before.to_string(),
-            Field::After => self.after.to_string(),
-            Field::Objects => self.objects.to_string(),
-            Field::Size => self.size.to_string(),
-            Field::Replicas => self.replicas.to_string(),
-            Field::Gbps => decimal_text(self.gbps),
-            Field::Throttle => decimal_text(self.throttle),
-        }
-    }
-
-    pub fn to_query(&self) -> Vec<(String, String)> {
-        Field::ALL
-            .into_iter()
-            .map(|f| (f.key().to_string(), self.get(f)))
-            .collect()
+        param_table::get(self, field.key()).unwrap_or_default()
     }
 
     /// The workload ringlab-core costs: 1 Gbps is 125,000,000 bytes a second.
@@ -179,13 +121,35 @@ impl CostParams {
 }
 
 impl ViewState for CostParams {
-    fn from_query(query: &[(String, String)]) -> (CostParams, Vec<String>) {
-        CostParams::from_query(query)
-    }
-
-    fn to_query(&self) -> Vec<(String, String)> {
-        CostParams::to_query(self)
-    }
+    const PARAMS: &'static [Param<Self>] = &[
+        Param::new(
+            "before",
+            "servers before the resize",
+            whole_field!(SERVERS, before),
+        ),
+        Param::new(
+            "after",
+            "servers after the resize",
+            whole_field!(SERVERS, after),
+        ),
+        Param::new("objects", "objects stored", whole_field!(OBJECTS, objects)),
+        Param::new("size", "bytes per object", whole_field!(SIZE, size)),
+        Param::new(
+            "rf",
+            "replication factor: copies of each object",
+            whole_field!(REPLICAS, replicas),
+        ),
+        Param::new(
+            "gbps",
+            "each server's link, one direction, in Gbit/s",
+            decimal_field!(GBPS, 2, gbps),
+        ),
+        Param::new(
+            "throttle",
+            "the share of the link the rebalance may use, in %",
+            decimal_field!(THROTTLE, 1, throttle),
+        ),
+    ];
 }
 
 #[cfg(test)]

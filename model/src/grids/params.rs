@@ -3,20 +3,15 @@
 //! Bad or unknown values never fail: they are clamped or dropped, each with a note shown
 //! beside the grids.
 //!
-//! | parameter | meaning | range |
-//! |---|---|---|
-//! | `servers` | servers now (named A, B, ... as in the playground) | 1 to 1000 |
-//! | `from` | servers before the last change; the moved cells light up | 1 to 1000 |
-//! | `keys` | keys placed, the same names as the playground's for the seed | 1 to 10000 |
-//! | `seed` | picks the key names | any u64 |
-//! | `vnodes` | points per server of the ring | 1 to 1000 |
-//! | `schemes` | the grids shown, in order: `modulo`, `ring`, `jump`, `rendezvous` | at least one |
-//! | `previous` | `1` keeps the previous owner visible in each cell | |
+//! Its parameters are declared once, in [`GridsParams::PARAMS`]; `docs/parameters.md`
+//! lists them.
 
 use ringlab_core::SchemeKind;
 
-use crate::urlkit::{self, flag, flag_text, list, shorten, unknown, whole};
+use crate::param_table::{Kind, Param};
+use crate::urlkit::{self, list, shorten, whole};
 use crate::view_state::ViewState;
+use crate::{flag_field, whole_field};
 
 /// Servers.
 pub const SERVERS: (u32, u32) = (1, 1000);
@@ -133,53 +128,6 @@ pub fn parse_schemes(text: &str, notes: &mut Vec<String>) -> Vec<GridScheme> {
 }
 
 impl GridsParams {
-    /// Parses the query pairs, clamping what is out of range. Never panics.
-    pub fn from_query(query: &[(String, String)]) -> (GridsParams, Vec<String>) {
-        let mut params = GridsParams::default();
-        let mut notes = Vec::new();
-        let mut from = None;
-        for (key, value) in query {
-            match key.as_str() {
-                "servers" => {
-                    params.servers = whole("servers", value, SERVERS, 8, &mut notes);
-                }
-                "from" => from = Some(value.clone()),
-                "keys" => params.keys = whole("keys", value, KEYS, 100, &mut notes),
-                "seed" => params.seed = whole("seed", value, (0, u64::MAX), 7, &mut notes),
-                "vnodes" => {
-                    params.vnodes = whole("vnodes", value, VNODES, 160, &mut notes);
-                }
-                "schemes" => params.schemes = parse_schemes(value, &mut notes),
-                "previous" => params.previous = flag("previous", value, false, &mut notes),
-                other => notes.push(unknown(other)),
-            }
-        }
-        if let Some(from) = from.filter(|f| !f.trim().is_empty()) {
-            let from = whole("from", &from, SERVERS, params.servers, &mut notes);
-            params.from = Some(from);
-        }
-        (params, notes)
-    }
-
-    /// The query pairs, in a fixed order.
-    pub fn to_query(&self) -> Vec<(String, String)> {
-        let names: Vec<&str> = self.schemes.iter().map(|s| s.name()).collect();
-        let mut query = vec![("servers".to_string(), self.servers.to_string())];
-        if let Some(from) = self.from {
-            query.push(("from".into(), from.to_string()));
-        }
-        query.extend([
-            ("keys".to_string(), self.keys.to_string()),
-            ("seed".to_string(), self.seed.to_string()),
-            ("vnodes".to_string(), self.vnodes.to_string()),
-            ("schemes".to_string(), names.join(",")),
-        ]);
-        if self.previous {
-            query.push(("previous".into(), flag_text(true).into()));
-        }
-        query
-    }
-
     /// The ring playground walking key `key` on the same servers and keys.
     pub fn walk_link(&self, key: usize) -> String {
         let query = [
@@ -196,13 +144,66 @@ impl GridsParams {
 }
 
 impl ViewState for GridsParams {
-    fn from_query(query: &[(String, String)]) -> (GridsParams, Vec<String>) {
-        GridsParams::from_query(query)
-    }
-
-    fn to_query(&self) -> Vec<(String, String)> {
-        GridsParams::to_query(self)
-    }
+    const PARAMS: &'static [Param<Self>] = &[
+        Param::new(
+            "servers",
+            "servers now (named A, B, ... as in the playground)",
+            whole_field!(SERVERS, servers),
+        ),
+        Param::new(
+            "from",
+            "servers before the last change; the moved cells light up (left out: no change)",
+            Kind::Items {
+                grammar: "1 to 1,000, the same range as `servers`",
+                example: "7",
+                read: |p, text, notes| {
+                    if !text.trim().is_empty() {
+                        p.from = Some(whole("from", text, SERVERS, p.servers, notes));
+                    }
+                },
+                write: |p| p.from.map(|from| from.to_string()),
+            },
+        ),
+        Param::new(
+            "keys",
+            "keys placed, named as in the playground for the seed",
+            whole_field!(KEYS, keys),
+        ),
+        Param::new(
+            "seed",
+            "picks the key names",
+            whole_field!((0u64, u64::MAX), seed),
+        ),
+        Param::new(
+            "vnodes",
+            "points per server of the ring",
+            whole_field!(VNODES, vnodes),
+        ),
+        Param::new(
+            "schemes",
+            "the grids shown, in column order",
+            Kind::Items {
+                grammar: "a list of `modulo`, `ring`, `jump`, `rendezvous`",
+                example: "modulo,ring,jump",
+                read: |p, text, notes| p.schemes = parse_schemes(text, notes),
+                write: |p| {
+                    Some(
+                        p.schemes
+                            .iter()
+                            .map(|s| s.name())
+                            .collect::<Vec<_>>()
+                            .join(","),
+                    )
+                },
+            },
+        ),
+        Param::new(
+            "previous",
+            "`1` keeps the previous owner visible in each cell",
+            flag_field!(previous),
+        )
+        .unless_default(),
+    ];
 }
 
 #[cfg(test)]

@@ -3,6 +3,7 @@
 
 use std::rc::Rc;
 
+use crate::view_state::ViewState;
 use crate::Reducer;
 
 use super::params::{GridScheme, GridsParams, KEYS, SERVERS, VNODES};

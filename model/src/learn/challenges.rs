@@ -4,6 +4,7 @@
 
 use crate::playground::params::PlaygroundParams;
 use crate::playground::placement::Placement;
+use crate::ViewState;
 
 /// The busiest server's share over its fair share that the virtual-node challenge asks for.
 pub const BALANCE_TARGET: f64 = 1.15;

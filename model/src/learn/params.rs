@@ -3,7 +3,8 @@
 //! does not exist opens step 1, with a note.
 
 use crate::learn::steps::{find, STEPS};
-use crate::urlkit::{repaired, unknown, Query};
+use crate::param_table::{Kind, Param};
+use crate::urlkit::repaired;
 use crate::view_state::ViewState;
 
 /// The query parameter the path below `#/learn/` stands for.
@@ -16,27 +17,19 @@ pub struct LearnParams {
 }
 
 impl ViewState for LearnParams {
-    fn from_query(query: &[(String, String)]) -> (Self, Vec<String>) {
-        let mut params = LearnParams::default();
-        let mut notes = Vec::new();
-        for (key, value) in query {
-            match key.as_str() {
-                STEP => match find(value) {
-                    Some(step) => params.step = step,
-                    None => notes.push(repaired(STEP, value, "is not a step", STEPS[0].slug)),
-                },
-                _ => notes.push(unknown(key)),
-            }
-        }
-        (params, notes)
-    }
-
-    fn to_query(&self) -> Query {
-        vec![(
-            STEP.to_string(),
-            STEPS[self.step.min(STEPS.len() - 1)].slug.to_string(),
-        )]
-    }
+    const PARAMS: &'static [Param<Self>] = &[Param::new(
+        STEP,
+        "the step shown",
+        Kind::Items {
+            grammar: "a step's number (`1` to `13`) or its slug (`virtual-nodes`)",
+            example: "virtual-nodes",
+            read: |params, text, notes| match find(text) {
+                Some(step) => params.step = step,
+                None => notes.push(repaired(STEP, text, "is not a step", STEPS[0].slug)),
+            },
+            write: |params| Some(STEPS[params.step.min(STEPS.len() - 1)].slug.to_string()),
+        },
+    )];
 }
 
 #[cfg(test)]

@@ -1,25 +1,17 @@
 //! The load page's URL state.
 //!
-//! | parameter | meaning | range | default |
-//! |---|---|---|---|
-//! | `servers` | servers on the ring | 2 to 1,000 | 16 |
-//! | `vnodes` | virtual nodes per server | 1 to 500 | 100 |
-//! | `keys` | distinct keys | 100 to 100,000 | 2,000 |
-//! | `zipf` | the Zipf exponent of popularity | 0 to 1.5 | 0.8 |
-//! | `hot` | one hot key's share of all requests | 0 to 0.9 | 0 |
-//! | `bounded` | bounded loads on (`1`) or the plain ring (`0`) | | 1 |
-//! | `epsilon` | bounded loads' slack: the cap is 1 + epsilon times the mean | 0.05 to 2 | 0.25 |
-//! | `fix` | a fix above the ring for the hot key: `none`, `cache`, `split` | | none |
+//! The parameters are declared once, in [`LoadParams::PARAMS`]; `docs/parameters.md` lists
+//! them with their ranges and defaults.
 //!
 //! The ring may have at most [`MAX_POINTS`] points: more virtual nodes than that allows
 //! are cut with a note.
 
 use ringlab_core::load::fixes::HotFix;
 
-use crate::urlkit::{
-    choice, decimal, decimal_text, flag, flag_text, repaired, unknown, whole, Query,
-};
+use crate::param_table::{Notes, Param};
+use crate::urlkit::repaired;
 use crate::view_state::ViewState;
+use crate::{choice_field, decimal_field, flag_field, whole_field};
 
 pub const SERVERS: (u32, u32) = (2, 1000);
 pub const VNODES: (u32, u32) = (1, 500);
@@ -76,62 +68,60 @@ impl LoadParams {
     pub fn max_vnodes(servers: u32) -> u32 {
         (MAX_POINTS / servers.max(1)).clamp(VNODES.0, VNODES.1)
     }
-
-    /// The name of the fix in links.
-    pub fn fix_name(fix: HotFix) -> &'static str {
-        FIXES
-            .iter()
-            .find(|(_, f)| *f == fix)
-            .map_or("none", |(n, _)| n)
-    }
 }
 
 impl ViewState for LoadParams {
-    fn from_query(query: &[(String, String)]) -> (Self, Vec<String>) {
-        let mut p = LoadParams::default();
-        let mut notes = Vec::new();
-        let n = &mut notes;
-        let d = LoadParams::default();
-        for (name, value) in query {
-            match name.as_str() {
-                "servers" => p.servers = whole("servers", value, SERVERS, d.servers, n),
-                "vnodes" => p.vnodes = whole("vnodes", value, VNODES, d.vnodes, n),
-                "keys" => p.keys = whole("keys", value, KEYS, d.keys, n),
-                "zipf" => p.zipf = decimal("zipf", value, ZIPF, 2, d.zipf, n),
-                "hot" => p.hot = decimal("hot", value, HOT, 2, d.hot, n),
-                "bounded" => p.bounded = flag("bounded", value, d.bounded, n),
-                "epsilon" => p.epsilon = decimal("epsilon", value, EPSILON, 2, d.epsilon, n),
-                "fix" => p.fix = choice("fix", value, &FIXES, d.fix, n),
-                other => n.push(unknown(other)),
-            }
-        }
-        let most = LoadParams::max_vnodes(p.servers);
-        if p.vnodes > most {
+    const PARAMS: &'static [Param<Self>] = &[
+        Param::new(
+            "servers",
+            "servers on the ring",
+            whole_field!(SERVERS, servers),
+        ),
+        Param::new(
+            "vnodes",
+            "virtual nodes per server",
+            whole_field!(VNODES, vnodes),
+        ),
+        Param::new("keys", "distinct keys", whole_field!(KEYS, keys)),
+        Param::new(
+            "zipf",
+            "the Zipf exponent of popularity",
+            decimal_field!(ZIPF, 2, zipf),
+        ),
+        Param::new(
+            "hot",
+            "one hot key's share of all requests",
+            decimal_field!(HOT, 2, hot),
+        ),
+        Param::new(
+            "bounded",
+            "bounded loads on (`1`) or the plain ring (`0`)",
+            flag_field!(bounded),
+        ),
+        Param::new(
+            "epsilon",
+            "bounded loads' slack: the cap is 1 + epsilon times the mean",
+            decimal_field!(EPSILON, 2, epsilon),
+        ),
+        Param::new(
+            "fix",
+            "a fix above the ring for the hot key",
+            choice_field!(FIXES, fix),
+        ),
+    ];
+
+    /// At most [`MAX_POINTS`] ring points: fewer virtual nodes, with a note.
+    fn repair(&mut self, notes: &mut Notes) {
+        let most = LoadParams::max_vnodes(self.servers);
+        if self.vnodes > most {
             let why = format!(
                 "with {} servers is more than {} ring points",
-                p.servers,
+                self.servers,
                 crate::format::grouped(u64::from(MAX_POINTS))
             );
-            notes.push(repaired("vnodes", &p.vnodes.to_string(), &why, most));
-            p.vnodes = most;
+            notes.push(repaired("vnodes", &self.vnodes.to_string(), &why, most));
+            self.vnodes = most;
         }
-        (p, notes)
-    }
-
-    fn to_query(&self) -> Query {
-        [
-            ("servers", self.servers.to_string()),
-            ("vnodes", self.vnodes.to_string()),
-            ("keys", self.keys.to_string()),
-            ("zipf", decimal_text(self.zipf)),
-            ("hot", decimal_text(self.hot)),
-            ("bounded", flag_text(self.bounded).to_string()),
-            ("epsilon", decimal_text(self.epsilon)),
-            ("fix", LoadParams::fix_name(self.fix).to_string()),
-        ]
-        .into_iter()
-        .map(|(k, v)| (k.to_string(), v))
-        .collect()
     }
 }
 

@@ -5,26 +5,17 @@
 //! unknown values never fail: they are clamped or dropped, and each change is described by
 //! a note shown beside the widget.
 //!
-//! | parameter | meaning | range |
-//! |---|---|---|
-//! | `servers` | a count (names A, B, ...) or a list `name[=weight],...` | 0 to 1000 servers |
-//! | `vnodes` | points per server (ring scheme) | 1 to 1000 |
-//! | `keys` | keys placed | 1 to 10000 |
-//! | `replicas` | length of the preference list | 1 to 5 |
-//! | `scheme` | `ring`, `ketama` or `nginx` | |
-//! | `seed` | picks the key names | any u64 |
-//! | `racks` | one rack label per server, comma-separated (empty: none) | |
-//! | `failed` | names of failed servers | |
-//! | `at` | dragged points `name:fraction,...` (one point per server only) | [0, 1) |
-//! | `hashes` | `1` shows hash values | |
-//! | `walk` | the key being walked, by its index (0 is the first key) | below `keys` |
+//! Its parameters are declared once, in [`PlaygroundParams::PARAMS`];
+//! `docs/parameters.md` lists them.
 
 use ringlab_core::SchemeKind;
 
 use crate::format::grouped;
 use crate::naming::server_name;
-use crate::urlkit::{choice, flag, flag_text, repaired, unknown, whole};
+use crate::param_table::{Kind, Notes, Param};
+use crate::urlkit::repaired;
 use crate::view_state::ViewState;
+use crate::{flag_field, whole_field};
 
 /// Most servers the playground draws.
 pub const MAX_SERVERS: usize = 1000;
@@ -160,59 +151,6 @@ pub fn format_number(value: f64) -> String {
 }
 
 impl PlaygroundParams {
-    /// Parses the query pairs, clamping what is out of range. The notes say what was
-    /// changed or ignored, one sentence each. Never panics.
-    pub fn from_query(query: &[(String, String)]) -> (PlaygroundParams, Vec<String>) {
-        let mut params = PlaygroundParams::default();
-        let mut notes = Vec::new();
-        let mut racks = None;
-        let mut failed = None;
-        let mut at = None;
-        let mut walk = None;
-        for (key, value) in query {
-            match key.as_str() {
-                "servers" => params.servers = parse_servers(value, &mut notes),
-                "vnodes" => {
-                    params.vnodes = whole("vnodes", value, VNODES, 1, &mut notes);
-                }
-                "keys" => params.keys = whole("keys", value, KEYS, 8, &mut notes),
-                "replicas" => {
-                    params.replicas = whole("replicas", value, REPLICAS, 3, &mut notes);
-                }
-                "seed" => params.seed = whole("seed", value, (0, u64::MAX), 7, &mut notes),
-                "scheme" => {
-                    let options = Scheme::ALL.map(|s| (s.name(), s));
-                    params.scheme = choice("scheme", value, &options, Scheme::Ring, &mut notes);
-                }
-                "hashes" => params.hashes = flag("hashes", value, false, &mut notes),
-                "racks" => racks = Some(value.clone()),
-                "failed" => failed = Some(value.clone()),
-                "at" => at = Some(value.clone()),
-                "walk" => walk = Some(value.clone()),
-                other => notes.push(unknown(other)),
-            }
-        }
-        if let Some(racks) = racks {
-            apply_racks(&mut params.servers, &racks, &mut notes);
-        }
-        if let Some(failed) = failed {
-            for name in split_list(&failed).filter(|n| !n.is_empty()) {
-                match params.servers.iter_mut().find(|s| s.name == name) {
-                    Some(server) => server.failed = true,
-                    None => notes.push(format!("failed: no server is named {name:?}")),
-                }
-            }
-        }
-        if let Some(at) = at {
-            apply_positions(&mut params, &at, &mut notes);
-        }
-        if let Some(walk) = walk {
-            params.walk = parse_walk(&walk, params.keys, &mut notes);
-        }
-        params.cap_points(&mut notes);
-        (params, notes)
-    }
-
     /// The points the ring of this scheme has (ketama: 160 per server, whatever the
     /// weights; nginx: 160 per unit of weight; ring: `vnodes` per unit of weight).
     pub fn points(&self) -> u64 {
@@ -274,61 +212,62 @@ impl PlaygroundParams {
         self.scheme == Scheme::Ring && self.vnodes == 1
     }
 
-    /// The query pairs, in a fixed order; optional parameters only when set.
-    pub fn to_query(&self) -> Vec<(String, String)> {
+    /// `servers=`: a count while the servers are A, B, ... of weight 1, else the list.
+    fn servers_text(&self) -> String {
         let plain = self
             .servers
             .iter()
             .enumerate()
             .all(|(i, s)| s.name == server_name(i) && s.weight == 1.0);
-        let servers = if plain {
-            self.servers.len().to_string()
+        if plain {
+            return self.servers.len().to_string();
+        }
+        let items: Vec<String> = self
+            .servers
+            .iter()
+            .map(|s| {
+                if s.weight == 1.0 && !s.name.contains('=') {
+                    s.name.clone()
+                } else {
+                    format!("{}={}", s.name, format_number(s.weight))
+                }
+            })
+            .collect();
+        let list = items.join(",");
+        // One server named like a number (`0000`) would read back as a count: a
+        // trailing comma keeps it a list.
+        if list.trim().parse::<i64>().is_ok() {
+            list + ","
         } else {
-            let items: Vec<String> = self
-                .servers
-                .iter()
-                .map(|s| {
-                    if s.weight == 1.0 && !s.name.contains('=') {
-                        s.name.clone()
-                    } else {
-                        format!("{}={}", s.name, format_number(s.weight))
-                    }
-                })
-                .collect();
-            let list = items.join(",");
-            // One server named like a number (`0000`) would read back as a count: a
-            // trailing comma keeps it a list.
-            if list.trim().parse::<i64>().is_ok() {
-                list + ","
-            } else {
-                list
-            }
-        };
-        let mut query = vec![
-            ("servers".to_string(), servers),
-            ("vnodes".to_string(), self.vnodes.to_string()),
-            ("keys".to_string(), self.keys.to_string()),
-            ("replicas".to_string(), self.replicas.to_string()),
-            ("scheme".to_string(), self.scheme.name().to_string()),
-            ("seed".to_string(), self.seed.to_string()),
-        ];
-        if self.servers.iter().any(|s| s.rack.is_some()) {
+            list
+        }
+    }
+
+    /// `racks=`, when any server has a rack.
+    fn racks_text(&self) -> Option<String> {
+        self.servers.iter().any(|s| s.rack.is_some()).then(|| {
             let racks: Vec<&str> = self
                 .servers
                 .iter()
                 .map(|s| s.rack.as_deref().unwrap_or(""))
                 .collect();
-            query.push(("racks".into(), racks.join(",")));
-        }
+            racks.join(",")
+        })
+    }
+
+    /// `failed=`, when any server has failed.
+    fn failed_text(&self) -> Option<String> {
         let failed: Vec<&str> = self
             .servers
             .iter()
             .filter(|s| s.failed)
             .map(|s| s.name.as_str())
             .collect();
-        if !failed.is_empty() {
-            query.push(("failed".into(), failed.join(",")));
-        }
+        (!failed.is_empty()).then(|| failed.join(","))
+    }
+
+    /// `at=`, when any point was dragged.
+    fn at_text(&self) -> Option<String> {
         let at: Vec<String> = self
             .servers
             .iter()
@@ -336,16 +275,7 @@ impl PlaygroundParams {
                 s.at.map(|m| format!("{}:{}", s.name, format_number(m as f64 / MICRO as f64)))
             })
             .collect();
-        if !at.is_empty() {
-            query.push(("at".into(), at.join(",")));
-        }
-        if self.hashes {
-            query.push(("hashes".into(), flag_text(true).into()));
-        }
-        if let Some(walk) = self.walk {
-            query.push(("walk".into(), walk.to_string()));
-        }
-        query
+        (!at.is_empty()).then(|| at.join(","))
     }
 }
 
@@ -502,12 +432,95 @@ pub fn micro_to_position(micro: u32, bits: u32) -> u64 {
 }
 
 impl ViewState for PlaygroundParams {
-    fn from_query(query: &[(String, String)]) -> (PlaygroundParams, Vec<String>) {
-        PlaygroundParams::from_query(query)
-    }
+    const PARAMS: &'static [Param<Self>] = &[
+        Param::new(
+            "servers",
+            "a count (names A, B, ...) or a list of servers with optional weights",
+            Kind::Items {
+                grammar: "0 to 1,000, or `name[=weight],...` (weights 0.1 to 10)",
+                example: "web1=2,web2,web3=0.5",
+                read: |p, text, notes| p.servers = parse_servers(text, notes),
+                write: |p| Some(p.servers_text()),
+            },
+        ),
+        Param::new(
+            "vnodes",
+            "points per server (ring scheme)",
+            whole_field!(VNODES, vnodes),
+        ),
+        Param::new("keys", "keys placed", whole_field!(KEYS, keys)),
+        Param::new(
+            "replicas",
+            "length of the preference list",
+            whole_field!(REPLICAS, replicas),
+        ),
+        Param::new(
+            "scheme",
+            "how servers become ring points",
+            Kind::Choice {
+                options: || Scheme::ALL.iter().map(|s| s.name()).collect(),
+                get: |p| Scheme::ALL.iter().position(|s| *s == p.scheme).unwrap_or(0),
+                set: |p, i| p.scheme = Scheme::ALL[i],
+            },
+        ),
+        Param::new(
+            "seed",
+            "picks the key names",
+            whole_field!((0u64, u64::MAX), seed),
+        ),
+        Param::new(
+            "racks",
+            "one rack label per server, in server order (empty: none)",
+            Kind::Items {
+                grammar: "`label,label,...`",
+                example: "r1,r1,r2,r2",
+                read: |p, text, notes| apply_racks(&mut p.servers, text, notes),
+                write: PlaygroundParams::racks_text,
+            },
+        ),
+        Param::new(
+            "failed",
+            "names of failed servers",
+            Kind::Items {
+                grammar: "`name,name,...`, each one of `servers`",
+                example: "B",
+                read: |p, text, notes| {
+                    for name in split_list(text).filter(|n| !n.is_empty()) {
+                        match p.servers.iter_mut().find(|s| s.name == name) {
+                            Some(server) => server.failed = true,
+                            None => notes.push(format!("failed: no server is named {name:?}")),
+                        }
+                    }
+                },
+                write: PlaygroundParams::failed_text,
+            },
+        ),
+        Param::new(
+            "at",
+            "dragged points, as fractions of a turn (ring scheme, 1 virtual node)",
+            Kind::Items {
+                grammar: "`name:fraction,...`, fractions in [0, 1)",
+                example: "A:0.25,C:0.5",
+                read: apply_positions,
+                write: PlaygroundParams::at_text,
+            },
+        ),
+        Param::new("hashes", "`1` shows hash values", flag_field!(hashes)).unless_default(),
+        Param::new(
+            "walk",
+            "the key being walked, by its index (0 is the first key)",
+            Kind::Items {
+                grammar: "0 to `keys` - 1",
+                example: "3",
+                read: |p, text, notes| p.walk = parse_walk(text, p.keys, notes),
+                write: |p| p.walk.map(|walk| walk.to_string()),
+            },
+        ),
+    ];
 
-    fn to_query(&self) -> Vec<(String, String)> {
-        PlaygroundParams::to_query(self)
+    /// At most [`MAX_POINTS`] ring points.
+    fn repair(&mut self, notes: &mut Notes) {
+        self.cap_points(notes);
     }
 }
 

@@ -1,6 +1,7 @@
 //! The playground's state and its one pure reducer: every control, drag and key press is an
 //! [`Action`]. Side effects (the URL, animation, drawing) live in the component.
 
+use crate::ViewState;
 use std::rc::Rc;
 
 use crate::Reducer;

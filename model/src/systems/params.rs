@@ -4,16 +4,12 @@
 //! into the link while it fits ([`LINK_TEXT`] characters each); beyond that the link holds
 //! the settings and the page says that it does not hold the text.
 //!
-//! | parameter | meaning |
-//! |---|---|
-//! | `system` | the system picked: `haproxy`, `nginx`, `twemproxy`, `envoy-ring`, ... |
-//! | `config` | the configuration or server list (default: the system's example) |
-//! | `keys` | the keys, one per line (default: the example keys) |
-//! | `change` | `remove:NAME`, `fail:NAME`, `add:NAME=WEIGHT` or `weight:NAME=WEIGHT` |
-//! | `key` | the key whose place the picture shows (default: the first) |
+//! Its parameters are declared once, in [`SystemsParams::PARAMS`]; `docs/parameters.md`
+//! lists them.
 
 use super::system::{System, EXAMPLE_KEYS};
-use crate::urlkit::{choice, decimal, decimal_text, repaired, shorten, unknown, Query};
+use crate::param_table::{Kind, Param};
+use crate::urlkit::{decimal, decimal_text, repaired};
 use crate::view_state::ViewState;
 
 /// The most characters of pasted text a link holds, per box.
@@ -136,76 +132,64 @@ impl SystemsParams {
             .iter()
             .all(|text| text.as_ref().is_none_or(|t| t.chars().count() <= LINK_TEXT))
     }
-
-    /// Reads the query; every repair has a note.
-    pub fn from_query(query: &[(String, String)]) -> (SystemsParams, Vec<String>) {
-        let mut params = SystemsParams::default();
-        let mut notes = Vec::new();
-        let systems: Vec<(&str, System)> = System::ALL.iter().map(|s| (s.name(), *s)).collect();
-        for (name, value) in query {
-            match name.as_str() {
-                "system" => {
-                    params.system = choice("system", value, &systems, System::Nginx, &mut notes)
-                }
-                "config" => params.config = text("config", value, &mut notes),
-                "keys" => params.keys = text("keys", value, &mut notes),
-                "change" => params.change = Change::parse(value, &mut notes),
-                "key" => {
-                    if value.chars().count() > 250 || value.contains('\n') {
-                        notes.push(repaired("key", value, "is not one key", "the first key"));
-                    } else {
-                        params.key = Some(value.clone());
-                    }
-                }
-                other => notes.push(unknown(other)),
-            }
-        }
-        (params, notes)
-    }
-
-    /// The canonical query: text only while the link can hold it.
-    pub fn to_query(&self) -> Query {
-        let mut query = vec![("system".to_string(), self.system.name().to_string())];
-        let mut put = |name: &str, text: &Option<String>| {
-            if let Some(text) = text {
-                if text.chars().count() <= LINK_TEXT {
-                    query.push((name.to_string(), text.clone()));
-                }
-            }
-        };
-        put("config", &self.config);
-        put("keys", &self.keys);
-        if let Some(change) = &self.change {
-            query.push(("change".into(), change.text()));
-        }
-        if let Some(key) = &self.key {
-            query.push(("key".into(), key.clone()));
-        }
-        query
-    }
-}
-
-/// A box's text from the link: longer than a link holds is refused (a link this page
-/// wrote never is).
-fn text(name: &str, value: &str, notes: &mut Vec<String>) -> Option<String> {
-    if value.chars().count() > LINK_TEXT {
-        let why = format!("is longer than {LINK_TEXT} characters, more than a link holds");
-        notes.push(format!(
-            "{name}={:?} {why}: using the example",
-            shorten(value)
-        ));
-        return None;
-    }
-    Some(value.to_string())
 }
 
 impl ViewState for SystemsParams {
-    fn from_query(query: &[(String, String)]) -> (Self, Vec<String>) {
-        SystemsParams::from_query(query)
-    }
-    fn to_query(&self) -> Query {
-        SystemsParams::to_query(self)
-    }
+    const PARAMS: &'static [Param<Self>] = &[
+        Param::new(
+            "system",
+            "the system picked",
+            Kind::Choice {
+                options: || System::ALL.iter().map(|s| s.name()).collect(),
+                get: |p| System::ALL.iter().position(|s| *s == p.system).unwrap_or(0),
+                set: |p, i| p.system = System::ALL[i],
+            },
+        ),
+        Param::new(
+            "config",
+            "the configuration or server list (left out: the system's example)",
+            Kind::Text {
+                cap: LINK_TEXT,
+                get: |p| p.config.as_deref(),
+                set: |p, text| p.config = text,
+            },
+        ),
+        Param::new(
+            "keys",
+            "the keys, one per line (left out: the example keys)",
+            Kind::Text {
+                cap: LINK_TEXT,
+                get: |p| p.keys.as_deref(),
+                set: |p, text| p.keys = text,
+            },
+        ),
+        Param::new(
+            "change",
+            "one server changed, to see what moves",
+            Kind::Items {
+                grammar: "`remove:NAME`, `fail:NAME`, `add:NAME=WEIGHT` or `weight:NAME=WEIGHT`",
+                example: "add:10.0.0.9:80=2.5",
+                read: |p, text, notes| p.change = Change::parse(text, notes),
+                write: |p| p.change.as_ref().map(Change::text),
+            },
+        ),
+        Param::new(
+            "key",
+            "the key whose place the picture shows (left out: the first)",
+            Kind::Items {
+                grammar: "one key, at most 250 characters",
+                example: "user:42",
+                read: |p, text, notes| {
+                    if text.chars().count() > 250 || text.contains('\n') {
+                        notes.push(repaired("key", text, "is not one key", "the first key"));
+                    } else {
+                        p.key = Some(text.to_string());
+                    }
+                },
+                write: |p| p.key.clone(),
+            },
+        ),
+    ];
 }
 
 #[cfg(test)]
