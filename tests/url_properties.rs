@@ -334,3 +334,25 @@ fn the_parameters_doc_is_the_tables() {
         "docs/parameters.md is out of date: run UPDATE_DOCS=1 cargo test --test url_properties"
     );
 }
+
+/// The walkthrough's widget presets are links people see: each reads with no note in the
+/// view it names.
+#[test]
+fn every_walkthrough_preset_reads_cleanly() {
+    use ringlab_model::learn::steps::{BREAK_WIDGET, STEPS};
+    let widgets = STEPS.iter().filter_map(|step| step.widget);
+    for widget in widgets.chain([BREAK_WIDGET]) {
+        let entry = VIEWS
+            .iter()
+            .find(|entry| entry.info.path == widget.view)
+            .unwrap_or_else(|| panic!("{} is not registered", widget.view));
+        let url = entry.url.expect("the default build has every bundle");
+        let (_, notes) = (url.repair)(&widget.query());
+        assert!(
+            notes.is_empty(),
+            "{}?{}: {notes:?}",
+            widget.view,
+            widget.preset
+        );
+    }
+}

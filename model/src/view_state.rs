@@ -60,6 +60,8 @@ pub type Parameters = fn() -> Vec<ParamDoc>;
 #[derive(Clone, Copy)]
 pub struct UrlState {
     pub repair: Repair,
+    /// For the docs and the property test only: the browser build leaves it out.
+    #[cfg(not(target_arch = "wasm32"))]
     pub parameters: Parameters,
 }
 
@@ -67,6 +69,7 @@ impl UrlState {
     pub const fn of<S: ViewState>() -> UrlState {
         UrlState {
             repair: canonical::<S>,
+            #[cfg(not(target_arch = "wasm32"))]
             parameters: param_table::docs::<S>,
         }
     }

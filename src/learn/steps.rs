@@ -17,8 +17,11 @@ use ringlab_model::learn::figures::{
     self, biggest_catch, default_points, loss, mean_busiest, modulo_stays, HOT, LOSS_FAILURES,
     LOSS_REPLICAS, LOSS_SERVERS, MODULO_KEEPS, RESIZE, VNODES, VNODE_SERVERS,
 };
+use ringlab_model::learn::links;
 use ringlab_model::learn::progress::Action;
 use ringlab_model::learn::steps::BREAK_WIDGET;
+use ringlab_model::playground::params::Scheme;
+use ringlab_model::systems::system::System;
 use yew::prelude::*;
 
 use super::interview::Interview;
@@ -386,7 +389,7 @@ fn RealSystems() -> Html {
                 <li>
                     <strong>{ "Dynamo and its heirs. " }</strong>
                     { "Amazon's Dynamo put keys on a ring of virtual nodes and kept each key on a preference list of N replicas. Riak and Voldemort followed it. " }
-                    <a href="#/ring?servers=8&vnodes=8&replicas=3">{ "A Dynamo-style ring" }</a>
+                    <a href={links::dynamo_ring()}>{ "A Dynamo-style ring" }</a>
                 </li>
                 <li>
                     <strong>{ "Cassandra. " }</strong>
@@ -394,7 +397,7 @@ fn RealSystems() -> Html {
                         "Each node takes num_tokens points. The default was 256 until Cassandra 4.0 cut it to {DEFAULT_NUM_TOKENS}: fewer ranges to stream and repair, and a token allocator that picks balanced tokens instead of random ones. With random tokens on 12 nodes, shares would stray {} at 256 tokens but {} at {DEFAULT_NUM_TOKENS}. ",
                         percent(share_cv(12, 256)), percent(share_cv(12, DEFAULT_NUM_TOKENS))
                     ) }
-                    <a href={format!("#/ring?servers=12&vnodes={DEFAULT_NUM_TOKENS}&scheme=ring")}>{ format!("A ring at {DEFAULT_NUM_TOKENS} points per node") }</a>
+                    <a href={links::cassandra_ring()}>{ format!("A ring at {DEFAULT_NUM_TOKENS} points per node") }</a>
                 </li>
                 <li>
                     <strong>{ "Memcached clients. " }</strong>
@@ -402,7 +405,7 @@ fn RealSystems() -> Html {
                         "libketama and libmemcached place {} points per server from MD5 digests of the server's name; every client computes the same ring. ",
                         default_points(SchemeKind::Ketama)
                     ) }
-                    <a href="#/ring?servers=4&scheme=ketama">{ "The ketama ring" }</a>
+                    <a href={links::scheme_ring(Scheme::Ketama)}>{ "The ketama ring" }</a>
                 </li>
                 <li>
                     <strong>{ "nginx and HAProxy. " }</strong>
@@ -410,9 +413,9 @@ fn RealSystems() -> Html {
                         "nginx's hash $key consistent builds a ketama-style ring of {} CRC32 points per unit of weight. HAProxy's hash-type consistent is a ring too, owned by the nearest point rather than the next; paste a backend into the real-systems page to see exactly where it puts your keys. ",
                         default_points(SchemeKind::Nginx)
                     ) }
-                    <a href="#/ring?servers=4&scheme=nginx">{ "The nginx ring" }</a>
+                    <a href={links::scheme_ring(Scheme::Nginx)}>{ "The nginx ring" }</a>
                     { " · " }
-                    <a href="#/systems?system=haproxy">{ "HAProxy, exactly" }</a>
+                    <a href={links::system_page(System::Haproxy)}>{ "HAProxy, exactly" }</a>
                 </li>
                 <li>
                     <strong>{ "Redis Cluster is not a ring. " }</strong>

@@ -8,8 +8,9 @@
 
 use ringlab_core::SchemeKind;
 
-use crate::param_table::{Kind, Param};
-use crate::urlkit::{self, list, shorten, whole};
+use crate::param_table::{self, Kind, Param};
+use crate::playground::params::{PlaygroundParams, Scheme};
+use crate::urlkit::{list, shorten, whole};
 use crate::view_state::ViewState;
 use crate::{flag_field, whole_field};
 
@@ -130,16 +131,15 @@ pub fn parse_schemes(text: &str, notes: &mut Vec<String>) -> Vec<GridScheme> {
 impl GridsParams {
     /// The ring playground walking key `key` on the same servers and keys.
     pub fn walk_link(&self, key: usize) -> String {
-        let query = [
-            ("servers", self.servers.to_string()),
-            ("vnodes", self.vnodes.to_string()),
-            ("keys", self.keys.to_string()),
-            ("scheme", "ring".to_string()),
-            ("seed", self.seed.to_string()),
-            ("walk", key.to_string()),
-        ];
-        let pairs = query.iter().map(|(k, v)| (*k, v.as_str()));
-        format!("#/ring?{}", urlkit::write_query(pairs))
+        let ring = PlaygroundParams {
+            vnodes: self.vnodes,
+            keys: self.keys,
+            scheme: Scheme::Ring,
+            seed: self.seed,
+            walk: u32::try_from(key).ok(),
+            ..PlaygroundParams::with_servers(self.servers as usize)
+        };
+        param_table::link("ring", &ring)
     }
 }
 
@@ -209,6 +209,7 @@ impl ViewState for GridsParams {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::urlkit;
 
     fn query(text: &str) -> Vec<(String, String)> {
         urlkit::parse_query(text)
@@ -291,7 +292,7 @@ mod tests {
         };
         assert_eq!(
             params.walk_link(42),
-            "#/ring?servers=9&vnodes=160&keys=100&scheme=ring&seed=7&walk=42"
+            "#/ring?servers=9&vnodes=160&keys=100&replicas=3&scheme=ring&seed=7&walk=42"
         );
         // The playground reads it back without a note.
         let link = params.walk_link(42);

@@ -4,6 +4,7 @@
 pub mod challenges;
 pub mod figures;
 pub mod interview;
+pub mod links;
 pub mod params;
 pub mod progress;
 pub mod quiz;

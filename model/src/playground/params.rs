@@ -120,6 +120,18 @@ impl Default for PlaygroundParams {
     }
 }
 
+impl PlaygroundParams {
+    /// The default playground with `count` servers named A, B, ...
+    pub fn with_servers(count: usize) -> PlaygroundParams {
+        PlaygroundParams {
+            servers: (0..count)
+                .map(|i| ServerParam::new(server_name(i)))
+                .collect(),
+            ..PlaygroundParams::default()
+        }
+    }
+}
+
 /// The first default name not taken yet.
 pub fn next_free_name(servers: &[ServerParam]) -> String {
     (0..)

@@ -1,0 +1,73 @@
+//! The links the walkthrough's prose gives to other views, each built from that view's
+//! typed parameters, so a link cannot name a parameter or a value the view does not read.
+
+use ringlab_core::schemes::cassandra::DEFAULT_NUM_TOKENS;
+
+use crate::param_table::link;
+use crate::playground::params::{PlaygroundParams, Scheme};
+use crate::systems::params::SystemsParams;
+use crate::systems::system::System;
+
+/// A Dynamo-style ring: 8 servers of 8 points each, 3 replicas.
+pub fn dynamo_ring() -> String {
+    let ring = PlaygroundParams {
+        vnodes: 8,
+        replicas: 3,
+        ..PlaygroundParams::with_servers(8)
+    };
+    link("ring", &ring)
+}
+
+/// Cassandra's ring today: 12 nodes at its default number of tokens.
+pub fn cassandra_ring() -> String {
+    let ring = PlaygroundParams {
+        vnodes: DEFAULT_NUM_TOKENS,
+        ..PlaygroundParams::with_servers(12)
+    };
+    link("ring", &ring)
+}
+
+/// Four servers on the ring `scheme` builds.
+pub fn scheme_ring(scheme: Scheme) -> String {
+    let ring = PlaygroundParams {
+        scheme,
+        ..PlaygroundParams::with_servers(4)
+    };
+    link("ring", &ring)
+}
+
+/// The real-systems page with `system` picked.
+pub fn system_page(system: System) -> String {
+    let page = SystemsParams {
+        system,
+        ..SystemsParams::default()
+    };
+    link("systems", &page)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::urlkit::parse_query;
+    use crate::ViewState;
+
+    #[test]
+    fn every_link_reads_back_with_no_note() {
+        for (path, link) in [
+            ("ring", dynamo_ring()),
+            ("ring", cassandra_ring()),
+            ("ring", scheme_ring(Scheme::Ketama)),
+            ("ring", scheme_ring(Scheme::Nginx)),
+            ("systems", system_page(System::Haproxy)),
+        ] {
+            let query = parse_query(link.strip_prefix(&format!("#/{path}?")).unwrap());
+            let notes = match path {
+                "ring" => PlaygroundParams::from_query(&query).1,
+                _ => SystemsParams::from_query(&query).1,
+            };
+            assert!(notes.is_empty(), "{link}: {notes:?}");
+        }
+        assert!(cassandra_ring().contains(&format!("vnodes={DEFAULT_NUM_TOKENS}")));
+        assert_eq!(system_page(System::Haproxy), "#/systems?system=haproxy");
+    }
+}
