@@ -106,3 +106,51 @@ export function drawnAtSize(page, selector, index) {
     { selector, index },
   );
 }
+
+/**
+ * What an element shows on screen, read from a screenshot: the opaque pixels, and those
+ * within `tolerance` of each of the page's colours (`colours` maps a name to a custom
+ * property, resolved on the element). For SVG pictures, which have no pixels of their
+ * own to read: the screenshot is decoded in a blank page of the same context.
+ */
+export async function shownColours(locator, colours, tolerance = 30) {
+  const wanted = await locator.evaluate((element, colours) => {
+    const probe = document.createElement("canvas").getContext("2d", { willReadFrequently: true });
+    const style = getComputedStyle(element);
+    return Object.fromEntries(
+      Object.entries(colours).map(([name, property]) => {
+        probe.clearRect(0, 0, 1, 1);
+        probe.fillStyle = style.getPropertyValue(property).trim();
+        probe.fillRect(0, 0, 1, 1);
+        return [name, [...probe.getImageData(0, 0, 1, 1).data.slice(0, 3)]];
+      }),
+    );
+  }, colours);
+  const png = await locator.screenshot({ animations: "disabled" });
+  const blank = await locator.page().context().newPage();
+  try {
+    return await blank.evaluate(
+      async ({ data, wanted, tolerance }) => {
+        const image = new Image();
+        image.src = `data:image/png;base64,${data}`;
+        await image.decode();
+        const canvas = document.createElement("canvas");
+        canvas.width = image.width;
+        canvas.height = image.height;
+        const context = canvas.getContext("2d", { willReadFrequently: true });
+        context.drawImage(image, 0, 0);
+        const pixels = context.getImageData(0, 0, canvas.width, canvas.height).data;
+        const counts = Object.fromEntries(Object.keys(wanted).map((name) => [name, 0]));
+        for (let i = 0; i < pixels.length; i += 4) {
+          for (const [name, [r, g, b]] of Object.entries(wanted)) {
+            if (Math.abs(pixels[i] - r) + Math.abs(pixels[i + 1] - g) + Math.abs(pixels[i + 2] - b) <= tolerance) counts[name] += 1;
+          }
+        }
+        return { pixels: pixels.length / 4, counts, rgb: wanted };
+      },
+      { data: png.toString("base64"), wanted, tolerance },
+    );
+  } finally {
+    await blank.close();
+  }
+}

@@ -8,6 +8,7 @@ import { readFile } from "node:fs/promises";
 import { load, screenshot, start } from "../harness.js";
 import { open, params, waitParam } from "../common.js";
 import { ownersUnder } from "../core.js";
+import { PALETTE, shownColours } from "../pixels.js";
 
 let env;
 before(async () => {
@@ -293,4 +294,24 @@ test("embedded, keyboard only, at 360 px and in dark mode", async () => {
   await screenshot(dark.page, "systems-dark");
   dark.clean();
   await dark.context.close();
+});
+
+test("the ring shows each server's share in its colour, light and dark", async () => {
+  for (const colorScheme of ["light", "dark"]) {
+    const { context, page, clean } = await open(env, { colorScheme });
+    // nginx's example: 3 servers, 160 points per unit of weight, 640 points.
+    await load(env, page, "#/systems?system=nginx");
+    const ring = page.locator("svg.sys-ring");
+    await ring.waitFor();
+    const { counts } = await shownColours(ring, { a: PALETTE[0], b: PALETTE[1], c: PALETTE[2], outline: "--fg" });
+    const coloured = counts.a + counts.b + counts.c;
+    const what = `${colorScheme}: ${JSON.stringify(counts)}`;
+    for (const name of ["a", "b", "c"]) assert.ok(counts[name] > coloured / 8, `server ${name}: ${what}`);
+    // The third server has weight 2: it shows about half the ring.
+    assert.ok(counts.c > counts.a && counts.c > counts.b, `the heavy server shows most: ${what}`);
+    assert.ok(counts.outline < coloured / 10, `outline: ${what}`);
+    await screenshot(page, `systems-ring-${colorScheme}`);
+    clean();
+    await context.close();
+  }
 });

@@ -1,11 +1,15 @@
-//! The cluster's ring: every node's points, dead nodes' greyed.
+//! The cluster's ring: each node's stretches in its colour, a dead node's dashed grey,
+//! and with one point per node, the nodes' names.
 
 use std::rc::Rc;
 
+use ringlab_model::geometry::polar;
 use yew::prelude::*;
 
-const C: f64 = 110.0;
-const R: f64 = 84.0;
+use crate::pictures::owner_ring::{center, OwnerRing};
+
+const SIZE: f64 = 220.0;
+const R: f64 = 80.0;
 
 #[derive(Properties, PartialEq)]
 pub struct NodesRingProps {
@@ -18,44 +22,23 @@ pub struct NodesRingProps {
 
 #[component]
 pub fn NodesRing(props: &NodesRingProps) -> Html {
-    let f = |v: f64| format!("{v:.2}");
-    let long = props.points.len() <= 16;
-    let ticks = props.points.iter().map(|&(node, turn)| {
-        let a = turn * std::f64::consts::TAU;
-        let (inner, outer) = if long {
-            (R - 12.0, R + 12.0)
-        } else {
-            (R - 6.0, R + 6.0)
-        };
-        let alive = props.alive.get(node) == Some(&true);
-        let class = classes!(
-            "ring-point",
-            if alive {
-                format!("srv-{}", node % 8)
-            } else {
-                "ring-dead".to_string()
-            }
-        );
-        html! {
-            <line class={class} x1={f(C + inner * a.sin())} y1={f(C - inner * a.cos())}
-                x2={f(C + outer * a.sin())} y2={f(C - outer * a.cos())} />
-        }
+    let dead = use_memo(props.alive.clone(), |alive| {
+        alive.iter().map(|a| !a).collect::<Vec<bool>>()
     });
+    let f = |v: f64| format!("{v:.2}");
     // With one point per node, the points carry the nodes' names.
-    let names = long.then(|| {
+    let names = (props.points.len() <= 16).then(|| {
         html! { <>{ for props.points.iter().map(|&(node, turn)| {
-            let a = turn * std::f64::consts::TAU;
-            let r = R + 22.0;
+            let (x, y) = polar(center(SIZE), R + 24.0, turn);
             let name = props.names.get(node).cloned().unwrap_or_default();
             let short = name.trim_start_matches("cache-").to_string();
-            html! { <text class="ring-name" x={f(C + r * a.sin())} y={f(C - r * a.cos() + 4.0)} text-anchor="middle">{ short }</text> }
+            html! { <text class="ring-name" x={f(x)} y={f(y + 4.0)} text-anchor="middle">{ short }</text> }
         }) }</> }
     });
     html! {
-        <svg class="nodes-ring" viewBox="0 0 220 220" role="img" aria-label={props.label.clone()}>
-            <circle class="ring-track" cx={f(C)} cy={f(C)} r={f(R)} />
-            { for ticks }
+        <OwnerRing points={props.points.clone()} dead={Rc::new((*dead).clone())} size={SIZE} radius={R}
+            class="nodes-ring" label={props.label.clone()}>
             { names.unwrap_or_default() }
-        </svg>
+        </OwnerRing>
     }
 }

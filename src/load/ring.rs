@@ -3,25 +3,18 @@
 
 use std::rc::Rc;
 
+use ringlab_model::geometry::{arc_path, polar};
 use ringlab_model::load::scene::LoadScene;
 use yew::prelude::*;
 
-const C: f64 = 130.0;
+use crate::pictures::owner_ring::{center, OwnerRing};
+
+const SIZE: f64 = 260.0;
 const R: f64 = 96.0;
 
-/// The point at `turn` (a fraction, clockwise from the top) on a circle of radius `r`.
+/// The point at `turn` at radius `r`.
 fn at(turn: f64, r: f64) -> (f64, f64) {
-    let a = turn * std::f64::consts::TAU;
-    (C + r * a.sin(), C - r * a.cos())
-}
-
-/// A clockwise arc from `from` to `to` (fractions of a turn) at radius `r`.
-fn arc(from: f64, to: f64, r: f64) -> String {
-    let span = (to - from).rem_euclid(1.0);
-    let (x0, y0) = at(from, r);
-    let (x1, y1) = at(from + span, r);
-    let large = u8::from(span > 0.5);
-    format!("M{x0:.2} {y0:.2} A{r} {r} 0 {large} 1 {x1:.2} {y1:.2}")
+    polar(center(SIZE), r, turn)
 }
 
 #[derive(Properties, PartialEq)]
@@ -33,17 +26,12 @@ pub struct RingProps {
 pub fn LoadRing(props: &RingProps) -> Html {
     let s = &props.scene;
     let f = |v: f64| format!("{v:.2}");
-    let points = s.points.iter().map(|&(server, turn)| {
-        let (x0, y0) = at(turn, R - 5.0);
-        let (x1, y1) = at(turn, R + 5.0);
-        html! { <line class={classes!("ring-point", format!("srv-{}", server % 8))} x1={f(x0)} y1={f(y0)} x2={f(x1)} y2={f(y1)} /> }
-    });
     let walkers = s.walkers.iter().enumerate().map(|(i, w)| {
         let r = R + 12.0 + (i % 4) as f64 * 6.0;
         let (kx, ky) = at(w.from, r);
         html! {
             <>
-                <path class="walk" d={arc(w.from, w.to, r)} marker-end="url(#load-arrow)" />
+                <path class="walk" d={arc_path(center(SIZE), r, w.from, w.from + (w.to - w.from).rem_euclid(1.0))} marker-end="url(#load-arrow)" />
                 <circle class="walk-key" cx={f(kx)} cy={f(ky)} r="3" />
             </>
         }
@@ -72,16 +60,15 @@ pub fn LoadRing(props: &RingProps) -> Html {
         ),
     };
     html! {
-        <svg class="load-ring" viewBox="0 0 260 260" role="img" aria-label={label}>
+        <OwnerRing points={Rc::new(s.points.clone())} arcs={Rc::new(s.arcs.clone())} size={SIZE} radius={R}
+            class="load-ring" {label}>
             <defs>
                 <marker id="load-arrow" viewBox="0 0 10 10" refX="8" refY="5" markerWidth="3.5" markerHeight="3.5" orient="auto-start-reverse">
                     <path class="walk-head" d="M0 0 L10 5 L0 10 z" />
                 </marker>
             </defs>
-            <circle class="ring-track" cx={f(C)} cy={f(C)} r={f(R)} />
-            { for points }
             { for walkers }
             { hot.unwrap_or_default() }
-        </svg>
+        </OwnerRing>
     }
 }

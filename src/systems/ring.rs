@@ -1,50 +1,26 @@
 //! The picture: the system's ring as arcs coloured by owner, the selected key's place and
-//! its owner's points; for Maglev, which has a table and no ring, a sentence instead.
-//! Drawing only: every position comes from `ringlab_model::systems::picture`.
+//! its owner's arcs marked outside the ring; for Maglev, which has a table and no ring, a
+//! sentence instead. Drawing only: every position comes from
+//! `ringlab_model::systems::picture`.
 
-use std::f64::consts::TAU;
-use std::fmt::Write;
+use std::rc::Rc;
 
 use ringlab_core::Partitioner;
-use ringlab_model::systems::picture::{arcs, arcs_of, key_position, Arc};
+use ringlab_model::geometry::{at_resolution, owner_path, polar, RING_SLICES};
+use ringlab_model::systems::picture::{arcs, key_position, points_of};
 use yew::prelude::*;
 
-const CENTER: f64 = 120.0;
+use crate::pictures::owner_ring::{center, OwnerRing};
+
+const SIZE: f64 = 240.0;
 const RADIUS: f64 = 92.0;
 /// The band outside the ring that marks the owner's arcs.
-const BAND: f64 = 108.0;
-
-/// The point at `fraction` of the circle, clockwise from the top, at `radius`.
-fn at(fraction: f64, radius: f64) -> (f64, f64) {
-    let angle = fraction * TAU;
-    (CENTER + radius * angle.sin(), CENTER - radius * angle.cos())
-}
-
-/// One SVG path of all of `server`'s arcs, at radius `r`.
-fn path(arcs: &[Arc], server: usize, r: f64) -> String {
-    let mut d = String::new();
-    for arc in arcs.iter().filter(|a| a.server == server) {
-        let (x1, y1) = at(arc.from, r);
-        let (x2, y2) = at(arc.to, r);
-        let large = u8::from(arc.to - arc.from > 0.5);
-        if arc.to - arc.from >= 0.999_999 {
-            // A whole circle: two half arcs.
-            let (xm, ym) = at(arc.from + 0.5, r);
-            let _ = write!(
-                d,
-                "M{x1:.2} {y1:.2}A{r} {r} 0 1 1 {xm:.2} {ym:.2}A{r} {r} 0 1 1 {x1:.2} {y1:.2}"
-            );
-        } else {
-            let _ = write!(d, "M{x1:.2} {y1:.2}A{r} {r} 0 {large} 1 {x2:.2} {y2:.2}");
-        }
-    }
-    d
-}
+const BAND: f64 = 110.0;
 
 #[derive(Properties)]
 pub struct RingProps {
     /// The partitioner, compared by address (a new outcome draws again).
-    pub partitioner: std::rc::Rc<dyn Partitioner>,
+    pub partitioner: Rc<dyn Partitioner>,
     /// The key shown (`key` is Yew's own property).
     pub marked: Option<String>,
     pub owner: Option<usize>,
@@ -55,7 +31,7 @@ pub struct RingProps {
 
 impl PartialEq for RingProps {
     fn eq(&self, other: &Self) -> bool {
-        std::rc::Rc::ptr_eq(&self.partitioner, &other.partitioner)
+        Rc::ptr_eq(&self.partitioner, &other.partitioner)
             && self.marked == other.marked
             && self.owner == other.owner
             && self.label == other.label
@@ -67,37 +43,34 @@ impl PartialEq for RingProps {
 #[function_component]
 pub fn RingPicture(props: &RingProps) -> Html {
     let p = props.partitioner.as_ref();
-    let Some(arcs) = arcs(p) else {
+    let (Some(arcs), Some(points)) = (arcs(p), points_of(p)) else {
         return html! { <p class="sys-no-ring">{ props.no_ring }</p> };
     };
-    let servers = p.servers().len();
+    let c = center(SIZE);
+    let f = |v: f64| format!("{v:.2}");
+    let band = props.owner.map(|owner| {
+        let d = owner_path(&at_resolution(&arcs, RING_SLICES), owner, c, BAND);
+        html! { <path class={classes!("sys-band", format!("own-{}", owner % 8))} d={d} /> }
+    });
     let marker = props
         .marked
         .as_ref()
-        .and_then(|k| key_position(p, k.as_bytes()));
-    let band = props.owner.map(|owner| {
-        let d = path(&arcs_of(&arcs, owner), owner, BAND);
-        html! { <path class={classes!("sys-band", format!("sys-s{}", owner % 8))} d={d} /> }
-    });
-    let marker = marker.map(|f| {
-        let (x, y) = at(f, RADIUS);
-        let (lx, ly) = at(f, RADIUS - 22.0);
-        html! {
-            <>
-                <line class="sys-key-line" x1={format!("{x:.2}")} y1={format!("{y:.2}")}
-                    x2={format!("{lx:.2}")} y2={format!("{ly:.2}")} />
-                <circle class="sys-key" cx={format!("{x:.2}")} cy={format!("{y:.2}")} r="5" />
-            </>
-        }
-    });
+        .and_then(|k| key_position(p, k.as_bytes()))
+        .map(|turn| {
+            let (x, y) = polar(c, RADIUS, turn);
+            let (lx, ly) = polar(c, RADIUS - 22.0, turn);
+            html! {
+                <>
+                    <line class="sys-key-line" x1={f(x)} y1={f(y)} x2={f(lx)} y2={f(ly)} />
+                    <circle class="sys-key" cx={f(x)} cy={f(y)} r="5" />
+                </>
+            }
+        });
     html! {
-        <svg class="sys-ring" viewBox="0 0 240 240" role="img" aria-label={props.label.clone()}>
-            <circle class="sys-track" cx={CENTER.to_string()} cy={CENTER.to_string()} r={RADIUS.to_string()} />
-            { for (0..servers).map(|s| html! {
-                <path class={classes!("sys-arc", format!("sys-s{}", s % 8))} d={path(&arcs, s, RADIUS)} />
-            }) }
+        <OwnerRing points={Rc::new(points)} arcs={Rc::new(arcs)} size={SIZE} radius={RADIUS}
+            class="sys-ring" label={props.label.clone()}>
             { for band }
             { for marker }
-        </svg>
+        </OwnerRing>
     }
 }

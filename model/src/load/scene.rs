@@ -10,13 +10,15 @@ use ringlab_core::schemes::ring::HashRing;
 use ringlab_core::{Partitioner, Server};
 
 use super::params::LoadParams;
+use crate::geometry::{at_resolution, owner_arcs, Arc, RING_SLICES};
 use crate::naming::server_name;
 
 /// Requests a second, all keys together.
 pub const QPS: f64 = 100_000.0;
 /// The most pushed keys drawn walking.
 pub const WALKERS: usize = 24;
-/// The most ring points drawn (beyond, the picture shows the circle and the walks).
+/// The most ring points handed to the picture for ticks (beyond, it shows the owners'
+/// arcs and the walks).
 pub const DRAWN_POINTS: usize = 2_000;
 
 /// A key pushed off its home server, and the way it walked.
@@ -59,6 +61,9 @@ pub struct LoadScene {
     pub hot: Option<Hot>,
     /// The largest pushed keys, most requested first.
     pub walkers: Vec<Walker>,
+    /// Who owns which stretch of the ring, at the picture's resolution: every point
+    /// counted, however many.
+    pub arcs: Vec<Arc>,
     /// The ring's points (server, fraction of a turn), when there are at most
     /// [`DRAWN_POINTS`]; else empty.
     pub points: Vec<(usize, f64)>,
@@ -225,15 +230,19 @@ pub fn scene_from(
         .flatten();
     let walkers = walkers(ring, traffic, &report, homes);
     let r = ring.ring().expect("a hash ring has a ring");
-    let points = if r.points().len() <= DRAWN_POINTS {
-        r.points()
-            .iter()
-            .map(|p| (p.server, r.fraction(p.position)))
-            .collect()
+    let every_point: Vec<(usize, f64)> = r
+        .points()
+        .iter()
+        .map(|p| (p.server, r.fraction(p.position)))
+        .collect();
+    let arcs = at_resolution(&owner_arcs(&every_point), RING_SLICES);
+    let points = if every_point.len() <= DRAWN_POINTS {
+        every_point
     } else {
         Vec::new()
     };
     LoadScene {
+        arcs,
         mean: ring_qps / names.len() as f64,
         names,
         loads: report.loads.clone(),

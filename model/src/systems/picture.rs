@@ -4,17 +4,10 @@
 
 use ringlab_core::Partitioner;
 
+use crate::geometry::{owner_arcs, push_owned, Arc};
+
 /// The most arcs drawn: past this the circle is read at this many evenly spaced angles.
 pub const MAX_ARCS: usize = 4096;
-
-/// One arc of the circle, `from` to `to` (fractions, `to` may pass 1 on the last arc),
-/// owned by `server`.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct Arc {
-    pub from: f64,
-    pub to: f64,
-    pub server: usize,
-}
 
 /// The owners' arcs of a ring partitioner, `None` for a scheme without a ring (Maglev).
 ///
@@ -41,7 +34,7 @@ pub fn arcs(p: &dyn Partitioner) -> Option<Vec<Arc>> {
             let to = (i + 1) as f64 / MAX_ARCS as f64;
             let middle = ((from + to) / 2.0 * space) as u64;
             let server = ring.owner(middle).unwrap_or(0);
-            push(&mut out, from, to, server);
+            push_owned(&mut out, from, to, server);
         }
         return Some(out);
     }
@@ -55,27 +48,22 @@ pub fn arcs(p: &dyn Partitioner) -> Option<Vec<Arc>> {
             let next = if i + 1 == n { at(0) + 1.0 } else { at(i + 1) };
             let from = (previous + at(i)) / 2.0;
             let to = (at(i) + next) / 2.0;
-            push(&mut out, from, to, point.server);
+            push_owned(&mut out, from, to, point.server);
         }
         return Some(out);
     }
-    // A point owns the arc from just after the previous point up to itself; the first
-    // point's arc starts at the last point and wraps past 1.
-    let last = ring.fraction(points[points.len() - 1].position);
-    let mut from = last - 1.0;
-    for p in points {
-        let to = ring.fraction(p.position);
-        push(&mut out, from, to, p.server);
-        from = to;
-    }
-    Some(out)
+    Some(owner_arcs(&points_of(p)?))
 }
 
-fn push(out: &mut Vec<Arc>, from: f64, to: f64, server: usize) {
-    match out.last_mut() {
-        Some(arc) if arc.server == server && arc.to == from => arc.to = to,
-        _ => out.push(Arc { from, to, server }),
-    }
+/// Every point of a ring partitioner: (server, fraction of the circle).
+pub fn points_of(p: &dyn Partitioner) -> Option<Vec<(usize, f64)>> {
+    let ring = p.ring()?;
+    Some(
+        ring.points()
+            .iter()
+            .map(|point| (point.server, ring.fraction(point.position)))
+            .collect(),
+    )
 }
 
 /// Where key bytes sit on the ring (a fraction), for a ring partitioner.
@@ -83,14 +71,6 @@ pub fn key_position(p: &dyn Partitioner, key: &[u8]) -> Option<f64> {
     let ring = p.ring()?;
     let hash = p.key_hash(key)?;
     Some(ring.fraction(hash))
-}
-
-/// Wraps the picture's arcs of one server, for the band that marks an owner.
-pub fn arcs_of(arcs: &[Arc], server: usize) -> Vec<Arc> {
-    arcs.iter()
-        .copied()
-        .filter(|a| a.server == server)
-        .collect()
 }
 
 #[cfg(test)]
