@@ -69,3 +69,21 @@ export function ringCanvasState(frame) {
 export function waitRingCanvas(frame, test) {
   return waitUntil(() => ringCanvasState(frame), test, `the ring canvas never showed ${test}`, 20_000);
 }
+
+/**
+ * Every text of every SVG picture matching `selector`, as the reader sees it: its
+ * rendered font size (the computed size times the SVG's scale), its outline and its box
+ * on the screen. One list per picture.
+ */
+export function svgTexts(page, selector) {
+  return page.evaluate((selector) =>
+    [...document.querySelectorAll(selector)].map((svg) => {
+      const scale = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
+      return [...svg.querySelectorAll("text")].map((t) => {
+        const r = t.getBoundingClientRect();
+        const style = getComputedStyle(t);
+        return { text: t.textContent, px: parseFloat(style.fontSize) * scale, stroke: style.stroke, box: [r.left, r.top, r.right, r.bottom] };
+      });
+    }),
+  selector);
+}

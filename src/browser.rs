@@ -147,6 +147,23 @@ pub fn store(key: &str, value: Option<&str>) -> bool {
     }
 }
 
+/// The `value` of the control an event came from: an input, a select or a textarea
+/// (read by name, so one helper serves all three).
+pub fn input_value(e: &web_sys::Event) -> String {
+    e.target()
+        .and_then(|target| js_sys::Reflect::get(&target, &"value".into()).ok())
+        .and_then(|value| value.as_string())
+        .unwrap_or_default()
+}
+
+/// Whether the checkbox an event came from is checked.
+pub fn input_checked(e: &web_sys::Event) -> bool {
+    e.target()
+        .and_then(|target| js_sys::Reflect::get(&target, &"checked".into()).ok())
+        .and_then(|checked| checked.as_bool())
+        .unwrap_or(false)
+}
+
 /// Moves keyboard focus to the element with this id, if it can take focus.
 pub fn focus_id(id: &str) {
     let element = web_sys::window()

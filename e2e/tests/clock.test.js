@@ -4,7 +4,7 @@
 import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
 import { load, screenshot, start } from "../harness.js";
-import { open, params, waitParam } from "../common.js";
+import { open, params, svgTexts, waitParam } from "../common.js";
 
 let env;
 before(async () => {
@@ -201,6 +201,28 @@ test("360 px wide and dark mode", async () => {
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     assert.ok(overflow <= 0, `${name}: ${overflow}px of horizontal scroll`);
     await screenshot(page, name);
+    clean();
+    await context.close();
+  }
+});
+
+test("the dial's labels read at 12 px or more, on a phone and a desktop", async () => {
+  for (const width of [360, 1280]) {
+    const { context, page, clean } = await open(env, { viewport: { width, height: 900 } });
+    await load(env, page, "#/clock");
+    const dial = page.locator("svg.ck-dial");
+    await dial.waitFor();
+    // Sized from the dial's width once the observer has seen it.
+    await page.waitForFunction(() => {
+      const svg = document.querySelector("svg.ck-dial");
+      const size = parseFloat(svg.getAttribute("font-size"));
+      return Math.abs(size * (svg.getBoundingClientRect().width / svg.viewBox.baseVal.width) - 12) < 0.1;
+    });
+    const [texts] = await svgTexts(page, "svg.ck-dial");
+    // Ten mark labels, five keys, three servers.
+    assert.ok(texts.length >= 18, JSON.stringify(texts.map((t) => t.text)));
+    for (const t of texts) assert.ok(t.px >= 11.99, `at ${width} px: "${t.text}" renders at ${t.px.toFixed(1)} px`);
+    await screenshot(page, `clock-dial-${width}`);
     clean();
     await context.close();
   }

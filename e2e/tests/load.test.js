@@ -7,7 +7,8 @@
 import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
 import { load, screenshot, start } from "../harness.js";
-import { open, params, waitParam } from "../common.js";
+import { open, params, svgTexts, waitParam } from "../common.js";
+import { PALETTE, shownColours } from "../pixels.js";
 
 let env;
 before(async () => {
@@ -210,23 +211,37 @@ test("embedded, on a small screen and in the dark", async () => {
   dark.clean();
 });
 
-/**
- * Every text of every chart (`svg.bars`, `svg.plot`) as the reader sees it: its rendered
- * font size (the stylesheet's size times the SVG's scale), its outline and its box on the
- * screen.
- */
-function chartTexts(page) {
-  return page.evaluate(() =>
-    [...document.querySelectorAll("svg.bars, svg.plot")].map((svg) => {
-      const scale = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
-      return [...svg.querySelectorAll("text")].map((t) => {
-        const r = t.getBoundingClientRect();
-        const style = getComputedStyle(t);
-        return { text: t.textContent, px: parseFloat(style.fontSize) * scale, stroke: style.stroke, box: [r.left, r.top, r.right, r.bottom] };
-      });
-    }),
-  );
-}
+test("the rings show every server's colour however dense, and a dead node's stretches in grey, light and dark", async () => {
+  for (const colorScheme of ["light", "dark"]) {
+    const { context, page, clean } = await open(env, { colorScheme });
+    // 4 servers x 500 points: far too close for ticks; each owner's stretches in its colour.
+    await load(env, page, "#/load?servers=4&vnodes=500&keys=2000&zipf=0.8&hot=0&bounded=0&epsilon=0.25&fix=none");
+    const ring = page.locator("svg.load-ring");
+    await ring.waitFor();
+    const wanted = { a: PALETTE[0], b: PALETTE[1], c: PALETTE[2], d: PALETTE[3], outline: "--fg" };
+    const { counts } = await shownColours(ring, wanted);
+    const coloured = counts.a + counts.b + counts.c + counts.d;
+    const what = `load, ${colorScheme}: ${JSON.stringify(counts)}`;
+    assert.ok(coloured > 2000, what);
+    for (const name of ["a", "b", "c", "d"]) assert.ok(counts[name] > coloured / 10, `server ${name}: ${what}`);
+    assert.ok(counts.outline < coloured / 10, `outline: ${what}`);
+    assert.equal(await ring.locator("line.owner-tick").count(), 0, "no ticks where points are pixels apart");
+    await screenshot(page, `load-ring-dense-${colorScheme}`);
+    // Break it, the node death at its last second: the dead node's stretches are grey, the
+    // others keep their colours.
+    await load(env, page, "#/break?scenario=death&fix=none&speed=4");
+    await page.getByRole("slider", { name: "Second" }).press("End");
+    const nodes = page.locator("svg.nodes-ring");
+    await nodes.locator("path.own-dead").first().waitFor();
+    const shown = await shownColours(nodes, { a: PALETTE[0], b: PALETTE[1], c: PALETTE[2], muted: "--muted" });
+    const alive = shown.counts.a + shown.counts.b + shown.counts.c;
+    assert.ok(alive > 1000 && shown.counts.muted > 50, `break, ${colorScheme}: ${JSON.stringify(shown.counts)}`);
+    await screenshot(page, `break-ring-dead-${colorScheme}`);
+    clean();
+    await context.close();
+  }
+});
+
 
 test("chart labels stay at 12 px or more, unoutlined, and never overlap, at 360 and 1280 px", async () => {
   for (const width of [360, 1280]) {
@@ -238,7 +253,7 @@ test("chart labels stay at 12 px or more, unoutlined, and never overlap, at 360 
       await page.waitForFunction(() =>
         [...document.querySelectorAll("svg.bars, svg.plot")].every((s) => Math.abs(s.getBoundingClientRect().width - s.viewBox.baseVal.width) < 1),
       );
-      const charts = await chartTexts(page);
+      const charts = await svgTexts(page, "svg.bars, svg.plot");
       assert.ok(charts.length >= 1, hash);
       for (const texts of charts) {
         assert.ok(texts.length > 3, `${hash}: ${JSON.stringify(texts)}`);
@@ -253,6 +268,10 @@ test("chart labels stay at 12 px or more, unoutlined, and never overlap, at 360 
             assert.ok(!overlap, `${hash} at ${width} px: "${texts[i].text}" overlaps "${texts[j].text}"`);
           }
         }
+      }
+      // The rings' words (a node's name, "hot") at 12 px or more too.
+      for (const texts of await svgTexts(page, "svg.owner-ring")) {
+        for (const t of texts) assert.ok(t.px >= 11.99, `${hash} at ${width} px: ring text "${t.text}" renders at ${t.px.toFixed(1)} px`);
       }
       await screenshot(page, `charts-${hash.slice(2, 6)}-${width}`);
     }

@@ -1,9 +1,8 @@
 //! "Break it" (`#/break`): a cache cluster changing shape under live traffic, five
 //! scenarios forward and back, each verdict computed by the core's simulation. The pure
-//! side is `ringlab_model::breakit`; `view` is the stepper, `plot` a time series with its
-//! axes, `ring` the nodes' points.
+//! side is `ringlab_model::breakit`; `view` is the stepper, `ring` the nodes' ring; its
+//! charts are the shared pictures (`crate::pictures`).
 
-mod plot;
 mod ring;
 mod view;
 

@@ -2,29 +2,25 @@
 //! prediction steps with their "Reveal" buttons, and the editor a teacher uses to set
 //! another exercise (which the URL then holds).
 
-use web_sys::{HtmlInputElement, HtmlSelectElement};
 use yew::prelude::*;
 
 use super::dial::{self, Dial, CENTRE, RADIUS, SIZE};
 use super::model::{Change, Exercise, Stage};
 use super::params::{Slot, KEYS, SERVERS};
 use super::state::{Action, ClockState, Edit};
+use crate::browser::{input_checked, input_value};
+use crate::element_width::use_element_width;
 use crate::notes::{dispatching, ViewNotes};
-use crate::registry::ViewProps;
 use crate::store::Store;
 use crate::url_out::use_url_out;
+use crate::view_props::ViewProps;
+
+/// The dial's label size, in CSS pixels, at any width.
+const LABEL_PX: f64 = 12.0;
 
 /// The colour class of server colour `index` (Okabe-Ito, in `static/clock.css`).
 fn colour_class(index: usize) -> String {
     format!("ck-c{}", index % 8)
-}
-
-fn input_value(e: &Event) -> String {
-    e.target_unchecked_into::<HtmlInputElement>().value()
-}
-
-fn select_value(e: &Event) -> String {
-    e.target_unchecked_into::<HtmlSelectElement>().value()
 }
 
 fn stage_name(exercise: &Exercise, stage: Stage) -> String {
@@ -51,6 +47,8 @@ pub fn ClockExample(props: &ViewProps) -> Html {
             on_dismiss={dispatching(&dispatch, Action::DismissNotes)} />
     };
 
+    let dial_node = use_node_ref();
+    let dial_width = use_element_width(&dial_node);
     let shown = state.shown;
     let revealed = state.stage_revealed(shown);
     let picture = dial::dial(&exercise, shown, revealed);
@@ -81,7 +79,7 @@ pub fn ClockExample(props: &ViewProps) -> Html {
             </p>
             <div class="ck-main">
                 <figure class="ck-figure">
-                    { svg(&exercise, shown, &picture) }
+                    { svg(&exercise, shown, &picture, &dial_node, dial_width) }
                     <figcaption>
                         { stage_picker }
                         { twin(&exercise, shown, revealed) }
@@ -100,7 +98,7 @@ pub fn ClockExample(props: &ViewProps) -> Html {
 
 /// The clock itself. Decorative detail is hidden from screen readers; the figure's text
 /// twin says the same.
-fn svg(exercise: &Exercise, stage: Stage, picture: &Dial) -> Html {
+fn svg(exercise: &Exercise, stage: Stage, picture: &Dial, node: &NodeRef, width: f64) -> Html {
     let cluster = exercise.cluster(stage);
     let servers: Vec<String> = cluster
         .clockwise()
@@ -122,9 +120,13 @@ fn svg(exercise: &Exercise, stage: Stage, picture: &Dial) -> Html {
         servers.join(", ")
     );
     let view_box = format!("0 0 {SIZE} {SIZE}");
+    // The dial scales with its box; its text is sized in the dial's units so that it
+    // shows at LABEL_PX CSS pixels at any width (1 unit is SIZE / width pixels).
+    let units_per_px = if width > 0.0 { SIZE / width } else { 1.0 };
+    let font_size = dial::num(LABEL_PX * units_per_px);
     let c = dial::num(CENTRE);
     html! {
-        <svg class="ck-dial" viewBox={view_box} role="img" aria-label={label}>
+        <svg ref={node.clone()} class="ck-dial" viewBox={view_box} font-size={font_size} role="img" aria-label={label}>
             <circle class="ck-track" cx={c.clone()} cy={c.clone()} r={dial::num(RADIUS)} />
             { for picture.arcs.iter().map(|arc| html! {
                 <path class={classes!("ck-arc", colour_class(arc.colour))} d={arc.path.clone()} />
@@ -263,7 +265,7 @@ fn owners_step(state: &ClockState, dispatch: &UseReducerDispatcher<Store<ClockSt
                     let onchange = {
                         let dispatch = dispatch.clone();
                         Callback::from(move |e: Event| {
-                            let value = select_value(&e);
+                            let value = input_value(&e);
                             dispatch.dispatch(Action::GuessOwner(
                                 k,
                                 (!value.is_empty()).then_some(value),
@@ -355,7 +357,7 @@ fn moves_step(
                     let onchange = {
                         let dispatch = dispatch.clone();
                         Callback::from(move |e: Event| {
-                            let on = e.target_unchecked_into::<HtmlInputElement>().checked();
+                            let on = input_checked(&e);
                             dispatch.dispatch(Action::GuessMove(change, k, on));
                         })
                     };
@@ -515,7 +517,7 @@ fn editor(state: &ClockState, dispatch: &UseReducerDispatcher<Store<ClockState>>
     let on_remove = {
         let dispatch = dispatch.clone();
         Callback::from(move |e: Event| {
-            dispatch.dispatch(Action::Edit(Edit::Remove(select_value(&e))))
+            dispatch.dispatch(Action::Edit(Edit::Remove(input_value(&e))))
         })
     };
     let leavers: Vec<String> = params

@@ -13,33 +13,16 @@ use super::layout::{step, Layout, CANVAS_CELLS};
 use super::params::{GridScheme, GridsParams, KEYS, SERVERS, VNODES};
 use super::placement::{comparisons, doubling_text, number, Grid};
 use super::state::{Action, GridsState};
-use crate::browser::canvas_context;
+use crate::browser::{canvas_context, focus_id, go_to_hash, input_checked, input_value};
 use crate::canvas_theme::CanvasTheme;
 use crate::element_width::use_element_width_while;
 use crate::notes::{dispatching, ViewNotes};
 use crate::probe::tell;
-use crate::registry::ViewProps;
 use crate::store::Store;
 use crate::url_out::use_url_out;
+use crate::view_props::ViewProps;
 use ringlab_model::format::grouped;
 use ringlab_model::naming::server_name;
-
-/// Opens the ring playground at `link` (a hash): the shell follows the `hashchange`.
-fn open(link: &str) {
-    if let Some(window) = web_sys::window() {
-        let _ = window.location().set_hash(link);
-    }
-}
-
-fn focus_id(id: &str) {
-    let element = web_sys::window()
-        .and_then(|w| w.document())
-        .and_then(|d| d.get_element_by_id(id))
-        .and_then(|e| e.dyn_into::<HtmlElement>().ok());
-    if let Some(element) = element {
-        let _ = element.focus();
-    }
-}
 
 fn cell_id(scheme: GridScheme, key: usize) -> String {
     format!("gr-{}-{key}", scheme.name())
@@ -272,7 +255,7 @@ pub fn Grids(props: &ViewProps) -> Html {
     let on_seed = {
         let dispatch = dispatch.clone();
         Callback::from(move |e: Event| {
-            let text = e.target_unchecked_into::<HtmlInputElement>().value();
+            let text = input_value(&e);
             // A seed is any u64; what is not one (empty, negative, a fraction) is ignored.
             if let Ok(seed) = text.trim().parse::<u64>() {
                 dispatch.dispatch(Action::SetSeed(seed));
@@ -282,7 +265,7 @@ pub fn Grids(props: &ViewProps) -> Html {
     let on_previous = {
         let dispatch = dispatch.clone();
         Callback::from(move |e: Event| {
-            let on = e.target_unchecked_into::<HtmlInputElement>().checked();
+            let on = input_checked(&e);
             dispatch.dispatch(Action::ShowPrevious(on));
         })
     };
@@ -295,7 +278,7 @@ pub fn Grids(props: &ViewProps) -> Html {
         let checked = params.schemes.contains(&scheme);
         let dispatch = dispatch.clone();
         let onchange = Callback::from(move |e: Event| {
-            let on = e.target_unchecked_into::<HtmlInputElement>().checked();
+            let on = input_checked(&e);
             dispatch.dispatch(Action::ShowScheme(scheme, on));
         });
         html! {
@@ -484,7 +467,7 @@ fn canvas_view(
         let params = params.clone();
         Callback::from(move |e: MouseEvent| {
             if let Some(key) = hit(&e) {
-                open(&params.walk_link(key));
+                go_to_hash(&params.walk_link(key));
             }
         })
     };
@@ -494,7 +477,7 @@ fn canvas_view(
         Callback::from(move |e: KeyboardEvent| {
             if e.key() == "Enter" {
                 e.prevent_default();
-                open(&params.walk_link(cursor));
+                go_to_hash(&params.walk_link(cursor));
                 return;
             }
             if let Some(next) = step(cursor, &e.key(), layout.cols, keys) {

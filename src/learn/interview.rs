@@ -8,30 +8,10 @@
 
 use ringlab_model::learn::interview::{self, point_id, Prompt};
 use ringlab_model::learn::progress::{Action, Progress};
-use wasm_bindgen::JsCast;
-use web_sys::{HtmlElement, HtmlInputElement, HtmlTextAreaElement};
 use yew::prelude::*;
 
 use super::PartProps;
-
-fn textarea_value(e: &InputEvent) -> String {
-    e.target_unchecked_into::<HtmlTextAreaElement>().value()
-}
-
-fn checkbox_checked(e: &Event) -> bool {
-    e.target_unchecked_into::<HtmlInputElement>().checked()
-}
-
-/// Moves the keyboard focus to the element with `id`, if there is one.
-fn focus(id: &str) {
-    let element = web_sys::window()
-        .and_then(|window| window.document())
-        .and_then(|document| document.get_element_by_id(id))
-        .and_then(|element| element.dyn_into::<HtmlElement>().ok());
-    if let Some(element) = element {
-        let _ = element.focus();
-    }
-}
+use crate::browser::{focus_id, input_checked, input_value};
 
 /// The id of the heading of prompt `index`'s model answer, which takes the focus when
 /// the answer is revealed.
@@ -61,7 +41,7 @@ pub fn Interview(props: &PartProps) -> Html {
         use_effect_with((*focus_next, revealed), move |(target, revealed)| {
             if let Some(index) = *target {
                 if revealed.contains(&index) {
-                    focus(&model_id(index));
+                    focus_id(&model_id(index));
                     focus_next.set(None);
                 }
             }
@@ -130,7 +110,7 @@ fn one(
     let typed = progress.typed.get(&index).cloned().unwrap_or_default();
     let oninput = {
         let on_action = on_action.clone();
-        Callback::from(move |e: InputEvent| on_action.emit(Action::Type(index, textarea_value(&e))))
+        Callback::from(move |e: InputEvent| on_action.emit(Action::Type(index, input_value(&e))))
     };
     let reveal = reveal.reform(move |_: MouseEvent| index);
     let ticked = interview::ticked(progress, index);
@@ -160,7 +140,7 @@ fn one(
                                             onchange={Callback::from(move |e: Event| {
                                                 on_action.emit(Action::Point(
                                                     point_key.clone(),
-                                                    checkbox_checked(&e),
+                                                    input_checked(&e),
                                                 ))
                                             })} />
                                         <label for={input_id}>{ text.clone() }</label>

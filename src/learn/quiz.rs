@@ -9,17 +9,13 @@ use std::collections::BTreeMap;
 
 use ringlab_model::learn::progress::Action;
 use ringlab_model::learn::quiz::{self, Kind, Question};
-use web_sys::HtmlInputElement;
 use yew::prelude::*;
 
 use super::PartProps;
+use crate::browser::input_value;
 
 /// Unchecked answers by question: an option's index, or the typed text.
 type Drafts = BTreeMap<usize, String>;
-
-fn input_value(e: &InputEvent) -> String {
-    e.target_unchecked_into::<HtmlInputElement>().value()
-}
 
 #[component]
 pub fn Quiz(props: &PartProps) -> Html {

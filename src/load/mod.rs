@@ -1,9 +1,8 @@
 //! "Hot keys and bounded loads" (`#/load`): per-server load bars against the mean and the
 //! cap, the pushed keys walking on the ring, the hot key whole on its server, and the two
-//! fixes. The pure side is `ringlab_model::load`; `view` is the page, `bars` the bar chart
-//! (shared with "break it"), `ring` the picture of the walks.
+//! fixes. The pure side is `ringlab_model::load`; `view` is the page, `ring` the picture of
+//! the walks; the bar chart is the shared one (`crate::pictures::bars`).
 
-pub mod bars;
 mod ring;
 mod view;
 

@@ -6,9 +6,10 @@
 //! across their range); their `aria-valuetext` says the number itself, and each has an
 //! exact number field beside it.
 
-use web_sys::{HtmlInputElement, HtmlSelectElement};
+use web_sys::HtmlInputElement;
 use yew::prelude::*;
 
+use crate::browser::{input_checked, input_value};
 use crate::store::Store;
 
 use super::params::{next_free_name, PlaygroundParams, Scheme, KEYS, REPLICAS, VNODES};
@@ -52,10 +53,6 @@ fn vnodes_action(e: &Event) -> Option<Action> {
     Some(Action::SetVnodes(log_value(step, VNODES.1)))
 }
 
-fn input_value(e: &Event) -> String {
-    e.target_unchecked_into::<HtmlInputElement>().value()
-}
-
 /// Add, remove and fail servers; the sliders; the scheme.
 #[component]
 pub fn Controls(props: &ControlsProps) -> Html {
@@ -84,9 +81,7 @@ pub fn Controls(props: &ControlsProps) -> Html {
     };
     let on_name = {
         let new_name = new_name.clone();
-        Callback::from(move |e: InputEvent| {
-            new_name.set(e.target_unchecked_into::<HtmlInputElement>().value())
-        })
+        Callback::from(move |e: InputEvent| new_name.set(input_value(&e)))
     };
     let on_name_key = {
         let add = add.clone();
@@ -99,9 +94,7 @@ pub fn Controls(props: &ControlsProps) -> Html {
     };
     let on_pick = {
         let picked = picked.clone();
-        Callback::from(move |e: Event| {
-            picked.set(Some(e.target_unchecked_into::<HtmlSelectElement>().value()))
-        })
+        Callback::from(move |e: Event| picked.set(Some(input_value(&e))))
     };
     let by_name = |make: fn(String) -> Action| {
         let dispatch = props.dispatch.clone();
@@ -176,7 +169,7 @@ pub fn Controls(props: &ControlsProps) -> Html {
     let scheme = {
         let dispatch = props.dispatch.clone();
         Callback::from(move |e: Event| {
-            let value = e.target_unchecked_into::<HtmlSelectElement>().value();
+            let value = input_value(&e);
             if let Some(s) = Scheme::parse(&value) {
                 dispatch.dispatch(Action::SetScheme(s));
             }
@@ -193,7 +186,7 @@ pub fn Controls(props: &ControlsProps) -> Html {
     let hashes = {
         let dispatch = props.dispatch.clone();
         Callback::from(move |e: Event| {
-            let on = e.target_unchecked_into::<HtmlInputElement>().checked();
+            let on = input_checked(&e);
             dispatch.dispatch(Action::SetHashes(on));
         })
     };

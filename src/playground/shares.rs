@@ -4,9 +4,9 @@
 use ringlab_core::analysis::stats::{cv, max_over_mean};
 use ringlab_core::analysis::theory::share_cv;
 use ringlab_model::format::grouped;
-use web_sys::HtmlInputElement;
 use yew::prelude::*;
 
+use crate::browser::input_value;
 use crate::store::Store;
 
 use super::scene::style_of;
@@ -97,7 +97,7 @@ pub fn shares_view(
         let on_weight = {
             let dispatch = dispatch.clone();
             Callback::from(move |e: Event| {
-                let value = e.target_unchecked_into::<HtmlInputElement>().value();
+                let value = input_value(&e);
                 if let Ok(w) = value.trim().parse::<f64>() {
                     dispatch.dispatch(Action::SetWeight(id, w));
                 }
@@ -106,7 +106,7 @@ pub fn shares_view(
         let on_rack = {
             let dispatch = dispatch.clone();
             Callback::from(move |e: Event| {
-                let value = e.target_unchecked_into::<HtmlInputElement>().value();
+                let value = input_value(&e);
                 dispatch.dispatch(Action::SetRack(id, value));
             })
         };

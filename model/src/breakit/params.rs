@@ -6,6 +6,7 @@
 use ringlab_core::load::cluster::{Fix, Scenario, SCENARIOS};
 
 use crate::choice_field;
+use crate::load::params::FIXES;
 use crate::param_table::Param;
 use crate::view_state::ViewState;
 
@@ -20,12 +21,6 @@ pub const SLUGS: [(&str, usize); 5] = [
 
 /// Playback speeds.
 pub const SPEEDS: [(&str, u32); 4] = [("1", 1), ("2", 2), ("4", 4), ("8", 8)];
-
-const FIXES: [(&str, Fix); 3] = [
-    ("none", Fix::None),
-    ("cache", Fix::FrontCache),
-    ("split", Fix::Split),
-];
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct BreakParams {

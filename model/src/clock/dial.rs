@@ -9,7 +9,7 @@ pub const SIZE: f64 = 400.0;
 /// The centre.
 pub const CENTRE: f64 = SIZE / 2.0;
 /// The clock's ring.
-pub const RADIUS: f64 = 112.0;
+pub const RADIUS: f64 = 102.0;
 
 /// The point at `mark` (0..100, fractions allowed) on a circle of `radius` around the
 /// centre: 0 at the top, clockwise.
@@ -138,7 +138,7 @@ pub fn dial(exercise: &Exercise, stage: Stage, revealed: bool) -> Dial {
             name: s.name.clone(),
             at: s.at,
             centre: point(s.at as f64, RADIUS),
-            label: point(s.at as f64, RADIUS + 38.0),
+            label: point(s.at as f64, RADIUS + 32.0),
             anchor: anchor(s.at as f64, true),
             colour: Some(s.colour),
             moved: false,
