@@ -3,8 +3,18 @@
 
 use std::rc::Rc;
 
-/// `reduce` takes the current state and one action and returns the next state.
-pub trait Reducer {
+/// A state and the actions that change it. A view writes `apply`, the one place its state
+/// changes; `reduce` (the next state as a new value, for Yew) comes with it.
+pub trait Reducer: Clone {
     type Action;
-    fn reduce(self: Rc<Self>, action: Self::Action) -> Rc<Self>;
+
+    /// Changes the state by one action.
+    fn apply(&mut self, action: Self::Action);
+
+    /// The state after one action, as a new value.
+    fn reduce(self: Rc<Self>, action: Self::Action) -> Rc<Self> {
+        let mut next = (*self).clone();
+        next.apply(action);
+        Rc::new(next)
+    }
 }

@@ -74,11 +74,9 @@ pub enum Action {
 impl Reducer for Shell {
     type Action = Action;
 
-    fn reduce(self: Rc<Self>, action: Action) -> Rc<Self> {
+    fn apply(&mut self, action: Action) {
         match action {
-            Action::Navigate(route) => {
-                Rc::new(Shell::from_route(route, self.visit.wrapping_add(1)))
-            }
+            Action::Navigate(route) => *self = Shell::from_route(route, self.visit.wrapping_add(1)),
         }
     }
 }

@@ -14,15 +14,16 @@ use wasm_bindgen::JsCast;
 use web_sys::{HtmlDetailsElement, HtmlSelectElement};
 use yew::prelude::*;
 
-use super::plot::Plot;
 use super::ring::NodesRing;
 use crate::browser::media_matches;
-use crate::load::bars::{Bars, Line};
+use crate::fix_picker::FixPicker;
 use crate::notes::ViewNotes;
+use crate::pictures::bars::{Bars, Line};
+use crate::pictures::plot::Plot;
 use crate::probe::tell;
-use crate::registry::ViewProps;
 use crate::store::Store;
 use crate::url_out::use_url_out;
+use crate::view_props::ViewProps;
 use crate::visible::use_visible;
 
 fn status_class(status: Status) -> &'static str {
@@ -138,9 +139,9 @@ pub fn BreakIt(props: &ViewProps) -> Html {
         let dispatch = player.dispatcher();
         Callback::from(move |v: f64| dispatch.dispatch(PlayerAction::Seek(v.round() as usize)))
     };
-    let on_fix = |fix: Fix| {
+    let on_fix = {
         let dispatch = player.dispatcher();
-        Callback::from(move |_: Event| dispatch.dispatch(PlayerAction::Fix(fix)))
+        Callback::from(move |fix: Fix| dispatch.dispatch(PlayerAction::Fix(fix)))
     };
     let on_dismiss = {
         let dispatch = player.dispatcher();
@@ -178,14 +179,6 @@ pub fn BreakIt(props: &ViewProps) -> Html {
         .events
         .iter()
         .any(|(_, e)| *e == ClusterEvent::HotKey);
-    let fix_radio = |fix: Fix, id: &'static str, label: &'static str| {
-        html! {
-            <label class="load-radio" for={id}>
-                <input type="radio" name="break-fix" id={id} checked={p.params.fix == fix} onchange={on_fix(fix)} />
-                { label }
-            </label>
-        }
-    };
     let now_text = now.as_ref().map_or(String::new(), |n| {
         format!(
             "At {t} s: hit rate {}, database {} requests a second, {} of requests failing, {} of {} nodes alive.",
@@ -216,9 +209,7 @@ pub fn BreakIt(props: &ViewProps) -> Html {
             if has_hot {
                 <fieldset class="break-fix">
                     <legend>{ "Above the ring" }</legend>
-                    { fix_radio(Fix::None, "break-fix-none", "No fix") }
-                    { fix_radio(Fix::FrontCache, "break-fix-cache", "Front cache") }
-                    { fix_radio(Fix::Split, "break-fix-split", "Split the key") }
+                    <FixPicker group="break-fix" fix={p.params.fix} on_pick={on_fix} />
                 </fieldset>
             }
         </div>
@@ -239,7 +230,7 @@ pub fn BreakIt(props: &ViewProps) -> Html {
             <div class="break-figures">
                 <figure>
                     <NodesRing points={Rc::new(s.points())} alive={alive.clone()} names={names.clone()}
-                        label={format!("The ring of {} nodes at {t} s, {} virtual nodes each; dead nodes' points are grey", s.run.nodes.len(), s.scenario.vnodes)} />
+                        label={format!("The ring of {} nodes at {t} s, {} virtual nodes each; a dead node's stretches are dashed grey", s.run.nodes.len(), s.scenario.vnodes)} />
                     <figcaption>{ format!("The ring at {t} s") }</figcaption>
                 </figure>
                 <figure>

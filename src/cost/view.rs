@@ -2,55 +2,34 @@
 //! side by side, and the explanation.
 
 use ringlab_core::analysis::cost::ResizeCost;
-use ringlab_model::ViewState;
-use web_sys::HtmlInputElement;
+use ringlab_model::linked::{Edit, Linked};
 use yew::prelude::*;
 
 use super::params::{CostParams, Field};
 use super::report::{self, bytes, exact_bytes, hours, percent, Report};
-use crate::notes::ViewNotes;
-use crate::registry::ViewProps;
+use crate::browser::input_value;
+use crate::notes::{dispatching, ViewNotes};
+use crate::store::Store;
 use crate::url_out::use_url_out;
+use crate::view_props::ViewProps;
 use ringlab_model::format::grouped;
-
-#[derive(Debug, Clone, PartialEq)]
-struct PanelState {
-    params: CostParams,
-    notes: Vec<String>,
-}
 
 #[component]
 pub fn CostPanel(props: &ViewProps) -> Html {
     let state = {
         let query = props.query.clone();
-        use_state(move || {
-            let (params, notes) = CostParams::from_query(&query);
-            PanelState { params, notes }
-        })
+        use_reducer(move || Store::new(Linked::<CostParams>::from_query(&query)))
     };
-    use_url_out(props, state.params.to_query());
-    let notes = {
-        let dismiss = state.clone();
-        html! {
-            <ViewNotes notes={state.notes.clone()} on_dismiss={move |()| dismiss.set(PanelState {
-                params: dismiss.params,
-                notes: Vec::new(),
-            })} />
-        }
+    let dispatch = state.dispatcher();
+    use_url_out(props, state.query());
+    let notes = html! {
+        <ViewNotes notes={state.notes.clone()} on_dismiss={dispatching(&dispatch, Edit::Dismiss)} />
     };
     let inputs = Field::ALL.into_iter().map(|field| {
         let id = format!("cost-{}", field.key());
         let (min, max, step) = field.bounds();
-        let onchange = {
-            let state = state.clone();
-            Callback::from(move |e: Event| {
-                let text = e.target_unchecked_into::<HtmlInputElement>().value();
-                let mut params = state.params;
-                let mut notes = Vec::new();
-                params.set(field, &text, &mut notes);
-                state.set(PanelState { params, notes });
-            })
-        };
+        let dispatch = dispatch.clone();
+        let onchange = move |e: Event| dispatch.dispatch(Edit::set(field.key(), input_value(&e)));
         let hint = report::input_hint(&state.params, field);
         let hint_id = format!("{id}-hint");
         let describedby = hint.is_some().then(|| hint_id.clone());

@@ -5,18 +5,21 @@ use std::rc::Rc;
 
 use ringlab_core::load::fixes::HotFix;
 use ringlab_model::format::{grouped, grouped_rounded, percent};
-use ringlab_model::load::params::{LoadParams, EPSILON, HOT, KEYS, MARKS, SERVERS, ZIPF};
+use ringlab_model::linked::{Edit, Linked};
+use ringlab_model::load::params::{fix_name, LoadParams, EPSILON, HOT, KEYS, MARKS, SERVERS, ZIPF};
 use ringlab_model::load::scene::{demand, homes, ring, scene_from, LoadScene, QPS};
 use ringlab_model::load::stability::{hot_key_cools, server_joins, WhatIf};
-use ringlab_model::ViewState;
+use ringlab_model::urlkit::{decimal_text, flag_text};
 use yew::prelude::*;
 
-use super::bars::{Bars, Line};
 use super::ring::LoadRing;
-use crate::notes::ViewNotes;
-use crate::registry::ViewProps;
+use crate::fix_picker::FixPicker;
+use crate::notes::{dispatching, ViewNotes};
+use crate::pictures::bars::{Bars, Line};
 use crate::slider::Slider;
+use crate::store::Store;
 use crate::url_out::use_url_out;
+use crate::view_props::ViewProps;
 
 /// One sentence for the live region: what the picture shows now.
 fn summary(s: &LoadScene, p: &LoadParams) -> String {
@@ -58,10 +61,11 @@ fn summary(s: &LoadScene, p: &LoadParams) -> String {
 pub fn LoadView(props: &ViewProps) -> Html {
     let state = {
         let query = props.query.clone();
-        use_state(move || LoadParams::from_query(&query))
+        use_reducer(move || Store::new(Linked::<LoadParams>::from_query(&query)))
     };
-    let (params, notes) = (*state).clone();
-    use_url_out(props, params.to_query());
+    let dispatch = state.dispatcher();
+    let (params, notes) = (state.params, state.notes.clone());
+    use_url_out(props, state.query());
     // Each part is rebuilt only when what it depends on changes: an epsilon step redoes
     // the bounded placement alone, not the 160,000-point ring or the 100,000 keys.
     let ring = use_memo((params.servers, params.vnodes), |_| ring(&params));
@@ -113,48 +117,31 @@ pub fn LoadView(props: &ViewProps) -> Html {
         .filter(|(asked, _)| *asked == params)
         .map(|(_, text)| text.clone());
 
-    let set = |f: fn(&mut LoadParams, f64)| {
-        let state = state.clone();
-        Callback::from(move |v: f64| {
-            let (mut p, notes) = (*state).clone();
-            f(&mut p, v);
-            p.vnodes = p.vnodes.min(LoadParams::max_vnodes(p.servers));
-            state.set((p, notes));
-        })
+    // Each control sets its parameter as the link would: read, clamped and repaired by
+    // the page's parameter table (model/src/load/params.rs).
+    let set = |name: &'static str| {
+        let dispatch = dispatch.clone();
+        Callback::from(move |v: f64| dispatch.dispatch(Edit::number(name, v)))
     };
-    let on_epsilon = set(|p, v| p.epsilon = (v * 100.0).round() / 100.0);
-    let on_zipf = set(|p, v| p.zipf = (v * 100.0).round() / 100.0);
-    let on_hot = set(|p, v| p.hot = (v * 100.0).round() / 100.0);
-    let on_servers = set(|p, v| p.servers = v.round() as u32);
-    let on_vnodes = set(|p, v| p.vnodes = v.round() as u32);
-    let on_keys = set(|p, v| p.keys = v.round() as u32);
+    let (on_epsilon, on_zipf, on_hot) = (set("epsilon"), set("zipf"), set("hot"));
+    let (on_servers, on_vnodes, on_keys) = (set("servers"), set("vnodes"), set("keys"));
     let on_preset = |epsilon: f64| {
-        let on = set(|p, v| {
-            p.epsilon = v;
-            p.bounded = true;
-        });
-        Callback::from(move |_: MouseEvent| on.emit(epsilon))
+        let dispatch = dispatch.clone();
+        let edit = Edit::Set(vec![
+            ("epsilon", decimal_text(epsilon)),
+            ("bounded", "1".into()),
+        ]);
+        Callback::from(move |_: MouseEvent| dispatch.dispatch(edit.clone()))
     };
     let on_bounded = {
-        let state = state.clone();
-        Callback::from(move |_: Event| {
-            let (mut p, notes) = (*state).clone();
-            p.bounded = !p.bounded;
-            state.set((p, notes));
-        })
+        let (dispatch, on) = (dispatch.clone(), params.bounded);
+        Callback::from(move |_: Event| dispatch.dispatch(Edit::set("bounded", flag_text(!on))))
     };
-    let on_fix = |fix: HotFix| {
-        let state = state.clone();
-        Callback::from(move |_: Event| {
-            let (mut p, notes) = (*state).clone();
-            p.fix = fix;
-            state.set((p, notes));
-        })
+    let on_fix = {
+        let dispatch = dispatch.clone();
+        Callback::from(move |fix: HotFix| dispatch.dispatch(Edit::set("fix", fix_name(fix))))
     };
-    let on_dismiss = {
-        let state = state.clone();
-        Callback::from(move |()| state.set((state.0, Vec::new())))
-    };
+    let on_dismiss = dispatching(&dispatch, Edit::Dismiss);
 
     let mut lines = vec![Line {
         value: scene.mean,
@@ -179,14 +166,6 @@ pub fn LoadView(props: &ViewProps) -> Html {
             ""
         }
     );
-    let fix_radio = |fix: HotFix, id: &'static str, label: &'static str| {
-        html! {
-            <label class="load-radio" for={id}>
-                <input type="radio" name="load-fix" id={id} checked={params.fix == fix} onchange={on_fix(fix)} />
-                { label }
-            </label>
-        }
-    };
     let controls = html! {
         <form class="load-controls view-controls" aria-label="Traffic and ring" onsubmit={Callback::from(|e: SubmitEvent| e.prevent_default())}>
             <fieldset>
@@ -228,9 +207,7 @@ pub fn LoadView(props: &ViewProps) -> Html {
             </fieldset>
             <fieldset>
                 <legend>{ "Fix the hot key above the ring" }</legend>
-                { fix_radio(HotFix::None, "load-fix-none", "No fix") }
-                { fix_radio(HotFix::FrontCache, "load-fix-cache", "Front cache") }
-                { fix_radio(HotFix::Split, "load-fix-split", "Split the key") }
+                <FixPicker group="load-fix" fix={params.fix} on_pick={on_fix} />
             </fieldset>
         </form>
     };

@@ -8,6 +8,7 @@
 
 pub mod controls;
 pub mod draw;
+mod frame_loop;
 pub mod shares;
 pub mod view;
 

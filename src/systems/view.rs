@@ -1,200 +1,62 @@
 //! The page: pick a system or paste its text, paste keys, look them up; the picture, the
 //! tables and one change to try.
 
-use ringlab_model::ViewState;
 use std::rc::Rc;
 
 use ringlab_model::format::{grouped, percent};
-use ringlab_model::naming::key_names;
 use ringlab_model::systems::csv::csv;
 use ringlab_model::systems::outcome::{outcome, Outcome};
-use ringlab_model::systems::params::{Change, SystemsParams, LINK_TEXT, MAX_TEXT, WEIGHTS};
-use ringlab_model::systems::system::{System, EXAMPLE_KEYS};
-use web_sys::{HtmlInputElement, HtmlSelectElement, HtmlTextAreaElement};
+use ringlab_model::systems::page::{Action, Page, WhatField};
+use ringlab_model::systems::params::LINK_TEXT;
+use ringlab_model::systems::system::System;
+use ringlab_model::ViewState;
 use yew::prelude::*;
 
 use super::ring::RingPicture;
 use super::table::{KeyTable, ServerTable};
-use crate::browser;
-use crate::notes::ViewNotes;
-use crate::registry::ViewProps;
+use crate::browser::{self, input_value};
+use crate::notes::{dispatching, ViewNotes};
+use crate::store::Store;
 use crate::url_out::use_url_out;
-
-/// The change's controls as the person set them.
-#[derive(Debug, Clone, PartialEq)]
-struct WhatIf {
-    /// `none`, or one of [`Change::KINDS`].
-    kind: String,
-    server: String,
-    name: String,
-    weight: String,
-}
-
-impl WhatIf {
-    fn of(change: Option<&Change>) -> WhatIf {
-        let mut what = WhatIf {
-            kind: "none".into(),
-            server: String::new(),
-            name: "10.0.0.99:80".into(),
-            weight: "1".into(),
-        };
-        match change {
-            None => {}
-            Some(Change::Remove(s)) => (what.kind, what.server) = ("remove".into(), s.clone()),
-            Some(Change::Fail(s)) => (what.kind, what.server) = ("fail".into(), s.clone()),
-            Some(Change::Add(n, w)) => {
-                (what.kind, what.name, what.weight) = ("add".into(), n.clone(), w.to_string())
-            }
-            Some(Change::Weight(s, w)) => {
-                (what.kind, what.server, what.weight) = ("weight".into(), s.clone(), w.to_string())
-            }
-        }
-        what
-    }
-
-    /// The change these controls describe; the server defaults to `first`.
-    fn change(&self, first: &str) -> Option<Change> {
-        let server = if self.server.is_empty() {
-            first
-        } else {
-            &self.server
-        }
-        .to_string();
-        let weight = self
-            .weight
-            .trim()
-            .parse::<f64>()
-            .ok()
-            .filter(|w| w.is_finite())
-            .unwrap_or(1.0)
-            .clamp(WEIGHTS.0, WEIGHTS.1);
-        match self.kind.as_str() {
-            "remove" => Some(Change::Remove(server)),
-            "fail" => Some(Change::Fail(server)),
-            "add" => Some(Change::Add(self.name.trim().to_string(), weight)),
-            "weight" => Some(Change::Weight(server, weight)),
-            _ => None,
-        }
-    }
-}
-
-#[derive(Debug, Clone, PartialEq)]
-struct Page {
-    params: SystemsParams,
-    /// The boxes as typed, applied by "Look up".
-    config: String,
-    keys: String,
-    what: WhatIf,
-    notes: Vec<String>,
-}
-
-impl Page {
-    fn new(params: SystemsParams, notes: Vec<String>) -> Page {
-        Page {
-            config: params.config_text().to_string(),
-            keys: params.keys_text().to_string(),
-            what: WhatIf::of(params.change.as_ref()),
-            params,
-            notes,
-        }
-    }
-
-    /// The boxes applied: text equal to the example is the example. A recognised config
-    /// moves the picker to its system.
-    fn looked_up(&self) -> Page {
-        let mut params = self.params.clone();
-        let config: String = self.config.chars().take(MAX_TEXT).collect();
-        let keys: String = self.keys.chars().take(MAX_TEXT).collect();
-        params.config = (config != params.system.example()).then_some(config);
-        params.keys = (keys != EXAMPLE_KEYS).then_some(keys);
-        if let Ok(out) = outcome(&params) {
-            params.system = out.system;
-            if params.config.as_deref() == Some(out.system.example()) {
-                params.config = None;
-            }
-        }
-        Page {
-            params,
-            notes: Vec::new(),
-            ..self.clone()
-        }
-    }
-}
+use crate::view_props::ViewProps;
 
 #[component]
 pub fn Systems(props: &ViewProps) -> Html {
     let page = {
         let query = props.query.clone();
-        use_state(move || {
-            let (params, notes) = SystemsParams::from_query(&query);
-            Page::new(params, notes)
-        })
+        use_reducer(move || Store::new(Page::from_query(&query)))
     };
+    let dispatch = page.dispatcher();
     use_url_out(props, page.params.to_query());
     let result = use_memo(page.params.clone(), |params| outcome(params).map(Rc::new));
 
-    let set = |f: fn(&Page, String) -> Page| {
-        let page = page.clone();
-        move |value: String| page.set(f(&page, value))
+    // One action per control (model/src/systems/page.rs).
+    let send = |action: fn(String) -> Action| {
+        let dispatch = dispatch.clone();
+        move |value: String| dispatch.dispatch(action(value))
     };
     let on_system = {
-        let set = set(|page, value| {
-            let system = System::ALL
-                .into_iter()
-                .find(|s| s.name() == value)
-                .unwrap_or(page.params.system);
-            let params = SystemsParams {
-                system,
-                config: None,
-                change: None,
-                key: page.params.key.clone(),
-                keys: page.params.keys.clone(),
-            };
-            Page {
-                keys: page.keys.clone(),
-                ..Page::new(params, Vec::new())
-            }
-        });
-        Callback::from(move |e: Event| set(e.target_unchecked_into::<HtmlSelectElement>().value()))
+        let send = send(Action::PickSystem);
+        Callback::from(move |e: Event| send(input_value(&e)))
     };
     let on_config = {
-        let set = set(|page, value| Page {
-            config: value,
-            ..page.clone()
-        });
-        Callback::from(move |e: InputEvent| {
-            set(e.target_unchecked_into::<HtmlTextAreaElement>().value())
-        })
+        let send = send(Action::TypeConfig);
+        Callback::from(move |e: InputEvent| send(input_value(&e)))
     };
     let on_keys = {
-        let set = set(|page, value| Page {
-            keys: value,
-            ..page.clone()
-        });
-        Callback::from(move |e: InputEvent| {
-            set(e.target_unchecked_into::<HtmlTextAreaElement>().value())
-        })
+        let send = send(Action::TypeKeys);
+        Callback::from(move |e: InputEvent| send(input_value(&e)))
     };
     let on_submit = {
-        let page = page.clone();
+        let dispatch = dispatch.clone();
         Callback::from(move |e: SubmitEvent| {
             e.prevent_default();
-            page.set(page.looked_up());
+            dispatch.dispatch(Action::LookUp);
         })
     };
     let on_generate = {
-        let page = page.clone();
-        Callback::from(move |_: MouseEvent| {
-            let seed = page.keys.len() as u64 + 1;
-            let keys = key_names(seed, 100).join("\n") + "\n";
-            page.set(
-                Page {
-                    keys,
-                    ..(*page).clone()
-                }
-                .looked_up(),
-            );
-        })
+        let dispatch = dispatch.clone();
+        Callback::from(move |_: MouseEvent| dispatch.dispatch(Action::GenerateKeys))
     };
     let first_server = match &*result {
         Ok(out) => out
@@ -204,48 +66,15 @@ pub fn Systems(props: &ViewProps) -> Html {
             .unwrap_or_default(),
         Err(_) => String::new(),
     };
-    let what_setter = |field: fn(&mut WhatIf, String)| {
-        let page = page.clone();
-        let first = first_server.clone();
-        move |value: String| {
-            let mut what = page.what.clone();
-            field(&mut what, value);
-            let mut params = page.params.clone();
-            params.change = what.change(&first);
-            page.set(Page {
-                params,
-                what,
-                ..(*page).clone()
-            });
-        }
-    };
-    let on_kind = {
-        let set = what_setter(|w, v| w.kind = v);
-        Callback::from(move |e: Event| set(e.target_unchecked_into::<HtmlSelectElement>().value()))
-    };
-    let on_server = {
-        let set = what_setter(|w, v| w.server = v);
-        Callback::from(move |e: Event| set(e.target_unchecked_into::<HtmlSelectElement>().value()))
-    };
-    let on_name = {
-        let set = what_setter(|w, v| w.name = v);
-        Callback::from(move |e: Event| set(e.target_unchecked_into::<HtmlInputElement>().value()))
-    };
-    let on_weight = {
-        let set = what_setter(|w, v| w.weight = v);
-        Callback::from(move |e: Event| set(e.target_unchecked_into::<HtmlInputElement>().value()))
-    };
-    let on_select = {
-        let page = page.clone();
-        Callback::from(move |key: String| {
-            let mut params = page.params.clone();
-            params.key = Some(key);
-            page.set(Page {
-                params,
-                ..(*page).clone()
-            });
+    let what = |field: WhatField| {
+        let (dispatch, first) = (dispatch.clone(), first_server.clone());
+        Callback::from(move |e: Event| {
+            dispatch.dispatch(Action::What(field, input_value(&e), first.clone()))
         })
     };
+    let (on_kind, on_server) = (what(WhatField::Kind), what(WhatField::Server));
+    let (on_name, on_weight) = (what(WhatField::Name), what(WhatField::Weight));
+    let on_select = Callback::from(send(Action::Select));
     let on_export = {
         let result = result.clone();
         Callback::from(move |_: MouseEvent| {
@@ -254,15 +83,7 @@ pub fn Systems(props: &ViewProps) -> Html {
             }
         })
     };
-    let on_dismiss = {
-        let page = page.clone();
-        Callback::from(move |()| {
-            page.set(Page {
-                notes: Vec::new(),
-                ..(*page).clone()
-            })
-        })
-    };
+    let on_dismiss = dispatching(&dispatch, Action::Dismiss);
 
     let system = page.params.system;
     let form = html! {

@@ -52,14 +52,14 @@ impl Player {
 impl Reducer for Player {
     type Action = PlayerAction;
 
-    fn reduce(self: Rc<Self>, action: PlayerAction) -> Rc<Self> {
-        let mut p = (*self).clone();
+    fn apply(&mut self, action: PlayerAction) {
+        let p = self;
         match action {
             PlayerAction::Tick if p.playing => {
                 p.t = (p.t + 1).min(p.last);
                 p.playing = p.t < p.last;
             }
-            PlayerAction::Tick => return self,
+            PlayerAction::Tick => {}
             PlayerAction::Toggle => {
                 if !p.playing && p.t >= p.last {
                     p.t = 0;
@@ -83,7 +83,16 @@ impl Reducer for Player {
             PlayerAction::Speed(speed) => p.params.speed = speed,
             PlayerAction::Dismiss => p.notes.clear(),
         }
-        Rc::new(p)
+    }
+
+    /// A tick while paused keeps the same state, so nothing draws again.
+    fn reduce(self: Rc<Self>, action: PlayerAction) -> Rc<Self> {
+        if action == PlayerAction::Tick && !self.playing {
+            return self;
+        }
+        let mut next = (*self).clone();
+        next.apply(action);
+        Rc::new(next)
     }
 }
 

@@ -104,6 +104,10 @@ impl ClockState {
             })
             .count()
     }
+}
+
+impl Reducer for ClockState {
+    type Action = Action;
 
     fn apply(&mut self, action: Action) {
         match action {
@@ -154,16 +158,6 @@ impl ClockState {
             Action::StartOver => *self = ClockState::new(self.params.clone(), Vec::new()),
             Action::DismissNotes => self.notes.clear(),
         }
-    }
-}
-
-impl Reducer for ClockState {
-    type Action = Action;
-
-    fn reduce(self: Rc<Self>, action: Action) -> Rc<Self> {
-        let mut next = (*self).clone();
-        next.apply(action);
-        Rc::new(next)
     }
 }
 

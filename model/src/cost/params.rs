@@ -96,11 +96,6 @@ impl Field {
 }
 
 impl CostParams {
-    /// Sets one input from text, clamped; notes say what was changed.
-    pub fn set(&mut self, field: Field, text: &str, notes: &mut Vec<String>) {
-        param_table::set(self, field.key(), text, notes);
-    }
-
     /// The input's value as text.
     pub fn get(&self, field: Field) -> String {
         param_table::get(self, field.key()).unwrap_or_default()

@@ -173,6 +173,10 @@ impl GridsState {
         }
         clamped
     }
+}
+
+impl Reducer for GridsState {
+    type Action = Action;
 
     fn apply(&mut self, action: Action) {
         match action {
@@ -251,11 +255,8 @@ impl GridsState {
             Action::DismissNotes => self.notes.clear(),
         }
     }
-}
 
-impl Reducer for GridsState {
-    type Action = Action;
-
+    /// An action that changes nothing keeps the same state, so nothing draws again.
     fn reduce(self: Rc<Self>, action: Action) -> Rc<Self> {
         let mut next = (*self).clone();
         next.apply(action);

@@ -51,39 +51,45 @@ pub enum Action {
 impl Reducer for Progress {
     type Action = Action;
 
-    fn reduce(self: Rc<Self>, action: Action) -> Rc<Self> {
-        let mut next = (*self).clone();
+    fn apply(&mut self, action: Action) {
         match action {
             Action::FinishStep(slug) => {
-                next.steps.insert(slug);
+                self.steps.insert(slug);
             }
             Action::Tick(id) => {
-                next.challenges.insert(id);
+                self.challenges.insert(id);
             }
             Action::Answer(question, answer) => {
-                next.quiz.insert(question, answer);
+                self.quiz.insert(question, answer);
             }
-            Action::RetryQuiz => next.quiz.clear(),
+            Action::RetryQuiz => self.quiz.clear(),
             Action::Type(prompt, text) => {
                 let text: String = text.chars().take(MAX_TYPED).collect();
                 if text.is_empty() {
-                    next.typed.remove(&prompt);
+                    self.typed.remove(&prompt);
                 } else {
-                    next.typed.insert(prompt, text);
+                    self.typed.insert(prompt, text);
                 }
             }
             Action::Reveal(prompt) => {
-                next.revealed.insert(prompt);
+                self.revealed.insert(prompt);
             }
             Action::Point(id, true) => {
-                next.points.insert(id);
+                self.points.insert(id);
             }
             Action::Point(id, false) => {
-                next.points.remove(&id);
+                self.points.remove(&id);
             }
-            Action::Forget => next = Progress::default(),
-            Action::Load(progress) => next = progress,
+            Action::Forget => *self = Progress::default(),
+            Action::Load(progress) => *self = progress,
         }
+    }
+
+    /// An action that changes nothing (a challenge ticked again) keeps the same state, so
+    /// nothing is stored or drawn again.
+    fn reduce(self: Rc<Self>, action: Action) -> Rc<Self> {
+        let mut next = (*self).clone();
+        next.apply(action);
         if next == *self {
             self
         } else {

@@ -28,12 +28,18 @@ pub const MARKS: [(f64, &str); 3] = [
     (1.0, "loose: almost no key moves"),
 ];
 
-/// The fixes as the link names them.
-pub const FIXES: [(&str, HotFix); 3] = [
-    ("none", HotFix::None),
-    ("cache", HotFix::FrontCache),
-    ("split", HotFix::Split),
+/// The hot-key fixes, for the load page and break it alike: the name in links, the fix,
+/// and the label of its control.
+pub const FIXES: [(&str, HotFix, &str); 3] = [
+    ("none", HotFix::None, "No fix"),
+    ("cache", HotFix::FrontCache, "Front cache"),
+    ("split", HotFix::Split, "Split the key"),
 ];
+
+/// The name of a fix in links.
+pub fn fix_name(fix: HotFix) -> &'static str {
+    FIXES.iter().find(|f| f.1 == fix).map_or("none", |f| f.0)
+}
 
 /// The page's state.
 #[derive(Debug, Clone, Copy, PartialEq)]

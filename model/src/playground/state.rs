@@ -180,6 +180,37 @@ impl PlaygroundState {
         }
     }
 
+    /// Where server `index`'s point is now, in millionths of a turn, if it can be dragged.
+    fn current_micro(&self, index: usize) -> Option<u32> {
+        let server = self.params.servers.get(index)?;
+        if !self.params.draggable() || server.failed {
+            return None;
+        }
+        if let Some(at) = server.at {
+            return Some(at);
+        }
+        let live = self.placement.live(index)?;
+        self.placement.point_fraction(live).map(to_micro)
+    }
+
+    fn move_point(&mut self, index: usize, micro: u32) {
+        if self.current_micro(index).is_none() {
+            return;
+        }
+        let server = &mut self.params.servers[index];
+        if server.at == Some(micro) {
+            return;
+        }
+        server.at = Some(micro);
+        let name = server.name.clone();
+        self.focused = Some(index);
+        self.replace(Some(ChangeKind::Drag(name)));
+    }
+}
+
+impl Reducer for PlaygroundState {
+    type Action = Action;
+
     fn apply(&mut self, action: Action) {
         match action {
             Action::AddServer(name) => {
@@ -380,43 +411,6 @@ impl PlaygroundState {
             Action::SelectKey(key) => self.start_walk(key),
             Action::DismissNotes => self.notes.clear(),
         }
-    }
-
-    /// Where server `index`'s point is now, in millionths of a turn, if it can be dragged.
-    fn current_micro(&self, index: usize) -> Option<u32> {
-        let server = self.params.servers.get(index)?;
-        if !self.params.draggable() || server.failed {
-            return None;
-        }
-        if let Some(at) = server.at {
-            return Some(at);
-        }
-        let live = self.placement.live(index)?;
-        self.placement.point_fraction(live).map(to_micro)
-    }
-
-    fn move_point(&mut self, index: usize, micro: u32) {
-        if self.current_micro(index).is_none() {
-            return;
-        }
-        let server = &mut self.params.servers[index];
-        if server.at == Some(micro) {
-            return;
-        }
-        server.at = Some(micro);
-        let name = server.name.clone();
-        self.focused = Some(index);
-        self.replace(Some(ChangeKind::Drag(name)));
-    }
-}
-
-impl Reducer for PlaygroundState {
-    type Action = Action;
-
-    fn reduce(self: Rc<Self>, action: Action) -> Rc<Self> {
-        let mut next = (*self).clone();
-        next.apply(action);
-        Rc::new(next)
     }
 }
 

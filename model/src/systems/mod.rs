@@ -8,6 +8,7 @@
 
 pub mod csv;
 pub mod outcome;
+pub mod page;
 pub mod params;
 pub mod picture;
 pub mod system;
