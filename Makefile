@@ -15,11 +15,13 @@ test: tools lint native wasm e2e
 tools:
 	@bash scripts/ensure-tools.sh
 
-# The app at http://127.0.0.1:8080, rebuilt on every change.
+# The app at http://127.0.0.1:8080, rebuilt on every change: every view in one module,
+# index.html with the views' stylesheets from the registry (scripts/index-html.sh).
 serve:
 	@bash scripts/ensure-tools.sh serve
 	$(CARGO) fetch --locked
-	$(TRUNK) serve --release --address 127.0.0.1 --port 8080 --offline
+	bash scripts/index-html.sh index.gen.html
+	$(TRUNK) serve --release --address 127.0.0.1 --port 8080 --offline index.gen.html
 
 # The release build in dist/, as e2e tests and deployments use it: one wasm module per
 # bundle of views (scripts/dist-bundles.sh).
@@ -79,7 +81,8 @@ lighthouse: tools dist
 # with function names and without wasm-opt, under Chromium's profiler (e2e/bench/profile.js).
 profile-browser: tools
 	$(CARGO) fetch --locked
-	sed 's/data-wasm-opt="z"/data-wasm-opt="0" data-keep-debug/' index.html > index-profile.html
+	bash scripts/index-html.sh index-profile.html
+	sed -i 's/data-wasm-opt="z"/data-wasm-opt="0" data-keep-debug/' index-profile.html
 	$(TRUNK) build --release --offline=true --dist target/profile-dist index-profile.html; \
 		status=$$?; rm -f index-profile.html; exit $$status
 	cd e2e && RINGLAB_DIST=../target/profile-dist node bench/profile.js

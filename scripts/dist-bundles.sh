@@ -1,14 +1,16 @@
 #!/usr/bin/env bash
-# The release build in dist/: one wasm module per bundle of views (Cargo.toml's
-# `bundle-*` features; the registry says which view is in which), each built by Trunk from
-# index.html with only its bundle's feature, then merged into one dist/ whose index.html
-# tells boot.js which module has which view. Static files are the same in every build
-# (same content, same hashed name).
+# The release build in dist/: one wasm module per bundle of views (the registry's BUNDLES
+# table, src/registry.rs, names each with its cargo profile, and each view its bundle),
+# each built by Trunk from index.html (with the views' stylesheets linked, by
+# scripts/index-html.sh) with RINGLAB_BUNDLE=<name>, then merged into one dist/ whose
+# index.html tells boot.js which module has which view. Static files are the same in
+# every build (same content, same hashed name).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH="$PWD/tools/node_modules/.bin:$HOME/.cargo/bin:$PATH"
 
-bundles=$(cargo run -q -p ringlab --bin ringlab-bundles bundles)
+table=$(cargo run -q -p ringlab --bin ringlab-bundles bundles)
+bundles=$(cut -d' ' -f1 <<<"$table")
 views=$(cargo run -q -p ringlab --bin ringlab-bundles views)
 styles=$(cargo run -q -p ringlab --bin ringlab-bundles styles)
 work=target/bundles
@@ -16,16 +18,13 @@ rm -rf "$work"
 mkdir -p "$work"
 
 map="{"
-for bundle in $bundles; do
-  # The rust link with this bundle's feature alone.
-  # The real-systems bundle builds with the small-core profile (Cargo.toml, wasm-small);
-  # the load bundle keeps the fast core: it places 100,000 keys on 200,000 points.
-  profile=wasm-release
-  [ "$bundle" = systems ] && profile=wasm-small
-  sed "s|data-bin=\"ringlab-web\"|data-bin=\"ringlab-web\" data-cargo-no-default-features data-cargo-features=\"bundle-$bundle\"|; s|data-cargo-profile-release=\"wasm-release\"|data-cargo-profile-release=\"$profile\"|" \
-    index.html > "index-$bundle.html"
+bash scripts/index-html.sh index.gen.html
+while read -r bundle profile; do
+  # The rust link built with this bundle's profile.
+  sed "s|data-cargo-profile-release=\"wasm-release\"|data-cargo-profile-release=\"$profile\"|" \
+    index.gen.html > "index-$bundle.html"
   status=0
-  trunk build --release --offline --dist "$work/$bundle" "index-$bundle.html" || status=$?
+  RINGLAB_BUNDLE=$bundle trunk build --release --offline --dist "$work/$bundle" "index-$bundle.html" </dev/null || status=$?
   rm -f "index-$bundle.html"
   [ "$status" -eq 0 ] || exit "$status"
   tag=$(grep -o '<script type="module" src="[^"]*boot.js"[^>]*>' "$work/$bundle/index.html")
@@ -33,7 +32,8 @@ for bundle in $bundles; do
   wasm=$(sed -E 's/.*data-ringlab-wasm="([^"]*)".*/\1/' <<<"$tag")
   [ "$map" = "{" ] || map+=","
   map+="\"$bundle\":{\"js\":\"$js\",\"wasm\":\"$wasm\"}"
-done
+done <<<"$table"
+rm -f index.gen.html
 map+="}"
 
 rm -rf dist

@@ -7,9 +7,10 @@ use ringlab_model::shell::{Action, Shell};
 use yew::prelude::*;
 
 use crate::browser;
-use crate::registry::{entry, header, infos, ViewProps};
+use crate::registry::{entry, header, infos};
 use crate::share::ShareBar;
 use crate::store::Store;
+use crate::view_props::ViewProps;
 
 #[component]
 pub fn App() -> Html {

@@ -3,7 +3,8 @@
 //! all read this table; there is no other list of views.
 //!
 //! Adding a view: its folder (a component taking [`ViewProps`], and its pure state in
-//! `ringlab-model` implementing `ViewState`), one line here, its stylesheet.
+//! `ringlab-model` implementing `ViewState`), one entry here, its stylesheet. Adding a
+//! bundle: one row of [`BUNDLES`].
 
 use std::sync::OnceLock;
 
@@ -28,7 +29,7 @@ use crate::learn::Learn;
 use crate::load::LoadView;
 use crate::playground::Playground;
 use crate::systems::Systems;
-pub use crate::view_props::ViewProps;
+use crate::view_props::ViewProps;
 
 /// One view: what it is called, how its link is repaired, which bundle draws it and how.
 pub struct ViewEntry {
@@ -37,8 +38,8 @@ pub struct ViewEntry {
     /// has the view's bundle (another bundle's parsing would only add weight: the view's
     /// own module repairs its links).
     pub url: Option<UrlState>,
-    /// The wasm module that has the view: the cargo feature `bundle-<name>`. Every bundle
-    /// has the shell and the index.
+    /// The wasm module that has the view: a row of [`BUNDLES`], or [`ALL_BUNDLES`] for
+    /// a view every bundle has (the index).
     pub bundle: &'static str,
     /// The component, when this build has the view's bundle (see [`bundled`]).
     pub render: Option<fn(&ViewProps) -> Html>,
@@ -51,11 +52,11 @@ fn render<C: BaseComponent<Properties = ViewProps>>(props: &ViewProps) -> Html {
     html! { <C ..props.clone() /> }
 }
 
-/// The component when the bundle's feature is on; otherwise nothing refers to it and the
-/// linker leaves it out of this build's wasm.
+/// The component when this build has the bundle (see [`built`]); otherwise nothing
+/// refers to it and the linker leaves it out of this build's wasm.
 macro_rules! bundled {
-    ($feature:literal, $component:ty) => {
-        if cfg!(feature = $feature) {
+    ($bundle:literal, $component:ty) => {
+        if built($bundle) {
             Some(render::<$component> as fn(&ViewProps) -> Html)
         } else {
             None
@@ -63,15 +64,76 @@ macro_rules! bundled {
     };
 }
 
-/// The view's URL state when the bundle's feature is on, like [`bundled!`].
+/// The view's URL state when this build has the bundle, like [`bundled!`].
 macro_rules! url {
-    ($feature:literal, $params:ty) => {
-        if cfg!(feature = $feature) {
+    ($bundle:literal, $params:ty) => {
+        if built($bundle) {
             Some(UrlState::of::<$params>())
         } else {
             None
         }
     };
+}
+
+/// One wasm module of the release build: its name, and the cargo profile it builds with
+/// (Cargo.toml). A new bundle is one more row of [`BUNDLES`].
+pub struct Bundle {
+    pub name: &'static str,
+    pub profile: &'static str,
+}
+
+/// Every bundle of the release build (`make dist`, scripts/dist-bundles.sh); the first is
+/// loaded when a link names no view.
+pub static BUNDLES: &[Bundle] = &[
+    Bundle {
+        name: "ring",
+        profile: "wasm-release",
+    },
+    Bundle {
+        name: "resize",
+        profile: "wasm-release",
+    },
+    // The walkthrough embeds the other bundles' widgets as iframes: it needs none of them.
+    Bundle {
+        name: "learn",
+        profile: "wasm-release",
+    },
+    // Every scheme and config reader, YAML included, with the core small: it places
+    // thousands of keys, not millions of points.
+    Bundle {
+        name: "systems",
+        profile: "wasm-small",
+    },
+    // The fast core: it places 100,000 keys on 200,000 points.
+    Bundle {
+        name: "load",
+        profile: "wasm-release",
+    },
+];
+
+/// The bundle this build is for: `RINGLAB_BUNDLE` when it was compiled
+/// (scripts/dist-bundles.sh sets it per module); unset, the build has every bundle
+/// (`make serve`, the tests).
+const BUILDING: Option<&str> = option_env!("RINGLAB_BUNDLE");
+
+/// True when this build has the bundle `name`. Evaluated while compiling, so a view of
+/// another bundle is not referred to at all.
+pub const fn built(name: &str) -> bool {
+    let Some(building) = BUILDING else {
+        return true;
+    };
+    let (a, b) = (building.as_bytes(), name.as_bytes());
+    if a.len() != b.len() {
+        return false;
+    }
+    let mut i = 0;
+    while i < a.len() {
+        if a[i] != b[i] {
+            return false;
+        }
+        i += 1;
+    }
+    true
 }
 
 /// Every view, in header order; the first is shown when the link names none.
@@ -84,9 +146,9 @@ pub static VIEWS: &[ViewEntry] = &[
             group: "The ring",
             tail: None,
         },
-        url: url!("bundle-ring", PlaygroundParams),
+        url: url!("ring", PlaygroundParams),
         bundle: "ring",
-        render: bundled!("bundle-ring", Playground),
+        render: bundled!("ring", Playground),
         styles: &["playground"],
     },
     ViewEntry {
@@ -97,9 +159,9 @@ pub static VIEWS: &[ViewEntry] = &[
             group: "Resizing",
             tail: None,
         },
-        url: url!("bundle-resize", GridsParams),
+        url: url!("resize", GridsParams),
         bundle: "resize",
-        render: bundled!("bundle-resize", Grids),
+        render: bundled!("resize", Grids),
         styles: &["grids"],
     },
     ViewEntry {
@@ -110,9 +172,9 @@ pub static VIEWS: &[ViewEntry] = &[
             group: "The ring",
             tail: None,
         },
-        url: url!("bundle-ring", ClockParams),
+        url: url!("ring", ClockParams),
         bundle: "ring",
-        render: bundled!("bundle-ring", ClockExample),
+        render: bundled!("ring", ClockExample),
         styles: &["clock"],
     },
     ViewEntry {
@@ -123,9 +185,9 @@ pub static VIEWS: &[ViewEntry] = &[
             group: "Resizing",
             tail: None,
         },
-        url: url!("bundle-resize", CostParams),
+        url: url!("resize", CostParams),
         bundle: "resize",
-        render: bundled!("bundle-resize", CostPanel),
+        render: bundled!("resize", CostPanel),
         styles: &["cost"],
     },
     ViewEntry {
@@ -136,9 +198,9 @@ pub static VIEWS: &[ViewEntry] = &[
             group: LEARN_GROUP,
             tail: Some(STEP),
         },
-        url: url!("bundle-learn", LearnParams),
+        url: url!("learn", LearnParams),
         bundle: "learn",
-        render: bundled!("bundle-learn", Learn),
+        render: bundled!("learn", Learn),
         styles: &["learn", "learn-parts", "learn-print"],
     },
     ViewEntry {
@@ -149,9 +211,9 @@ pub static VIEWS: &[ViewEntry] = &[
             group: "Real systems",
             tail: None,
         },
-        url: url!("bundle-systems", SystemsParams),
+        url: url!("systems", SystemsParams),
         bundle: "systems",
-        render: bundled!("bundle-systems", Systems),
+        render: bundled!("systems", Systems),
         styles: &["systems"],
     },
     ViewEntry {
@@ -162,9 +224,9 @@ pub static VIEWS: &[ViewEntry] = &[
             group: "Load",
             tail: None,
         },
-        url: url!("bundle-load", LoadParams),
+        url: url!("load", LoadParams),
         bundle: "load",
-        render: bundled!("bundle-load", LoadView),
+        render: bundled!("load", LoadView),
         styles: &["load"],
     },
     ViewEntry {
@@ -175,9 +237,9 @@ pub static VIEWS: &[ViewEntry] = &[
             group: "Load",
             tail: None,
         },
-        url: url!("bundle-load", BreakParams),
+        url: url!("load", BreakParams),
         bundle: "load",
-        render: bundled!("bundle-load", BreakIt),
+        render: bundled!("load", BreakIt),
         styles: &["load"],
     },
     ViewEntry {
@@ -207,36 +269,27 @@ pub fn header() -> impl Iterator<Item = &'static ViewEntry> {
 /// The bundle name of a view that every bundle has.
 pub const ALL_BUNDLES: &str = "*";
 
-/// The bundles, in order of first appearance: the first is loaded when a link names no
-/// view.
+/// The bundles' names, in [`BUNDLES`]' order.
 pub fn bundles() -> Vec<&'static str> {
-    let mut names: Vec<&'static str> = Vec::new();
-    for entry in VIEWS {
-        if entry.bundle != ALL_BUNDLES && !names.contains(&entry.bundle) {
-            names.push(entry.bundle);
-        }
-    }
-    names
+    BUNDLES.iter().map(|b| b.name).collect()
 }
 
-/// Each bundle's stylesheets, in order of first appearance.
+/// Each bundle's stylesheets: its views', in order of first appearance.
 pub fn styles() -> Vec<(&'static str, Vec<&'static str>)> {
-    let mut out: Vec<(&'static str, Vec<&'static str>)> = Vec::new();
-    for entry in VIEWS.iter().filter(|e| e.bundle != ALL_BUNDLES) {
-        let at = match out.iter().position(|(b, _)| *b == entry.bundle) {
-            Some(at) => at,
-            None => {
-                out.push((entry.bundle, Vec::new()));
-                out.len() - 1
+    BUNDLES
+        .iter()
+        .map(|bundle| {
+            let mut names: Vec<&'static str> = Vec::new();
+            for entry in VIEWS.iter().filter(|e| e.bundle == bundle.name) {
+                for style in entry.styles {
+                    if !names.contains(style) {
+                        names.push(style);
+                    }
+                }
             }
-        };
-        for style in entry.styles {
-            if !out[at].1.contains(style) {
-                out[at].1.push(style);
-            }
-        }
-    }
-    out
+            (bundle.name, names)
+        })
+        .collect()
 }
 
 /// The views as the pure route parser knows them.
@@ -272,30 +325,37 @@ pub fn groups() -> Vec<(&'static str, Vec<&'static ViewEntry>)> {
 mod tests {
     use super::*;
 
-    /// A build with the default features (every bundle) draws every view, and every view
-    /// is in a bundle or in all of them.
+    /// A build for no one bundle draws every view; every view is in a bundle of the table
+    /// (or in all of them), every bundle has a view, and every stylesheet a view names is
+    /// in static/ and in one bundle.
     #[test]
-    fn the_default_build_has_every_view_in_a_named_bundle() {
+    fn the_default_build_has_every_view_in_a_bundle_of_the_table() {
         for entry in VIEWS {
             assert!(entry.render.is_some(), "{}", entry.info.path);
             assert!(entry.url.is_some(), "{}", entry.info.path);
             assert!(
                 entry.bundle == ALL_BUNDLES || bundles().contains(&entry.bundle),
-                "{}",
+                "{} is in no bundle of BUNDLES",
                 entry.info.path
             );
         }
-        assert_eq!(bundles(), ["ring", "resize", "learn", "systems", "load"]);
-        // Every view's stylesheet is in static/ and linked in index.html (for `make
-        // serve`, which has every view), and each belongs to one bundle.
-        let index = include_str!("../index.html");
+        for bundle in BUNDLES {
+            assert!(
+                VIEWS.iter().any(|e| e.bundle == bundle.name),
+                "bundle {} has no view",
+                bundle.name
+            );
+            assert!(["wasm-release", "wasm-small"].contains(&bundle.profile));
+        }
+        assert!(
+            built("ring") && built("anything"),
+            "no RINGLAB_BUNDLE: every bundle"
+        );
         let mut seen = Vec::new();
         for (_, names) in styles() {
             for name in names {
-                assert!(
-                    index.contains(&format!("href=\"static/{name}.css\"")),
-                    "{name}.css is not linked in index.html"
-                );
+                let path = format!("{}/static/{name}.css", env!("CARGO_MANIFEST_DIR"));
+                assert!(std::path::Path::new(&path).exists(), "{path} is missing");
                 assert!(!seen.contains(&name), "{name}.css is in two bundles");
                 seen.push(name);
             }

@@ -142,15 +142,49 @@ macro_rules! flag_field {
     };
 }
 
-/// [`Kind::Choice`] over a field whose values a `[(name, value)]` table names:
-/// `choice_field!(FIXES, fix)`.
+/// [`Kind::Choice`] over a field whose values a table of tuples names, the name first and
+/// the value second (more may follow): `choice_field!(FIXES, fix)`.
 #[macro_export]
 macro_rules! choice_field {
     ($table:expr, $field:ident) => {
         $crate::param_table::Kind::Choice {
-            options: || $table.iter().map(|(name, _)| *name).collect(),
-            get: |p: &Self| $table.iter().position(|(_, v)| *v == p.$field).unwrap_or(0),
+            options: || $table.iter().map(|entry| entry.0).collect(),
+            get: |p: &Self| {
+                $table
+                    .iter()
+                    .position(|entry| entry.1 == p.$field)
+                    .unwrap_or(0)
+            },
             set: |p: &mut Self, i| p.$field = $table[i].1,
+        }
+    };
+}
+
+/// [`Kind::Choice`] over a field whose type lists its values in `ALL` and names each
+/// with `name()`: `named_choice!(System::ALL, system)`.
+#[macro_export]
+macro_rules! named_choice {
+    ($all:expr, $field:ident) => {
+        $crate::param_table::Kind::Choice {
+            options: || $all.iter().map(|value| value.name()).collect(),
+            get: |p: &Self| {
+                $all.iter()
+                    .position(|value| *value == p.$field)
+                    .unwrap_or(0)
+            },
+            set: |p: &mut Self, i| p.$field = $all[i],
+        }
+    };
+}
+
+/// [`Kind::Text`] over an `Option<String>` field: `text_field!(LINK_TEXT, config)`.
+#[macro_export]
+macro_rules! text_field {
+    ($cap:expr, $field:ident) => {
+        $crate::param_table::Kind::Text {
+            cap: $cap,
+            get: |p: &Self| p.$field.as_deref(),
+            set: |p: &mut Self, text| p.$field = text,
         }
     };
 }

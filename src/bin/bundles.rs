@@ -1,13 +1,21 @@
-//! Prints which bundle has which view, from the registry, for `make dist`
-//! (scripts/dist-bundles.sh): `bundles` lists the bundle names, one a line, the default
-//! first; `views` prints a JSON object from each view's path to its bundle (`*` for a view
-//! every bundle has); `styles` prints each bundle's stylesheets (names in `static/`).
+//! Prints the registry's bundles for `make dist` (scripts/dist-bundles.sh) and `make
+//! serve` (scripts/index-html.sh): `bundles` lists `name profile`, one bundle a line, the
+//! default first; `views` prints a JSON object from each view's path to its bundle (`*`
+//! for a view every bundle has); `styles` prints each bundle's stylesheets (names in
+//! `static/`) as JSON; `stylesheets` lists every view's stylesheet, one a line.
 
 fn main() {
     match std::env::args().nth(1).as_deref() {
         Some("bundles") => {
-            for name in ringlab::registry::bundles() {
-                println!("{name}");
+            for bundle in ringlab::registry::BUNDLES {
+                println!("{} {}", bundle.name, bundle.profile);
+            }
+        }
+        Some("stylesheets") => {
+            for (_, names) in ringlab::registry::styles() {
+                for name in names {
+                    println!("{name}");
+                }
             }
         }
         Some("views") => {
@@ -28,7 +36,7 @@ fn main() {
             println!("{{{}}}", pairs.join(","));
         }
         _ => {
-            eprintln!("usage: ringlab-bundles bundles|views|styles");
+            eprintln!("usage: ringlab-bundles bundles|views|styles|stylesheets");
             std::process::exit(2);
         }
     }

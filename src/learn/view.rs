@@ -18,9 +18,10 @@ use super::widget::StepWidget;
 use super::PartProps;
 use crate::browser;
 use crate::notes::ViewNotes;
-use crate::registry::{infos, ViewProps};
+use crate::registry::infos;
 use crate::store::Store;
 use crate::url_out::use_url_out;
+use crate::view_props::ViewProps;
 
 /// The step heading's id: focus goes there after a move to another step.
 const HEADING: &str = "learn-step-title";

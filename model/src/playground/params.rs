@@ -15,7 +15,7 @@ use crate::naming::server_name;
 use crate::param_table::{Kind, Notes, Param};
 use crate::urlkit::repaired;
 use crate::view_state::ViewState;
-use crate::{flag_field, whole_field};
+use crate::{flag_field, named_choice, whole_field};
 
 /// Most servers the playground draws.
 pub const MAX_SERVERS: usize = 1000;
@@ -469,11 +469,7 @@ impl ViewState for PlaygroundParams {
         Param::new(
             "scheme",
             "how servers become ring points",
-            Kind::Choice {
-                options: || Scheme::ALL.iter().map(|s| s.name()).collect(),
-                get: |p| Scheme::ALL.iter().position(|s| *s == p.scheme).unwrap_or(0),
-                set: |p, i| p.scheme = Scheme::ALL[i],
-            },
+            named_choice!(Scheme::ALL, scheme),
         ),
         Param::new(
             "seed",

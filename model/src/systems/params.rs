@@ -11,6 +11,7 @@ use super::system::{System, EXAMPLE_KEYS};
 use crate::param_table::{Kind, Param};
 use crate::urlkit::{decimal, decimal_text, repaired};
 use crate::view_state::ViewState;
+use crate::{named_choice, text_field};
 
 /// The most characters of pasted text a link holds, per box.
 pub const LINK_TEXT: usize = 4000;
@@ -139,29 +140,17 @@ impl ViewState for SystemsParams {
         Param::new(
             "system",
             "the system picked",
-            Kind::Choice {
-                options: || System::ALL.iter().map(|s| s.name()).collect(),
-                get: |p| System::ALL.iter().position(|s| *s == p.system).unwrap_or(0),
-                set: |p, i| p.system = System::ALL[i],
-            },
+            named_choice!(System::ALL, system),
         ),
         Param::new(
             "config",
             "the configuration or server list (left out: the system's example)",
-            Kind::Text {
-                cap: LINK_TEXT,
-                get: |p| p.config.as_deref(),
-                set: |p, text| p.config = text,
-            },
+            text_field!(LINK_TEXT, config),
         ),
         Param::new(
             "keys",
             "the keys, one per line (left out: the example keys)",
-            Kind::Text {
-                cap: LINK_TEXT,
-                get: |p| p.keys.as_deref(),
-                set: |p, text| p.keys = text,
-            },
+            text_field!(LINK_TEXT, keys),
         ),
         Param::new(
             "change",
