@@ -18,16 +18,32 @@ pub trait Partitioner {
     fn key_hash(&self, key: &[u8]) -> Option<u64>;
 
     /// The owner of `key`, or `None` when there are no servers or the key is refused.
-    fn lookup(&self, key: &[u8]) -> Option<usize>;
+    /// For a ring scheme (one with [`Partitioner::ring`], whose [`Partitioner::key_hash`]
+    /// is the key's ring position), the first point clockwise: schemes with another rule
+    /// say so by overriding it.
+    fn lookup(&self, key: &[u8]) -> Option<usize> {
+        self.ring()?.owner(self.key_hash(key)?)
+    }
 
     /// Servers in this scheme's order of preference for `key`, repeats allowed. A ring
-    /// walks its points clockwise; rendezvous ranks by score. The sequence is finite and
-    /// names every server that owns any part of the key space.
-    fn candidates<'a>(&'a self, key: &[u8]) -> Box<dyn Iterator<Item = usize> + 'a>;
+    /// walks its points clockwise (the default, for ring schemes); rendezvous ranks by
+    /// score. The sequence is finite and names every server that owns any part of the
+    /// key space.
+    fn candidates<'a>(&'a self, key: &[u8]) -> Box<dyn Iterator<Item = usize> + 'a> {
+        match (self.ring(), self.key_hash(key)) {
+            (Some(ring), Some(position)) => Box::new(ring.walk_servers(position)),
+            _ => Box::new(std::iter::empty()),
+        }
+    }
 
     /// The exact share of the key space each server owns, from the scheme's structure
-    /// (ring arcs, table entries, slot counts, weights), never by sampling.
-    fn load_shares(&self) -> Vec<f64>;
+    /// (ring arcs, table entries, slot counts, weights), never by sampling. The default is
+    /// a ring's arcs; a scheme without a ring says its own.
+    fn load_shares(&self) -> Vec<f64> {
+        let servers = self.servers().len();
+        self.ring()
+            .map_or_else(|| vec![0.0; servers], |ring| ring.shares(servers))
+    }
 
     /// The ring, for schemes that have one.
     fn ring(&self) -> Option<&Ring> {

@@ -359,15 +359,6 @@ impl Partitioner for Cassandra {
     fn key_hash(&self, key: &[u8]) -> Option<u64> {
         Some(position(token(key)))
     }
-    fn lookup(&self, key: &[u8]) -> Option<usize> {
-        self.ring.owner(position(token(key)))
-    }
-    fn candidates<'a>(&'a self, key: &[u8]) -> Box<dyn Iterator<Item = usize> + 'a> {
-        Box::new(self.ring.walk_servers(position(token(key))))
-    }
-    fn load_shares(&self) -> Vec<f64> {
-        self.ring.shares(self.servers.len())
-    }
     fn ring(&self) -> Option<&Ring> {
         Some(&self.ring)
     }

@@ -230,18 +230,6 @@ impl Partitioner for Nginx {
     fn key_hash(&self, key: &[u8]) -> Option<u64> {
         key_hash(key).map(u64::from)
     }
-    fn lookup(&self, key: &[u8]) -> Option<usize> {
-        self.ring.owner(u64::from(key_hash(key)?))
-    }
-    fn candidates<'a>(&'a self, key: &[u8]) -> Box<dyn Iterator<Item = usize> + 'a> {
-        match key_hash(key) {
-            Some(hash) => Box::new(self.ring.walk_servers(u64::from(hash))),
-            None => Box::new(std::iter::empty()),
-        }
-    }
-    fn load_shares(&self) -> Vec<f64> {
-        self.ring.shares(self.servers.len())
-    }
     fn ring(&self) -> Option<&Ring> {
         Some(&self.ring)
     }

@@ -162,15 +162,6 @@ impl Partitioner for HashRing {
     fn key_hash(&self, key: &[u8]) -> Option<u64> {
         Some(key_hash(key))
     }
-    fn lookup(&self, key: &[u8]) -> Option<usize> {
-        self.ring.owner(key_hash(key))
-    }
-    fn candidates<'a>(&'a self, key: &[u8]) -> Box<dyn Iterator<Item = usize> + 'a> {
-        Box::new(self.ring.walk_servers(key_hash(key)))
-    }
-    fn load_shares(&self) -> Vec<f64> {
-        self.ring.shares(self.servers.len())
-    }
     fn ring(&self) -> Option<&Ring> {
         Some(&self.ring)
     }

@@ -454,15 +454,6 @@ impl Partitioner for RingHash {
     fn key_hash(&self, key: &[u8]) -> Option<u64> {
         Some(request_hash(key))
     }
-    fn lookup(&self, key: &[u8]) -> Option<usize> {
-        self.ring.owner(request_hash(key))
-    }
-    fn candidates<'a>(&'a self, key: &[u8]) -> Box<dyn Iterator<Item = usize> + 'a> {
-        Box::new(self.ring.walk_servers(request_hash(key)))
-    }
-    fn load_shares(&self) -> Vec<f64> {
-        self.ring.shares(self.servers.len())
-    }
     fn ring(&self) -> Option<&Ring> {
         Some(&self.ring)
     }

@@ -254,15 +254,6 @@ impl Partitioner for Spymemcached {
     fn key_hash(&self, key: &[u8]) -> Option<u64> {
         Some(u64::from(self.position(key)))
     }
-    fn lookup(&self, key: &[u8]) -> Option<usize> {
-        self.ring.owner(u64::from(self.position(key)))
-    }
-    fn candidates<'a>(&'a self, key: &[u8]) -> Box<dyn Iterator<Item = usize> + 'a> {
-        Box::new(self.ring.walk_servers(u64::from(self.position(key))))
-    }
-    fn load_shares(&self) -> Vec<f64> {
-        self.ring.shares(self.servers.len())
-    }
     fn ring(&self) -> Option<&Ring> {
         Some(&self.ring)
     }

@@ -477,12 +477,6 @@ impl Partitioner for Twemproxy {
         }
         self.ring.owner(self.hash_of(key))
     }
-    fn candidates<'a>(&'a self, key: &[u8]) -> Box<dyn Iterator<Item = usize> + 'a> {
-        Box::new(self.ring.walk_servers(self.hash_of(key)))
-    }
-    fn load_shares(&self) -> Vec<f64> {
-        self.ring.shares(self.servers.len())
-    }
     fn ring(&self) -> Option<&Ring> {
         Some(&self.ring)
     }
