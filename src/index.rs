@@ -1,32 +1,45 @@
 //! The index: every registered view under its group, with its one-line description. It is
-//! a registered view itself, so it and the registry name each other.
+//! a registered view itself: the registry hands it the list, so it needs no registry.
 
+use std::rc::Rc;
+
+use ringlab_model::view_state::ViewInfo;
 use yew::prelude::*;
 
-use crate::registry::{groups, ViewEntry};
 use crate::url_out::use_url_out;
 use crate::view_props::ViewProps;
+
+/// Views under their group headings, in the registry's order.
+pub type Groups = Vec<(&'static str, Vec<&'static ViewInfo>)>;
+
+#[derive(Properties, PartialEq)]
+pub struct IndexProps {
+    /// What the shell hands every view.
+    pub view: ViewProps,
+    /// Every registered view, grouped.
+    pub groups: Rc<Groups>,
+}
 
 /// The index's own path, which it leaves out of its list.
 pub const INDEX_PATH: &str = "views";
 
 #[component]
-pub fn Index(props: &ViewProps) -> Html {
-    use_url_out(props, Vec::new());
+pub fn Index(props: &IndexProps) -> Html {
+    use_url_out(&props.view, Vec::new());
     html! {
         <section class="index" aria-label="Every view">
             <p class="index-intro">
                 { "Every view computes its numbers live with ringlab-core. Each one also works \
                    alone, embedded in a documentation page: open it and use “Copy embed code”." }
             </p>
-            { for listed().into_iter().map(|(group, views)| html! {
+            { for listed(&props.groups).into_iter().map(|(group, views)| html! {
                 <section class="index-group">
                     <h2>{ group }</h2>
                     <ul>
-                        { for views.into_iter().map(|entry| html! {
+                        { for views.into_iter().map(|info| html! {
                             <li>
-                                <a href={format!("#/{}", entry.info.path)}>{ entry.info.title }</a>
-                                <p>{ entry.info.description }</p>
+                                <a href={format!("#/{}", info.path)}>{ info.title }</a>
+                                <p>{ info.description }</p>
                             </li>
                         }) }
                     </ul>
@@ -36,16 +49,17 @@ pub fn Index(props: &ViewProps) -> Html {
     }
 }
 
-/// The registry's groups without the index itself (and without a group it leaves empty).
-fn listed() -> Vec<(&'static str, Vec<&'static ViewEntry>)> {
-    groups()
-        .into_iter()
+/// The groups without the index itself (and without a group it leaves empty).
+fn listed(groups: &Groups) -> Groups {
+    groups
+        .iter()
         .map(|(group, views)| {
             let views: Vec<_> = views
-                .into_iter()
-                .filter(|entry| entry.info.path != INDEX_PATH)
+                .iter()
+                .copied()
+                .filter(|info| info.path != INDEX_PATH)
                 .collect();
-            (group, views)
+            (*group, views)
         })
         .filter(|(_, views)| !views.is_empty())
         .collect()

@@ -52,6 +52,15 @@ fn render<C: BaseComponent<Properties = ViewProps>>(props: &ViewProps) -> Html {
     html! { <C ..props.clone() /> }
 }
 
+/// The index, handed the registry's list (so it need not read the registry itself).
+fn render_index(props: &ViewProps) -> Html {
+    let groups = groups()
+        .into_iter()
+        .map(|(group, views)| (group, views.into_iter().map(|e| &e.info).collect()))
+        .collect();
+    html! { <Index view={props.clone()} groups={std::rc::Rc::new(groups)} /> }
+}
+
 /// The component when this build has the bundle (see [`built`]); otherwise nothing
 /// refers to it and the linker leaves it out of this build's wasm.
 macro_rules! bundled {
@@ -252,7 +261,7 @@ pub static VIEWS: &[ViewEntry] = &[
         },
         url: Some(UrlState::of::<IndexParams>()),
         bundle: ALL_BUNDLES,
-        render: Some(render::<Index>),
+        render: Some(render_index),
         styles: &[],
     },
 ];

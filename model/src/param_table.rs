@@ -13,7 +13,29 @@
 
 use crate::format::grouped;
 use crate::urlkit::{self, decimal_text, flag_text, unknown, Query};
-use crate::view_state::ViewState;
+
+/// A view's state as the URL holds it: its parameters declared once, as a table
+/// (see this module), from which reading and writing the link come.
+pub trait ViewState: Default + Sized + 'static {
+    /// Every parameter, in the link's order.
+    const PARAMS: &'static [Param<Self>];
+
+    /// The rules that tie parameters together, after all are read; a note for each
+    /// repair.
+    fn repair(&mut self, _notes: &mut Notes) {}
+
+    /// The state a query describes, and a note for everything repaired on the way
+    /// (see [`crate::urlkit`]). Never fails.
+    fn from_query(query: &[(String, String)]) -> (Self, Vec<String>) {
+        read(query)
+    }
+
+    /// The canonical query of this state: reading it back gives the same state and no
+    /// notes.
+    fn to_query(&self) -> Query {
+        write(self)
+    }
+}
 
 /// A view's notes: one sentence for each repair.
 pub type Notes = Vec<String>;

@@ -2,7 +2,8 @@
 //! beside it in the app) and a state that is read from and written back to the URL
 //! ([`ViewState`]).
 
-use crate::param_table::{self, Notes, Param, ParamDoc};
+use crate::param_table::ParamDoc;
+pub use crate::param_table::ViewState;
 use crate::urlkit::Query;
 
 /// A view as the header, the page title, the embed dialog and the index describe it.
@@ -19,29 +20,6 @@ pub struct ViewInfo {
     /// The query parameter that a path below the view's stands for, if any:
     /// `#/learn/3` is `#/learn?step=3` for a view whose `tail` is `Some("step")`.
     pub tail: Option<&'static str>,
-}
-
-/// A view's state as the URL holds it: its parameters declared once, as a table
-/// (see [`crate::param_table`]), from which reading and writing the link come.
-pub trait ViewState: Default + Sized + 'static {
-    /// Every parameter, in the link's order.
-    const PARAMS: &'static [Param<Self>];
-
-    /// The rules that tie parameters together, after all are read; a note for each
-    /// repair.
-    fn repair(&mut self, _notes: &mut Notes) {}
-
-    /// The state a query describes, and a note for everything repaired on the way
-    /// (see [`crate::urlkit`]). Never fails.
-    fn from_query(query: &[(String, String)]) -> (Self, Vec<String>) {
-        param_table::read(query)
-    }
-
-    /// The canonical query of this state: reading it back gives the same state and no
-    /// notes.
-    fn to_query(&self) -> Query {
-        param_table::write(self)
-    }
 }
 
 /// A query repaired into a view's canonical one, with a note for each repair.
@@ -70,7 +48,7 @@ impl UrlState {
         UrlState {
             repair: canonical::<S>,
             #[cfg(not(target_arch = "wasm32"))]
-            parameters: param_table::docs::<S>,
+            parameters: crate::param_table::docs::<S>,
         }
     }
 }
