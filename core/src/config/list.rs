@@ -25,6 +25,14 @@ pub fn parse(text: &str) -> Result<Vec<Server>, ConfigError> {
             .split([',', ' ', '\t'])
             .filter(|w| !w.is_empty())
             .collect();
+        // Prose pasted by mistake reads as host names: a long line of words without a
+        // digit anywhere is not a server list.
+        if words.len() >= PROSE_WORDS && !line.chars().any(|c| c.is_ascii_digit()) {
+            return Err(at(format!(
+                "{:?} reads like prose, not a server list (host:port, one or more a line)",
+                shorten(line)
+            )));
+        }
         // `host:port weight`: one server and a bare number.
         if let [address, weight] = words[..] {
             if weight.parse::<u32>().is_ok() {
@@ -43,7 +51,33 @@ pub fn parse(text: &str) -> Result<Vec<Server>, ConfigError> {
     Ok(servers)
 }
 
+/// Words in a line, none with a digit, from which a line is prose rather than names.
+const PROSE_WORDS: usize = 6;
+
+/// Characters of a host, a port, an IPv6 address or a URL (groupcache's peers).
+fn address_char(c: char) -> bool {
+    c.is_ascii_alphanumeric() || "._-:/[]%@~+=?&".contains(c)
+}
+
+/// At most 40 characters of `text`, for a message.
+fn shorten(text: &str) -> String {
+    let mut short: String = text.chars().take(40).collect();
+    if text.chars().count() > 40 {
+        short.push('…');
+    }
+    short
+}
+
 fn server(word: &str, weight: Option<&str>) -> Result<Server, String> {
+    if let Some(c) = word.chars().find(|&c| !address_char(c)) {
+        return Err(format!(
+            "{:?} is not a host:port (it has {c:?})",
+            shorten(word)
+        ));
+    }
+    if word.ends_with(':') {
+        return Err(format!("{:?} has no port after its colon", shorten(word)));
+    }
     let parts: Vec<&str> = word.split(':').collect();
     let (name, weight) = match (parts.as_slice(), weight) {
         // A URL (groupcache's peers) is a name whatever its colons.
@@ -66,4 +100,36 @@ fn server(word: &str, weight: Option<&str>) -> Result<Server, String> {
         return Err(format!("{word:?} has no host"));
     }
     Ok(Server::new(name).with_weight(weight))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn prose_and_json_are_refused_with_the_line() {
+        let json = "{\n  \"json\": [1, 2]\n}\n";
+        let err = parse(json).unwrap_err().to_string();
+        assert!(
+            err.contains("line 1") && err.contains("not a host:port"),
+            "{err}"
+        );
+        let prose = "Consistent hashing maps keys onto a ring of servers\n";
+        let err = parse(prose).unwrap_err().to_string();
+        assert!(err.contains("reads like prose"), "{err}");
+        let err = parse("json: 10.0.0.1:11211").unwrap_err().to_string();
+        assert!(err.contains("no port"), "{err}");
+    }
+
+    #[test]
+    fn real_lists_still_read() {
+        for text in [
+            "cache-a cache-b cache-c",
+            "[::1]:11211 2\n10.0.0.2:11211",
+            "http://10.0.1.1:8080\nhttp://10.0.1.2:8080",
+            "web1:80:3, web2:80",
+        ] {
+            assert!(parse(text).is_ok(), "{text}");
+        }
+    }
 }
