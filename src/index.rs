@@ -21,7 +21,7 @@ pub struct IndexProps {
 }
 
 /// The index's own path, which it leaves out of its list.
-pub const INDEX_PATH: &str = "views";
+pub use ringlab_model::index::INDEX_PATH;
 
 #[component]
 pub fn Index(props: &IndexProps) -> Html {

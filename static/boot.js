@@ -13,7 +13,13 @@ let { ringlabJs: js, ringlabWasm: wasm } = tag.dataset;
 if (tag.dataset.ringlabBundles) {
   const bundles = JSON.parse(tag.dataset.ringlabBundles);
   const views = JSON.parse(tag.dataset.ringlabViews);
-  const path = decodeURIComponent(location.hash.replace(/^#\/?/, "").split(/[?/]/)[0]);
+  const raw = location.hash.replace(/^#\/?/, "").split(/[?/]/)[0];
+  // A malformed escape (`#/%ff`) names no view: the first bundle opens, and the app's
+  // own reading of the address (which never fails) says what was wrong.
+  let path = raw;
+  try {
+    path = decodeURIComponent(raw);
+  } catch {}
   const name = views[path] in bundles ? views[path] : Object.keys(bundles)[0];
   ({ js, wasm } = bundles[name]);
   const styles = JSON.parse(tag.dataset.ringlabStyles ?? "{}")[name] ?? [];

@@ -95,9 +95,10 @@ async fn a_bad_hash_gets_a_note_and_is_rewritten() {
     let notes: HtmlElement = notes.dyn_into().unwrap();
     assert!(text(&notes).contains("nowhere"), "{}", text(&notes));
     assert!(text(&notes).contains("embed=2"), "{}", text(&notes));
-    // The shell rewrites its part of the address (the view may add its parameters).
+    // The shell rewrites its part of the address: a view that does not exist opens the
+    // list of every view.
     let hash = web_sys::window().unwrap().location().hash().unwrap();
-    assert!(hash == "#/ring" || hash.starts_with("#/ring?"), "{hash}");
+    assert!(hash == "#/views" || hash.starts_with("#/views?"), "{hash}");
     assert!(
         !hash.contains("nowhere") && !hash.contains("embed"),
         "{hash}"

@@ -105,12 +105,27 @@ test("a bad view or embed value gets a visible note, and the URL is cleaned up",
   assert.ok(await notes.isVisible());
   // The full page, not the embed.
   await page.getByRole("banner").waitFor();
+  // The list of every view, where a newcomer can go on from.
+  await page.getByRole("heading", { level: 1, name: "All views" }).waitFor();
   const hash = await page.evaluate(() => location.hash);
-  assert.ok(hash.startsWith("#/ring"), hash);
+  assert.ok(hash.startsWith("#/views"), hash);
   assert.ok(!hash.includes("nowhere") && !hash.includes("embed"), hash);
   await screenshot(page, "shell-bad-params");
   assertClean(assert, problems);
   await context.close();
+});
+
+test("a malformed escape in the path opens the list of views with a note, not a blank page", async () => {
+  for (const hash of ["#/%ff", "#/%E0%A4%A?x=1", "#/learn%"]) {
+    const { context, page, problems } = await openPage(env);
+    await load(env, page, hash);
+    const notes = page.getByRole("list", { name: "Notes about the link" });
+    await notes.waitFor();
+    assert.match(await notes.innerText(), /There is no view/);
+    await page.getByRole("heading", { level: 1, name: "All views" }).waitFor();
+    assertClean(assert, problems);
+    await context.close();
+  }
 });
 
 test("out-of-range and unknown view parameters get a visible note from the view", async () => {

@@ -6,6 +6,7 @@
 //! `location.hash` into a [`Route`] and writes [`Route::to_hash`] back with
 //! `history.replaceState`; each view parses its own parameters from [`Route::query`].
 
+use crate::index::INDEX_PATH;
 use crate::urlkit::{self, flag, flag_text, parse_query, shorten, write_query};
 use crate::view_state::ViewInfo;
 
@@ -89,11 +90,21 @@ impl Route {
             });
             match found {
                 Some(view) => route.view = view,
-                None => route.notes.push(format!(
-                    "There is no view “{}”; showing the {}.",
-                    shorten(&path),
-                    route.view.title.to_lowercase()
-                )),
+                // The list of every view, where the registry has it; else the default.
+                None => match views.iter().find(|v| v.path == INDEX_PATH) {
+                    Some(index) => {
+                        route.view = index;
+                        route.notes.push(format!(
+                            "There is no view “{}”; here is every view.",
+                            shorten(&path)
+                        ));
+                    }
+                    None => route.notes.push(format!(
+                        "There is no view “{}”; showing the {}.",
+                        shorten(&path),
+                        route.view.title.to_lowercase()
+                    )),
+                },
             }
         }
         if let Some((key, value)) = tail {
@@ -233,7 +244,14 @@ mod tests {
         group: "",
         tail: Some("step"),
     };
-    const VIEWS: &[&ViewInfo] = &[&RING, &COST, &LEARN];
+    static INDEX: ViewInfo = ViewInfo {
+        path: INDEX_PATH,
+        title: "All views",
+        description: "",
+        group: "",
+        tail: None,
+    };
+    const VIEWS: &[&ViewInfo] = &[&RING, &COST, &LEARN, &INDEX];
 
     #[test]
     fn a_path_below_a_view_with_a_tail_is_that_parameter() {
@@ -246,7 +264,7 @@ mod tests {
         assert_eq!(route.to_hash(), "#/learn/virtual%20nodes");
         // A view without a tail has no paths below it.
         let route = parse("#/cost/3");
-        assert_eq!(route.view.path, "ring");
+        assert_eq!(route.view.path, INDEX_PATH);
         assert_eq!(route.notes.len(), 1);
     }
 
@@ -334,12 +352,20 @@ mod tests {
     }
 
     #[test]
-    fn an_unknown_view_is_a_note_and_the_default() {
+    fn an_unknown_view_is_a_note_and_the_list_of_every_view() {
         let route = parse("#/nowhere?keys=3");
-        assert_eq!(route.view, &RING);
+        assert_eq!(route.view, &INDEX);
         assert_eq!(route.query, pairs(&[("keys", "3")]));
-        assert_eq!(route.notes.len(), 1);
-        assert!(route.notes[0].contains("nowhere"));
+        assert_eq!(
+            route.notes,
+            ["There is no view “nowhere”; here is every view."]
+        );
+        // A malformed escape is text like any other, never an error.
+        let route = parse("#/%ff%");
+        assert_eq!(route.view, &INDEX);
+        assert!(route.notes[0].contains("\u{FFFD}%"), "{:?}", route.notes);
+        // Without an index in the list, the default.
+        assert_eq!(Route::parse("#/nowhere", &[&RING]).view, &RING);
     }
 
     #[test]
