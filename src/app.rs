@@ -72,10 +72,13 @@ pub fn App() -> Html {
 
     if shell.embed {
         return html! {
+            // Everything inside the one landmark: a docs page's reader meets no stray text.
             <div class={classes!("app", "embed", (!shell.controls).then_some("no-controls"))}>
-                <h1 class="visually-hidden">{ shell.view.title }</h1>
-                { for notes }
-                <main id="main">{ view }</main>
+                <main id="main">
+                    <h1 class="visually-hidden">{ shell.view.title }</h1>
+                    { for notes }
+                    { view }
+                </main>
             </div>
         };
     }
@@ -85,11 +88,21 @@ pub fn App() -> Html {
             <a class="skip" href="#main" onclick={skip_to_main()}>{ "Skip to content" }</a>
             <header class="top">
                 <a class="brand" href={format!("#/{}", crate::index::INDEX_PATH)}>{ "ringlab" }</a>
-                <nav aria-label="Views">
+                // Wide screens list the views in the header; narrow ones put them in a menu,
+                // so the header stays one row (the stylesheet shows one or the other).
+                <nav class="nav-wide" aria-label="Views">
                     <ul>
                         { for header().map(|entry| header_link(&entry.info, shell.view)) }
                     </ul>
                 </nav>
+                <details class="nav-menu">
+                    <summary>{ "Views" }</summary>
+                    <nav aria-label="Views menu">
+                        <ul>
+                            { for header().map(|entry| header_link(&entry.info, shell.view)) }
+                        </ul>
+                    </nav>
+                </details>
                 <ShareBar title={shell.view.title} />
             </header>
             { for notes }

@@ -105,8 +105,14 @@ pub fn ShareBar(props: &ShareProps) -> Html {
     html! {
         <div class="share">
             <div class="share-buttons">
-                <button type="button" onclick={copy(What::Link)}>{ "Copy link" }</button>
-                <button type="button" onclick={copy(What::Embed)}>{ "Copy embed code" }</button>
+                // On a phone the words "Copy" and "code" give way (`.share-long`); the
+                // accessible names stay whole.
+                <button type="button" aria-label="Copy link" onclick={copy(What::Link)}>
+                    <span class="share-long">{ "Copy " }</span>{ "link" }
+                </button>
+                <button type="button" aria-label="Copy embed code" onclick={copy(What::Embed)}>
+                    <span class="share-long">{ "Copy " }</span>{ "embed" }<span class="share-long">{ " code" }</span>
+                </button>
             </div>
             // Always in the page, so that screen readers announce what it says.
             <div class={classes!("share-panel", open.then_some("open"))} onkeydown={on_escape}>

@@ -299,6 +299,8 @@ test("screenshots of the docs page, light and dark", async () => {
 test("embed.js listens only to numbers in range from the app's own frames", async () => {
   const { context, page, clean } = await open();
   const frames = await loadDocs(page);
+  // Every frame at its own height first, so that no late layout is counted below.
+  for (const f of frames) await sized(f);
   const ring = frames.find(({ src }) => src.includes("#/ring"));
   const height = () => ring.iframe.evaluate((el) => el.style.height);
   const before = await height();

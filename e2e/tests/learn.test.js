@@ -196,7 +196,13 @@ test("the whole path, keyboard only", async () => {
   const toc = page.getByRole("navigation", { name: "Steps" });
   assert.match(await toc.getByRole("link", { name: /The same thing, live/ }).innerText(), /✓/);
 
-  // Forget my progress: ticks and typed text go.
+  // Forget my progress: ticks and typed text go, and Undo brings them back.
+  await press(page.getByRole("button", { name: "Forget my progress" }));
+  await page.waitForFunction(() => !document.querySelector(".learn-toc li.done"));
+  await press(page.getByRole("button", { name: "Undo" }));
+  await page.waitForFunction(() => document.querySelector(".learn-toc li.done"));
+  assert.equal(await page.getByRole("textbox", { name: /Your answer/ }).first().inputValue(),
+    "Ask how many servers, how often they change, and what a miss costs.");
   await press(page.getByRole("button", { name: "Forget my progress" }));
   await page.waitForFunction(() => !document.querySelector(".learn-toc li.done"));
   assert.equal(await page.getByRole("textbox", { name: /Your answer/ }).first().inputValue(), "");

@@ -28,14 +28,15 @@ function sharesTable(page) {
   return page.getByRole("table", { name: /Share of the ring per server/ });
 }
 
-/** The shares table as rows of cell texts (name, points, keys, share, fair share). */
+/** The shares table as rows of cell texts (name, share, fair share, keys, points): what
+ * matters first, so a phone shows the share and its bar before it scrolls. */
 async function shareRows(page) {
   return sharesTable(page)
     .locator("tbody tr")
     .evaluateAll((rows) =>
       rows.map((row) => {
         const cells = [...row.children].map((c) => c.textContent.trim());
-        return { name: cells[0], points: cells[3], keys: cells[4], share: cells[5], fair: cells[6] };
+        return { name: cells[0], share: cells[1], fair: cells[3], keys: cells[4], points: cells[5] };
       }),
     );
 }

@@ -263,14 +263,16 @@ pub fn BreakIt(props: &ViewProps) -> Html {
             }
             <details class="break-table">
                 <summary>{ "The run, second by second" }</summary>
+                <div class="scroll-box" tabindex="0" role="region" aria-label="The run, second by second">
                 <table>
-                    <thead><tr><th scope="col">{ "Second" }</th><th scope="col">{ "Hit rate" }</th><th scope="col">{ "Database (requests/s)" }</th><th scope="col">{ "Failing" }</th><th scope="col">{ "Nodes alive" }</th></tr></thead>
+                    <thead><tr><th scope="col">{ "Second" }</th><th scope="col">{ "Hit rate" }</th><th scope="col">{ "Database (req/s)" }</th><th scope="col">{ "Failing" }</th><th scope="col">{ "Nodes alive" }</th></tr></thead>
                     <tbody>
                         { for s.rows().into_iter().map(|[a, b, c, d, e]| html! {
                             <tr><th scope="row">{ a }</th><td>{ b }</td><td>{ c }</td><td>{ d }</td><td>{ e }</td></tr>
                         }) }
                     </tbody>
                 </table>
+                </div>
             </details>
             <details class="break-all" ontoggle={on_toggle_all}>
                 <summary>{ "Read every step as text" }</summary>

@@ -38,6 +38,8 @@ pub fn Learn(props: &ViewProps) -> Html {
     use_url_out(props, params.to_query());
     let notes = use_state(|| notes);
     let progress = use_reducer(|| Store::new(storage::load()));
+    // The progress "Forget my progress" took, until the reader undoes it or goes on.
+    let forgotten = use_state(|| None::<ringlab_model::learn::progress::Progress>);
     storage::use_saved(&progress);
     use_effect_with((), |_| {
         if MOVED.with(|moved| moved.replace(false)) {
@@ -129,9 +131,25 @@ pub fn Learn(props: &ViewProps) -> Html {
                 </ol>
                 <button type="button" class="learn-forget"
                     onclick={{
-                        let on_action = on_action.clone();
-                        Callback::from(move |_| on_action.emit(Action::Forget))
+                        let (on_action, forgotten, progress) = (on_action.clone(), forgotten.clone(), progress.shared());
+                        Callback::from(move |_| {
+                            forgotten.set(Some((*progress).clone()));
+                            on_action.emit(Action::Forget);
+                        })
                     }}>{ "Forget my progress" }</button>
+                // Typed answers are work: forgetting them can be undone until the page goes.
+                <p class="learn-forgotten" role="status">
+                    if let Some(previous) = (*forgotten).clone() {
+                        { "Progress forgotten. " }
+                        <button type="button" onclick={{
+                            let (on_action, forgotten) = (on_action.clone(), forgotten.clone());
+                            Callback::from(move |_| {
+                                on_action.emit(Action::Load(previous.clone()));
+                                forgotten.set(None);
+                            })
+                        }}>{ "Undo" }</button>
+                    }
+                </p>
             </nav>
             <div class="learn-main">
                 { body }

@@ -133,6 +133,11 @@ pub fn shares_view(
                     { s.name.clone() }
                     if s.failed { { " (failed)" } }
                 </th>
+                <td>{ share.map_or("–".to_string(), percent) }</td>
+                <td>{ bar }</td>
+                <td>{ fair.map_or("–".to_string(), percent) }</td>
+                <td>{ keys.map_or("–".to_string(), |k| k.to_string()) }</td>
+                <td>{ points.map_or("–".to_string(), |p| p.to_string()) }</td>
                 <td>
                     <input type="number" class="pg-weight" min="0.1" max="10" step="0.1"
                         value={s.weight.to_string()} aria-label={format!("Weight of {}", s.name)}
@@ -143,30 +148,25 @@ pub fn shares_view(
                         value={s.rack.clone().unwrap_or_default()}
                         aria-label={format!("Rack of {}", s.name)} onchange={on_rack} />
                 </td>
-                <td>{ points.map_or("–".to_string(), |p| p.to_string()) }</td>
-                <td>{ keys.map_or("–".to_string(), |k| k.to_string()) }</td>
-                <td>{ share.map_or("–".to_string(), percent) }</td>
-                <td>{ fair.map_or("–".to_string(), percent) }</td>
-                <td>{ bar }</td>
             </tr>
         }
     });
     let more = params.servers.len().saturating_sub(MAX_ROWS);
     html! {
-        <div class={classes!("pg-shares", embed.then_some("pg-compact"))}>
+        <div class={classes!("pg-shares", embed.then_some("pg-compact"))} tabindex="0" role="region" aria-label="Shares per server">
             <p class="pg-spread">{ spread_line }</p>
             <table class="pg-table">
                 <caption>{ "Share of the ring per server (exact, from the arcs) against its fair share" }</caption>
                 <thead>
                     <tr>
                         <th scope="col">{ "Server" }</th>
+                        <th scope="col">{ "Share" }</th>
+                        <th scope="col">{ "Share / fair (line: fair)" }</th>
+                        <th scope="col">{ "Fair share" }</th>
+                        <th scope="col">{ "Keys" }</th>
+                        <th scope="col">{ "Points" }</th>
                         <th scope="col">{ "Weight" }</th>
                         <th scope="col">{ "Rack" }</th>
-                        <th scope="col">{ "Points" }</th>
-                        <th scope="col">{ "Keys" }</th>
-                        <th scope="col">{ "Share" }</th>
-                        <th scope="col">{ "Fair share" }</th>
-                        <th scope="col">{ "Share / fair (line: fair)" }</th>
                     </tr>
                 </thead>
                 <tbody>{ for rows }</tbody>

@@ -2,14 +2,18 @@
 //! text twin (live region, walk text, moves). The animation loop is in `frame_loop.rs`,
 //! the controls and the share table in `controls.rs` and `shares.rs`.
 
-use gloo::events::EventListener;
+use std::cell::RefCell;
+use std::rc::Rc;
+
+use gloo::events::{EventListener, EventListenerOptions};
+use wasm_bindgen::JsCast;
 use web_sys::{Element, HtmlCanvasElement};
 use yew::prelude::*;
 
 use super::controls::Controls;
 use super::frame_loop::{draw_still_layer, now, paint, schedule, watch_visibility, Canvas};
 use super::placement::Change;
-use super::scene::{self};
+use super::scene;
 use super::shares::shares_view;
 use super::state::{Action, PlaygroundState};
 use crate::browser::media_matches;
@@ -23,8 +27,38 @@ use ringlab_model::format::percent;
 
 /// Largest canvas side, in CSS pixels.
 const MAX_SIDE: f64 = 560.0;
+/// How near a finger must land to a point to take it, in CSS pixels.
+const TOUCH_REACH: f64 = 24.0;
 /// Arrow keys move a point by this many millionths of a turn (ten times with Shift).
 const NUDGE: i64 = 2_000;
+
+/// A swipe on the canvas scrolls the page (its `touch-action` is `pan-y`), unless it
+/// starts on a point that can be dragged: then this touch is the drag's, not the page's.
+fn hold_touch_on_points(canvas: &Element, shared: &Rc<RefCell<Canvas>>) -> EventListener {
+    let (canvas_at, shared) = (canvas.clone(), shared.clone());
+    let options = EventListenerOptions::enable_prevent_default();
+    EventListener::new_with_options(canvas, "touchstart", options, move |e| {
+        let Some(e) = e.dyn_ref::<web_sys::TouchEvent>() else {
+            return;
+        };
+        let Some(touch) = e.touches().get(0) else {
+            return;
+        };
+        let rect = canvas_at.get_bounding_client_rect();
+        let (x, y) = (
+            f64::from(touch.client_x()) - rect.left(),
+            f64::from(touch.client_y()) - rect.top(),
+        );
+        let c = shared.borrow();
+        let on_point = c.scene.as_ref().is_some_and(|scene| {
+            scene::hit_point(scene, x, y, TOUCH_REACH)
+                .is_some_and(|s| scene.points.iter().any(|p| p.server == s && p.draggable))
+        });
+        if on_point {
+            e.prevent_default();
+        }
+    })
+}
 
 fn pointer_xy(e: &MouseEvent) -> (f64, f64) {
     (e.offset_x() as f64, e.offset_y() as f64)
@@ -55,9 +89,13 @@ pub fn Playground(props: &ViewProps) -> Html {
             let watch = canvas_ref
                 .cast::<Element>()
                 .and_then(|canvas| watch_visibility(&canvas, &shared));
+            let touch = canvas_ref
+                .cast::<Element>()
+                .map(|canvas| hold_touch_on_points(&canvas, &shared));
             move || {
                 drop(listener);
                 drop(watch);
+                drop(touch);
                 let mut c = shared.borrow_mut();
                 c.frame = None;
                 c.retired = None;
@@ -133,7 +171,7 @@ pub fn Playground(props: &ViewProps) -> Html {
         Callback::from(move |e: PointerEvent| {
             let (x, y) = pointer_xy(&e);
             let reach = if e.pointer_type() == "touch" {
-                24.0
+                TOUCH_REACH
             } else {
                 14.0
             };

@@ -64,8 +64,10 @@ pub fn KeyTable(props: &TableProps) -> Html {
         }
     });
     let more = out.rows.len().saturating_sub(MAX_ROWS);
+    // The table's box is focusable, so a keyboard can scroll it on a phone narrower than
+    // the table.
     html! {
-        <div class="sys-table-wrap">
+        <div class="sys-table-wrap" tabindex="0" role="region" aria-label="Keys and their owners">
             <table class="sys-table">
                 <caption>{ format!("Where each key goes ({} keys)", grouped(out.rows.len() as u64)) }</caption>
                 <thead>
@@ -127,7 +129,7 @@ pub fn ServerTable(props: &SharesProps) -> Html {
         })
         .unwrap_or_default();
     html! {
-        <div class="sys-table-wrap">
+        <div class="sys-table-wrap" tabindex="0" role="region" aria-label="Servers and their shares">
             <table class="sys-table sys-servers">
                 <caption>{ "Servers and their exact share of the key space" }</caption>
                 <thead>
