@@ -392,7 +392,7 @@ pub fn Grids(props: &ViewProps) -> Html {
         }
     });
 
-    let compare = comparisons(&state.grids);
+    let compare = comparisons(&state.grids, state.params.vnodes);
     let why = params.from.and_then(|f| doubling_text(f, params.servers));
     let legend = if canvas_mode {
         "Each square is a key; filled squares moved in the last change. Numbers show when the \

@@ -152,43 +152,56 @@ impl Grid {
     }
 }
 
-/// A ratio in words: "8×", "2.5×".
-fn times(ratio: f64) -> String {
-    if ratio >= 10.0 {
-        format!("{ratio:.0}×")
-    } else {
-        let text = format!("{ratio:.1}");
-        format!("{}×", text.trim_end_matches(".0"))
+/// The keys a change moves in theory, with the spread chance gives: `(expected, standard
+/// deviation)`. Every scheme's sample of keys is a binomial count; the ring adds its own
+/// spread, since one ring's newcomer takes a share that strays by about 1/sqrt(vnodes) of
+/// itself (the sum of `vnodes` random gaps).
+pub fn expected_moves(grid: &Grid, vnodes: u32) -> Option<(f64, f64)> {
+    let (from, _) = grid.before.as_ref()?;
+    let p = theory(grid.scheme, *from, grid.servers).value();
+    let n = grid.keys() as f64;
+    let mut variance = n * p * (1.0 - p);
+    if grid.scheme == GridScheme::Ring {
+        variance += (n * p).powi(2) / f64::from(vnodes.max(1));
     }
+    Some((n * p, variance.sqrt()))
 }
 
-/// How `other` compares with `base` in words: "the ring moved 8× fewer keys than modulo".
-pub fn compare(other: &Grid, base: &Grid) -> String {
-    let (a, b) = (other.moved, base.moved);
+/// A count's theory: " (theory 11 ± 3)", or nothing when the grid has no change.
+fn theory_of(grid: &Grid, vnodes: u32) -> String {
+    expected_moves(grid, vnodes).map_or(String::new(), |(mean, spread)| {
+        format!(
+            " (theory {} ± {})",
+            grouped(mean.round() as u64),
+            grouped(spread.round().max(1.0) as u64)
+        )
+    })
+}
+
+/// How `other` compares with `base`, as counts next to their theory and its spread, never
+/// as a ratio of two small noisy counts: "the ring moved 6 keys (theory 11 ± 3), modulo 88
+/// (theory 89 ± 3), of 100".
+pub fn compare(other: &Grid, base: &Grid, vnodes: u32) -> String {
     let (name, base_name) = (other.scheme.title(), base.scheme.title());
-    match (a, b) {
-        (0, 0) => format!("neither {name} nor {base_name} moved any key"),
-        (0, b) => format!("{name} moved none, {base_name} moved {b}"),
-        (a, 0) => format!("{name} moved {a} keys, {base_name} none"),
-        (a, b) => {
-            let ratio = b as f64 / a as f64;
-            if (0.9..=1.1).contains(&ratio) {
-                format!("{name} moved about as many keys as {base_name} ({a} and {b})")
-            } else if ratio > 1.0 {
-                format!("{name} moved {} fewer keys than {base_name}", times(ratio))
-            } else {
-                format!(
-                    "{name} moved {} more keys than {base_name}",
-                    times(1.0 / ratio)
-                )
-            }
-        }
+    if other.moved == 0
+        && base.moved == 0
+        && other.before.as_ref().map(|b| b.0) == Some(other.servers)
+    {
+        return format!("neither {name} nor {base_name} moved any key: the count did not change");
     }
+    format!(
+        "{name} moved {} keys{}, {base_name} {}{}, of {}",
+        grouped(other.moved as u64),
+        theory_of(other, vnodes),
+        grouped(base.moved as u64),
+        theory_of(base, vnodes),
+        grouped(base.keys() as u64)
+    )
 }
 
 /// The comparisons of every shown scheme with the first (modulo when it is shown), as
-/// sentences: "The ring moved 8× fewer keys than modulo".
-pub fn comparisons(grids: &[Grid]) -> Vec<String> {
+/// sentences: "The ring moved 6 keys (theory 11 ± 3), modulo 88 (theory 89 ± 3), of 100".
+pub fn comparisons(grids: &[Grid], vnodes: u32) -> Vec<String> {
     let Some(base) = grids.first() else {
         return Vec::new();
     };
@@ -197,7 +210,7 @@ pub fn comparisons(grids: &[Grid]) -> Vec<String> {
     }
     grids[1..]
         .iter()
-        .map(|g| capitalized(&compare(g, base)))
+        .map(|g| capitalized(&compare(g, base, vnodes)))
         .collect()
 }
 
@@ -278,8 +291,26 @@ mod tests {
             }
         }
         let ring = grid(GridScheme::Ring, 8, 9, &keys);
-        let text = compare(&ring, &modulo);
-        assert!(text.starts_with("the ring moved ") && text.ends_with("× fewer keys than modulo"));
+        let text = compare(&ring, &modulo, 160);
+        let (ring_mean, ring_spread) = expected_moves(&ring, 160).unwrap();
+        assert!((ring_mean - 10_000.0 / 9.0).abs() < 1e-9);
+        let binomial = 10_000.0f64 / 9.0 * 8.0 / 9.0;
+        let ring_share = (10_000.0f64 / 9.0).powi(2) / 160.0;
+        assert!((ring_spread - (binomial + ring_share).sqrt()).abs() < 1e-9);
+        assert_eq!(
+            text,
+            format!(
+                "the ring moved {} keys (theory 1,111 ± 93), modulo {} (theory 8,889 ± 31), of 10,000",
+                grouped(ring.moved as u64),
+                grouped(modulo.moved as u64)
+            )
+        );
+        // The sample agrees with its theory within four spreads.
+        assert!(
+            (ring.moved as f64 - ring_mean).abs() < 4.0 * ring_spread,
+            "{} {ring_mean} {ring_spread}",
+            ring.moved
+        );
         assert!(modulo
             .theory_text()
             .unwrap()
@@ -337,12 +368,18 @@ mod tests {
         assert_eq!(same.moved, 0);
         assert_eq!(same.counter().unwrap(), "0 of 20 keys moved (0.0%)");
         assert_eq!(
-            compare(&ring, &same),
-            "neither the ring nor modulo moved any key"
+            compare(&ring, &same, 160),
+            "neither the ring nor modulo moved any key: the count did not change"
         );
         let modulo = grid(GridScheme::Modulo, 5, 6, &keys);
-        assert!(compare(&ring, &modulo).starts_with("the ring moved none, modulo moved "));
-        assert!(compare(&modulo, &ring).ends_with("keys, the ring none"));
+        let ring = grid(GridScheme::Ring, 5, 6, &keys);
+        assert_eq!(
+            compare(&ring, &modulo, 160),
+            format!(
+                "the ring moved {} keys (theory 3 ± 2), modulo {} (theory 17 ± 2), of 20",
+                ring.moved, modulo.moved
+            )
+        );
         assert_eq!(
             same.theory_text().unwrap(),
             "theory: nothing moves when the count stays the same"
@@ -354,9 +391,6 @@ mod tests {
             None,
         );
         assert_eq!(fresh.counter(), None);
-        assert!(comparisons(&[fresh.clone(), fresh]).is_empty());
-        assert_eq!(times(8.04), "8×");
-        assert_eq!(times(2.46), "2.5×");
-        assert_eq!(times(12.6), "13×");
+        assert!(comparisons(&[fresh.clone(), fresh], 160).is_empty());
     }
 }
