@@ -23,10 +23,52 @@ pub struct IndexProps {
 /// The index's own path, which it leaves out of its list.
 pub use ringlab_model::index::INDEX_PATH;
 
+/// The three ways in for a newcomer, by view path, with what each gives.
+const WAYS_IN: [(&str, &str, &str); 3] = [
+    (
+        "learn",
+        "Learn it step by step",
+        "Thirteen short steps, from why hash mod N breaks to the five-minute interview answer.",
+    ),
+    (
+        "ring",
+        "Play with a ring",
+        "Drag servers round a ring, walk keys to their owners, fail one and count what moves.",
+    ),
+    (
+        "systems",
+        "Where does my key go?",
+        "Paste a real HAProxy, nginx, Envoy or Redis configuration and see where each key lands.",
+    ),
+];
+
 #[component]
 pub fn Index(props: &IndexProps) -> Html {
     use_url_out(&props.view, Vec::new());
+    let registered = |path: &str| {
+        props
+            .groups
+            .iter()
+            .flat_map(|(_, v)| v)
+            .any(|i| i.path == path)
+    };
     html! {
+        <>
+        <section class="index-home" aria-label="Ways in">
+            <p class="index-lead">
+                { "Consistent hashing decides which server holds each key, so that adding or \
+                   losing a server moves only a few keys. Here you can watch it happen: every \
+                   figure is computed live, by the same code as the ringlab command line." }
+            </p>
+            <ul class="index-ways">
+                { for WAYS_IN.iter().filter(|(path, ..)| registered(path)).map(|(path, name, what)| html! {
+                    <li>
+                        <a href={format!("#/{path}")}>{ *name }</a>
+                        <p>{ *what }</p>
+                    </li>
+                }) }
+            </ul>
+        </section>
         <section class="index" aria-label="Every view">
             <p class="index-intro">
                 { "Every view computes its numbers live with ringlab-core. Each one also works \
@@ -46,6 +88,7 @@ pub fn Index(props: &IndexProps) -> Html {
                 </section>
             }) }
         </section>
+        </>
     }
 }
 

@@ -56,10 +56,14 @@ pub struct Route {
 }
 
 impl Route {
-    /// The first of `views`, with nothing else set.
+    /// Where a bare address lands: the list of every view, which says what this is and
+    /// offers the ways in, when `views` has it; else the first of `views`.
     pub fn home(views: &[&'static ViewInfo]) -> Route {
         Route {
-            view: views[0],
+            view: views
+                .iter()
+                .find(|v| v.path == INDEX_PATH)
+                .unwrap_or(&views[0]),
             query: Vec::new(),
             embed: false,
             theme: Theme::Auto,
@@ -91,20 +95,16 @@ impl Route {
             match found {
                 Some(view) => route.view = view,
                 // The list of every view, where the registry has it; else the default.
-                None => match views.iter().find(|v| v.path == INDEX_PATH) {
-                    Some(index) => {
-                        route.view = index;
-                        route.notes.push(format!(
-                            "There is no view “{}”; here is every view.",
-                            shorten(&path)
-                        ));
-                    }
-                    None => route.notes.push(format!(
-                        "There is no view “{}”; showing the {}.",
-                        shorten(&path),
-                        route.view.title.to_lowercase()
-                    )),
-                },
+                // Home: the list of every view where the registry has it.
+                None if route.view.path == INDEX_PATH => route.notes.push(format!(
+                    "There is no view “{}”; here is every view.",
+                    shorten(&path)
+                )),
+                None => route.notes.push(format!(
+                    "There is no view “{}”; showing the {}.",
+                    shorten(&path),
+                    route.view.title.to_lowercase()
+                )),
             }
         }
         if let Some((key, value)) = tail {
@@ -400,7 +400,8 @@ mod tests {
 
     #[test]
     fn writes_a_bare_path_without_a_query() {
-        assert_eq!(Route::home(VIEWS).to_hash(), "#/ring");
+        assert_eq!(Route::home(VIEWS).to_hash(), "#/views");
+        assert_eq!(Route::home(&[&RING]).to_hash(), "#/ring");
     }
 
     #[test]
@@ -414,7 +415,7 @@ mod tests {
             embed_url(&format!("{base}#/ring?embed=1&keys=8"), VIEWS),
             format!("{base}#/ring?keys=8&embed=1")
         );
-        assert_eq!(embed_url(base, VIEWS), format!("{base}#/ring?embed=1"));
+        assert_eq!(embed_url(base, VIEWS), format!("{base}#/views?embed=1"));
     }
 
     #[test]
