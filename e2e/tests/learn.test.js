@@ -163,6 +163,10 @@ test("the whole path, keyboard only", async () => {
   const frames = page.frameLocator(".step-widget iframe");
   await frames.first().getByRole("slider", { name: "Epsilon" }).waitFor();
   assert.equal(await frames.first().locator(".load-bars .bar-over").count(), 1);
+  // The stepper tells nothing before the reader plays it or drags it to its end.
+  assert.equal(await frames.nth(1).locator(".break-verdict").innerText(), "Not yet told");
+  await frames.nth(1).getByRole("slider", { name: "Second" }).press("End");
+  await frames.nth(1).locator(".break-status.status-down").waitFor();
   assert.equal(await frames.nth(1).locator(".break-verdict").innerText(), "Down");
   await next(page, "trade-offs");
 

@@ -116,6 +116,10 @@ test("break it walks five scenarios forward and back with the computed verdicts"
   await load(env, page, "#/break");
   assert.equal(await page.title(), "Break it · ringlab");
   const verdict = () => page.locator(".break-verdict").innerText();
+  // Nothing is told before the reader plays or drags the run to its end.
+  assert.equal(await verdict(), "Not yet told");
+  await slider(page, "Second").press("End");
+  await page.locator(".break-status.status-healthy").waitFor();
   const expected = ["Healthy", "Healthy", "Degraded", "Down", "Down"];
   const seen = [await verdict()];
   for (let i = 1; i < 5; i++) {
@@ -142,6 +146,10 @@ test("break it walks five scenarios forward and back with the computed verdicts"
 test("the cascade's deaths appear in order, and a fix above the ring brings the hot key back", async () => {
   const { page, clean } = await open(env, { reducedMotion: "reduce" });
   await load(env, page, "#/break?scenario=no-vnodes");
+  // At second 0 the deaths are still ahead, and not shown.
+  await page.getByText("Nothing yet, at 0 s.").waitFor();
+  await slider(page, "Second").press("End");
+  await page.locator(".break-status.status-down").waitFor();
   const events = await page.locator(".break-events").first().locator("li").allInnerTexts();
   assert.match(events[0], /^5 s: cache-5 is killed\.$/);
   assert.ok(events.length >= 4, events.join("\n"));

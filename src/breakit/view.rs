@@ -53,11 +53,18 @@ fn story_text(s: &Story) -> Html {
 #[component]
 pub fn BreakIt(props: &ViewProps) -> Html {
     let player = {
-        let query = props.query.clone();
+        let (query, controls) = (props.query.clone(), props.controls);
         use_reducer(move || {
             let (params, notes) = BreakParams::from_query(&query);
             let last = cluster().seconds.saturating_sub(1) as usize;
-            Store::new(Player::new(params, last, notes))
+            let player = Player::new(params, last, notes);
+            // Without controls (an embed with controls=0) nobody can play it: the run is
+            // shown whole.
+            Store::new(if controls {
+                player
+            } else {
+                player.shown_whole()
+            })
         })
     };
     let p = player.shared();
@@ -172,8 +179,17 @@ pub fn BreakIt(props: &ViewProps) -> Html {
             .collect(),
     );
     let alive = Rc::new(alive);
-    let hit: Rc<Vec<f64>> = Rc::new(s.run.seconds.iter().map(|x| x.hit_rate).collect());
-    let db: Rc<Vec<f64>> = Rc::new(s.run.seconds.iter().map(|x| x.db_load).collect());
+    // Until the reader has reached the run's end, nothing after the second shown is drawn
+    // or told: the charts stop at it, later events and the verdict wait.
+    let shown = if p.seen_end {
+        s.run.seconds.len()
+    } else {
+        t + 1
+    };
+    let upto = |f: fn(&ringlab_core::load::cluster::Second) -> f64| -> Rc<Vec<f64>> {
+        Rc::new(s.run.seconds.iter().take(shown).map(f).collect())
+    };
+    let (hit, db) = (upto(|x| x.hit_rate), upto(|x| x.db_load));
     let has_hot = s
         .scenario
         .events
@@ -223,10 +239,17 @@ pub fn BreakIt(props: &ViewProps) -> Html {
             <h2 class="break-title">{ format!("Step {} of {}: {}", index + 1, SCENARIOS.len(), s.scenario.name) }</h2>
             if props.controls { { controls } }
             <p class="break-setup">{ s.setup.clone() }</p>
-            <p class={classes!("break-status", status_class(s.status()))} aria-live="polite">
-                <strong class="break-verdict">{ s.status().name() }</strong>
-                { format!(" {}", s.why) }
-            </p>
+            if p.seen_end {
+                <p class={classes!("break-status", status_class(s.status()))} aria-live="polite">
+                    <strong class="break-verdict">{ s.status().name() }</strong>
+                    { format!(" {}", s.why) }
+                </p>
+            } else {
+                <p class="break-status" aria-live="polite">
+                    <strong class="break-verdict">{ "Not yet told" }</strong>
+                    { format!(" Play the run, or drag to its last second ({} s): the verdict is what the simulation computes by then.", p.last) }
+                </p>
+            }
             <div class="break-figures">
                 <figure>
                     <NodesRing points={Rc::new(s.points())} alive={alive.clone()} names={names.clone()}
@@ -237,15 +260,15 @@ pub fn BreakIt(props: &ViewProps) -> Html {
                     <Bars names={names.clone()} values={Rc::new(loads)} limit={Some(c.capacity)} dead={Some(dead)}
                         lines={vec![Line { value: c.capacity, label: "capacity".into(), kind: "cap" }]}
                         x_label="nodes" label={format!("Requests a second on each node at {t} s, against its capacity of {}", grouped_rounded(c.capacity))} />
-                    <figcaption>{ "Each node's requests a second. Red: over capacity. Hatched: dead." }</figcaption>
+                    <figcaption>{ "Each node's requests a second. Red: over capacity. A grey column: a dead node." }</figcaption>
                 </figure>
                 <figure>
-                    <Plot values={hit} y_label="hit rate" share=true top={Some(1.0)} cursor={t}
+                    <Plot values={hit} y_label="hit rate" share=true top={Some(1.0)} cursor={t} span={Some(s.run.seconds.len())}
                         label={format!("Cache hit rate over {} seconds", s.run.seconds.len())} />
                     <figcaption>{ "Cache hit rate" }</figcaption>
                 </figure>
                 <figure>
-                    <Plot values={db} y_label="requests/s" limit={Some((c.db_capacity, "database capacity"))} cursor={t}
+                    <Plot values={db} y_label="requests/s" limit={Some((c.db_capacity, "database capacity"))} cursor={t} span={Some(s.run.seconds.len())}
                         label={format!("Database load over {} seconds, against its capacity of {}", s.run.seconds.len(), grouped_rounded(c.db_capacity))} />
                     <figcaption>{ "Database load" }</figcaption>
                 </figure>
@@ -254,9 +277,11 @@ pub fn BreakIt(props: &ViewProps) -> Html {
             <h3 class="break-events-title">{ "What happened" }</h3>
             if s.events.is_empty() {
                 <p>{ "Nothing: no node joined or died." }</p>
+            } else if !p.seen_end && s.events.iter().all(|(at, _)| *at as usize > t) {
+                <p>{ format!("Nothing yet, at {t} s.") }</p>
             } else {
                 <ol class="break-events">
-                    { for s.events.iter().map(|(at, text)| html! {
+                    { for s.events.iter().filter(|(at, _)| p.seen_end || *at as usize <= t).map(|(at, text)| html! {
                         <li class={classes!((*at as usize > t).then_some("break-later"))}>{ format!("{at} s: {text}") }</li>
                     }) }
                 </ol>
@@ -267,7 +292,7 @@ pub fn BreakIt(props: &ViewProps) -> Html {
                 <table>
                     <thead><tr><th scope="col">{ "Second" }</th><th scope="col">{ "Hit rate" }</th><th scope="col">{ "Database (req/s)" }</th><th scope="col">{ "Failing" }</th><th scope="col">{ "Nodes alive" }</th></tr></thead>
                     <tbody>
-                        { for s.rows().into_iter().map(|[a, b, c, d, e]| html! {
+                        { for s.rows().into_iter().take(shown).map(|[a, b, c, d, e]| html! {
                             <tr><th scope="row">{ a }</th><td>{ b }</td><td>{ c }</td><td>{ d }</td><td>{ e }</td></tr>
                         }) }
                     </tbody>

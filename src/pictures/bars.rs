@@ -29,7 +29,7 @@ pub struct BarsProps {
     /// The bar marked as the hot key's.
     #[prop_or_default]
     pub marked: Option<usize>,
-    /// Bars of dead servers (drawn hatched), by index.
+    /// Dead servers, by index: their slots are drawn as grey columns.
     #[prop_or_default]
     pub dead: Option<Rc<Vec<bool>>>,
     /// What the bars are: "servers", "nodes".
@@ -80,7 +80,8 @@ pub fn Bars(props: &BarsProps) -> Html {
             (props.marked == Some(i)).then_some("bar-hot"),
             dead.then_some("bar-dead"),
         );
-        let top_y = y(v);
+        // A dead server serves nothing: its slot is a grey column, not a missing bar.
+        let top_y = if dead { top_margin } else { y(v) };
         html! {
             <rect class={class} x={f(left + step * i as f64 + gap / 2.0)} y={f(top_y)}
                 width={f((step - gap).max(0.5))} height={f((top_margin + ph - top_y).max(0.0))} />

@@ -24,6 +24,10 @@ pub struct PlotProps {
     #[prop_or_default]
     pub limit: Option<(f64, &'static str)>,
     pub cursor: usize,
+    /// Seconds on the x axis; more than `values` while the rest of the run is not shown
+    /// yet. `None`: as many as the values.
+    #[prop_or_default]
+    pub span: Option<usize>,
     pub label: String,
 }
 
@@ -39,7 +43,7 @@ pub fn Plot(props: &PlotProps) -> Html {
     let node = use_node_ref();
     let frame = Frame::new(use_element_width(&node), 320.0, 0.47, 160.0, 220.0, MARGINS);
     let (left, top_margin) = (MARGINS.left, MARGINS.top);
-    let n = props.values.len().max(2);
+    let n = props.span.unwrap_or(props.values.len()).max(2);
     let biggest = props
         .values
         .iter()
