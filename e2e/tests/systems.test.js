@@ -209,6 +209,14 @@ test("a malformed config says what is wrong and where", async () => {
   await lookUp(page, "upstream cache {\n    hash $request_uri consistent;\n    server 10.0.0.1:80 weight=2;\n}\n");
   await keyTable(page).waitFor();
   assert.equal(await page.getByRole("alert").count(), 0);
+  // Typed but not looked up: the line says the boxes changed, not that the new text was
+  // read. Pasted prose is refused with its line when it is looked up.
+  const summary = page.locator(".sys-summary");
+  assert.match(await summary.innerText(), /^Read as nginx/);
+  await config(page).fill("Consistent hashing maps keys onto a ring of servers\n");
+  await summary.filter({ hasText: /^The boxes have changed since the last “Look up”/ }).waitFor();
+  await page.getByRole("button", { name: "Look up" }).click();
+  assert.match(await page.getByRole("alert").innerText(), /line 1: .*reads like prose/);
   clean();
   await context.close();
 });

@@ -192,8 +192,8 @@ fn results(out: &Rc<Outcome>, page: &Page, first: &str, cb: Callbacks) -> Html {
             percent(out.moved() as f64 / out.rows.len().max(1) as f64)
         ),
     };
-    let summary = format!(
-        "Read as {}. {} keys looked up.{}",
+    let read = format!(
+        "as {}. {} keys looked up.{}",
         out.reading.summary(),
         grouped(out.rows.len() as u64),
         if out.keys_left_out > 0 {
@@ -206,6 +206,13 @@ fn results(out: &Rc<Outcome>, page: &Page, first: &str, cb: Callbacks) -> Html {
             String::new()
         }
     );
+    // Typed text is read by "Look up" only: until then the line says so, instead of
+    // describing text that is no longer in the boxes as if it were.
+    let summary = if page.edited() {
+        format!("The boxes have changed since the last “Look up”: press it to read them. Shown is the text last looked up, read {read}")
+    } else {
+        format!("Read {read}")
+    };
     html! {
         <>
             <p class="sys-summary" aria-live="polite">{ summary }</p>

@@ -133,6 +133,12 @@ impl Page {
         Page::new(params, notes)
     }
 
+    /// True when the boxes hold text "Look up" has not read yet: what the page shows is
+    /// the text as last looked up.
+    pub fn edited(&self) -> bool {
+        self.config != self.params.config_text() || self.keys != self.params.keys_text()
+    }
+
     /// The boxes applied: text equal to the example is the example. A recognised config
     /// moves the picker to its system.
     fn look_up(&mut self) {
@@ -222,8 +228,11 @@ mod tests {
         let page = act(page, Action::LookUp);
         assert_eq!(page.params.system, System::Twemproxy);
         assert_eq!(page.params.config, None, "the example is the example");
+        assert!(!page.edited());
         let page = act(page, Action::TypeKeys("user:1\n".into()));
+        assert!(page.edited(), "typed, not yet read");
         let page = act(page, Action::LookUp);
+        assert!(!page.edited());
         assert_eq!(page.params.keys.as_deref(), Some("user:1\n"));
         let page = act(page, Action::GenerateKeys);
         assert_eq!(page.keys.lines().count(), 100);
