@@ -282,27 +282,6 @@ pub fn loss(points: u32) -> Option<Loss> {
 
 /// Points one server of weight 1 gets on `kind`'s ring with its defaults (160 for ketama
 /// and nginx, `num_tokens` for Cassandra); 0 for a scheme without a ring.
-/// What the "live" step's widget shows when the reader adds a server to its preset:
-/// `(keys moved, keys)`, computed by the playground's own state from the same preset, so
-/// the prose says what the counter will say.
-pub fn live_step_join() -> (usize, usize) {
-    use crate::learn::steps::STEPS;
-    use crate::playground::state::{Action, PlaygroundState};
-    use crate::Reducer;
-    let preset = STEPS
-        .iter()
-        .find(|s| s.slug == "live")
-        .and_then(|s| s.widget)
-        .map(|w| w.query())
-        .unwrap_or_default();
-    let mut state = PlaygroundState::from_query(&preset);
-    state.apply(Action::AddServer(None));
-    state
-        .change
-        .as_ref()
-        .map_or((0, 0), |c| (c.movement.moved.len(), c.movement.keys))
-}
-
 pub fn default_points(kind: SchemeKind) -> usize {
     build(kind, numbered_servers("s", 1), &Options::default())
         .ok()
@@ -405,14 +384,5 @@ mod tests {
         let many = loss(200).unwrap();
         assert!(many.plain > 0.95, "{}", many.plain);
         assert!(many.rack_aware < many.plain);
-    }
-
-    #[test]
-    fn the_live_step_says_what_its_counter_will_say() {
-        // Eight keys on four servers of one point each: a fifth takes a share far from its
-        // fair 20%, which is why the prose gives both.
-        let (moved, keys) = live_step_join();
-        assert_eq!(keys, 8);
-        assert_eq!(moved, 4, "the preset's join, as the widget counts it");
     }
 }
