@@ -1,7 +1,7 @@
 //! The geometry every picture shares: points on a circle, arcs as SVG paths (the whole
 //! circle included), who owns which stretch of a ring, and that ownership read at the
 //! resolution a picture can show. Turns are fractions of the circle, clockwise from the
-//! top.
+//! top. (Chart axes round their top with `format::nice_top`.)
 
 use std::f64::consts::TAU;
 use std::fmt::Write;
@@ -138,19 +138,6 @@ pub fn owner_path(arcs: &[Arc], owner: usize, center: (f64, f64), radius: f64) -
         push_arc(&mut d, center, radius, arc.from, arc.to);
     }
     d
-}
-
-/// Ticks for an axis from 0 to at least `top`: a round top (1, 2 or 5 times a power of
-/// ten) and its halves.
-///
-/// ```
-/// use ringlab_model::geometry::axis_ticks;
-/// assert_eq!(axis_ticks(730.0), [0.0, 500.0, 1000.0]);
-/// assert_eq!(axis_ticks(0.0), [0.0, 0.5, 1.0]);
-/// ```
-pub fn axis_ticks(top: f64) -> [f64; 3] {
-    let top = crate::format::nice_top(top);
-    [0.0, top / 2.0, top]
 }
 
 #[cfg(test)]
