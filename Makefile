@@ -21,7 +21,7 @@ serve:
 	@bash scripts/ensure-tools.sh serve
 	$(CARGO) fetch --locked
 	bash scripts/index-html.sh index.gen.html
-	$(TRUNK) serve --release --address 127.0.0.1 --port 8080 --offline index.gen.html
+	$(TRUNK) serve index.gen.html --release --address 127.0.0.1 --port 8080 --offline=true
 
 # The release build in dist/, as e2e tests and deployments use it: one wasm module per
 # bundle of views (scripts/dist-bundles.sh).
