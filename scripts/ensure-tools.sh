@@ -64,3 +64,21 @@ fi
 
 # playwright-core for the e2e tests (it drives Debian's Chromium; it downloads no browser).
 npm_ci e2e
+
+# MkDocs Material, from PyPI into a venv, for the test that embeds widgets in a real docs
+# site (e2e/tests/mkdocs.test.js); skipped while e2e/mkdocs/requirements.txt is unchanged.
+venv=target/mkdocs-venv
+if ! cmp -s e2e/mkdocs/requirements.txt "$venv/.ringlab-requirements.txt"; then
+  if ! python3 -m venv --help >/dev/null 2>&1 || ! python3 -c 'import ensurepip' 2>/dev/null; then
+    say "installing Debian's python3-venv"
+    sudo_cmd=""
+    [ "$(id -u)" -ne 0 ] && sudo_cmd="sudo"
+    $sudo_cmd apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -qq python3 python3-venv
+  fi
+  say "installing MkDocs Material into $venv (pip, from PyPI)"
+  rm -rf "$venv"
+  python3 -m venv "$venv"
+  "$venv/bin/pip" install -q --disable-pip-version-check -r e2e/mkdocs/requirements.txt
+  cp e2e/mkdocs/requirements.txt "$venv/.ringlab-requirements.txt"
+fi

@@ -8,8 +8,10 @@ use yew::prelude::*;
 
 use crate::browser;
 use crate::registry::{entry, header, infos};
+use crate::scheme::{use_scheme_changes, SchemeEpoch};
 use crate::share::ShareBar;
 use crate::store::Store;
+use crate::view_link::LinkMode;
 use crate::view_props::ViewProps;
 
 #[component]
@@ -42,6 +44,11 @@ pub fn App() -> Html {
         browser::set_title(&format!("{} · ringlab", view.title));
     });
     use_effect_with(shell.theme, |theme| browser::set_theme(*theme));
+    let scheme = use_scheme_changes();
+    let links = LinkMode {
+        embedded: shell.embed,
+        theme: shell.theme,
+    };
 
     let on_query = {
         let shell = shell.clone();
@@ -53,12 +60,17 @@ pub fn App() -> Html {
     let props = ViewProps {
         query: shell.query.clone(),
         embed: shell.embed,
-        controls: shell.controls,
+        // A compact figure has no control panel either.
+        controls: shell.controls && !shell.compact,
         on_query,
     };
     let view = match entry(shell.view).render {
         Some(render) => html! {
-            <div class="view-host" key={shell.visit.to_string()}>{ render(&props) }</div>
+            <ContextProvider<SchemeEpoch> context={scheme}>
+                <ContextProvider<LinkMode> context={links}>
+                    <div class="view-host" key={shell.visit.to_string()}>{ render(&props) }</div>
+                </ContextProvider<LinkMode>>
+            </ContextProvider<SchemeEpoch>>
         },
         None => html! { <OtherBundle title={shell.view.title} /> },
     };
@@ -73,7 +85,13 @@ pub fn App() -> Html {
     if shell.embed {
         return html! {
             // Everything inside the one landmark: a docs page's reader meets no stray text.
-            <div class={classes!("app", "embed", (!shell.controls).then_some("no-controls"))}>
+            <div class={classes!(
+                "app",
+                "embed",
+                (!shell.controls || shell.compact).then_some("no-controls"),
+                shell.compact.then_some("compact"),
+                shell.transparent.then_some("transparent"),
+            )}>
                 <main id="main">
                     <h1 class="visually-hidden">{ shell.view.title }</h1>
                     { for notes }

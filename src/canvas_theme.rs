@@ -58,24 +58,25 @@ const FALLBACK: [(&str, &str); 16] = [
 ];
 
 thread_local! {
-    /// The last theme read, with what decided it: `<html data-theme>` and the reader's
-    /// `prefers-color-scheme`.
+    /// The last theme read, with what decided it: `<html data-theme>`, the host page's
+    /// scheme (`data-host-theme`, embedded) and the reader's `prefers-color-scheme`.
     static CACHE: RefCell<Option<(Switches, Rc<CanvasTheme>)>> = const { RefCell::new(None) };
 }
 
-type Switches = (Option<String>, bool);
+type Switches = (Option<String>, Option<String>, bool);
 
 impl CanvasTheme {
     /// The page's colours, read again only when `theme=` or the reader's light or dark
     /// setting changed since the last call: reading computed styles after the DOM changed
     /// forces the browser to restyle, which a paint per slider step should not pay.
     pub fn current() -> Rc<CanvasTheme> {
-        let forced = web_sys::window()
+        let root = web_sys::window()
             .and_then(|window| window.document())
-            .and_then(|document| document.document_element())
-            .and_then(|root| root.get_attribute("data-theme"));
+            .and_then(|document| document.document_element());
+        let attribute = |name: &str| root.as_ref().and_then(|root| root.get_attribute(name));
         let switches = (
-            forced,
+            attribute("data-theme"),
+            attribute("data-host-theme"),
             crate::browser::media_matches("(prefers-color-scheme: dark)"),
         );
         CACHE.with(|cache| {

@@ -1,13 +1,44 @@
 //! "Copy link" and "Copy embed code": the current address, or an `<iframe>` of it in embed
 //! mode, to the clipboard. Where the clipboard is refused, the text is shown selected so
 //! that Ctrl+C (⌘C) copies it; either way a status line says what happened.
+//!
+//! The embed code is the widget as it will look: the panel offers its theme, no controls,
+//! the compact figure and a transparent background, and the height in the code is the
+//! widget's own, measured with those options (`embed_height`).
+
+use std::rc::Rc;
 
 use yew::prelude::*;
 
-use ringlab_model::route;
+use ringlab_model::embed_code::{self, EmbedOptions};
+use ringlab_model::route::Theme;
 
-use crate::browser;
+use crate::browser::{self, input_checked};
+use crate::embed_height;
 use crate::registry::infos;
+
+/// The embed code's switches: the label, and how each reads and sets the options.
+type Switch = (
+    &'static str,
+    fn(&EmbedOptions) -> bool,
+    fn(&mut EmbedOptions, bool),
+);
+const SWITCHES: [Switch; 3] = [
+    (" No controls", |o| !o.controls, |o, on| o.controls = !on),
+    (
+        " Compact: the picture and one line",
+        |o| o.compact,
+        |o, on| o.compact = on,
+    ),
+    (
+        " Transparent background",
+        |o| o.transparent,
+        |o, on| o.transparent = on,
+    ),
+];
+
+/// A change to the options, from a control's event.
+type Edit = Rc<dyn Fn(&mut EmbedOptions, &Event)>;
 
 #[derive(Properties, PartialEq)]
 pub struct ShareProps {
@@ -30,45 +61,79 @@ impl What {
     }
 }
 
+/// What the panel says about the text it shows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Said {
+    Copied,
+    /// The clipboard refused: the text is selected for Ctrl+C.
+    Refused,
+    /// The options changed the code, which is not copied yet.
+    Changed,
+}
+
 #[derive(Debug, Clone, PartialEq)]
-struct Copied {
+struct Shown {
     what: What,
     text: String,
-    ok: bool,
+    said: Said,
+}
+
+/// The text for `what` with `options`: the address, or the snippet with the widget's
+/// measured height.
+async fn text_for(what: What, options: EmbedOptions, title: &str) -> String {
+    let href = browser::href();
+    match what {
+        What::Link => href,
+        What::Embed => {
+            let url = embed_code::embed_url(&href, infos(), &options);
+            let height = embed_height::measure(&url).await;
+            embed_code::snippet(&href, infos(), &options, title, height)
+        }
+    }
 }
 
 #[component]
 pub fn ShareBar(props: &ShareProps) -> Html {
-    let copied = use_state(|| None::<Copied>);
+    let shown = use_state(|| None::<Shown>);
+    let options = use_state(EmbedOptions::default);
+    let busy = use_state(|| false);
     let text_ref = use_node_ref();
 
     let title = format!("ringlab: {}", props.title);
-    let copy = |what: What| {
-        let copied = copied.clone();
-        let title = title.clone();
-        Callback::from(move |_: MouseEvent| {
-            let href = browser::href();
-            let text = match what {
-                What::Link => href,
-                What::Embed => format!(
-                    "{}\n{}",
-                    route::iframe_code(&route::embed_url(&href, infos()), &title),
-                    route::embed_script_code(&href)
-                ),
-            };
-            let copied = copied.clone();
+    // Builds the text, then copies it (`copy`) or only shows it.
+    let make = {
+        let (shown, busy, title) = (shown.clone(), busy.clone(), title.clone());
+        move |what: What, options: EmbedOptions, copy: bool| {
+            let (shown, busy, title) = (shown.clone(), busy.clone(), title.clone());
+            busy.set(true);
             yew::platform::spawn_local(async move {
-                let ok = browser::copy_text(&text).await;
-                copied.set(Some(Copied { what, text, ok }));
+                let text = text_for(what, options, &title).await;
+                let said = if !copy {
+                    Said::Changed
+                } else if browser::copy_text(&text).await {
+                    Said::Copied
+                } else {
+                    Said::Refused
+                };
+                busy.set(false);
+                shown.set(Some(Shown { what, text, said }));
             });
-        })
+        }
+    };
+    let copy = |what: What| {
+        let (make, options) = (make.clone(), options.clone());
+        Callback::from(move |_: MouseEvent| make(what, *options, true))
     };
 
     // After a refused copy, select the text so that one keystroke copies it.
     {
         let text_ref = text_ref.clone();
-        use_effect_with((*copied).clone(), move |copied| {
-            if let Some(Copied { ok: false, .. }) = copied {
+        use_effect_with((*shown).clone(), move |shown| {
+            if let Some(Shown {
+                said: Said::Refused,
+                ..
+            }) = shown
+            {
                 if let Some(area) = text_ref.cast::<web_sys::HtmlTextAreaElement>() {
                     let _ = area.focus();
                     area.select();
@@ -77,30 +142,57 @@ pub fn ShareBar(props: &ShareProps) -> Html {
         });
     }
 
-    let status = match &*copied {
-        None => String::new(),
-        Some(Copied { what, ok: true, .. }) => {
-            format!("{} copied to the clipboard.", what.noun())
-        }
-        Some(Copied { what, ok: false, .. }) => format!(
-            "The clipboard is not available here. {} is selected below: press Ctrl+C (⌘C) to copy it.",
-            what.noun()
-        ),
+    let status = match (&*shown, *busy) {
+        (_, true) => "Measuring the widget…".to_string(),
+        (None, false) => String::new(),
+        (Some(Shown { what, said, .. }), false) => match said {
+            Said::Copied => format!("{} copied to the clipboard.", what.noun()),
+            Said::Refused => format!(
+                "The clipboard is not available here. {} is selected below: press Ctrl+C (⌘C) to copy it.",
+                what.noun()
+            ),
+            Said::Changed => "The code below follows the options: press Copy to copy it.".into(),
+        },
     };
 
     let close = {
-        let copied = copied.clone();
-        Callback::from(move |_: MouseEvent| copied.set(None))
+        let shown = shown.clone();
+        Callback::from(move |_: MouseEvent| shown.set(None))
     };
     let on_escape = {
-        let copied = copied.clone();
+        let shown = shown.clone();
         Callback::from(move |event: KeyboardEvent| {
             if event.key() == "Escape" {
-                copied.set(None);
+                shown.set(None);
             }
         })
     };
-    let open = copied.is_some();
+    // An option changed: the code again, shown, not copied.
+    let change = |edit: Edit| {
+        let (options, make) = (options.clone(), make.clone());
+        Callback::from(move |event: Event| {
+            let mut next = *options;
+            edit(&mut next, &event);
+            options.set(next);
+            make(What::Embed, next, false);
+        })
+    };
+    let on_theme = change(Rc::new(|options, event| {
+        let value = browser::input_value(event);
+        options.theme = Theme::ALL
+            .iter()
+            .find(|(name, _)| *name == value)
+            .map_or(Theme::Auto, |(_, theme)| *theme);
+    }));
+    let switches = SWITCHES.iter().map(|&(label, get, set)| {
+        let onchange = change(Rc::new(move |options, event| {
+            set(options, input_checked(event))
+        }));
+        html! {
+            <label><input type="checkbox" checked={get(&options)} {onchange} />{ label }</label>
+        }
+    });
+    let open = shown.is_some();
 
     html! {
         <div class="share">
@@ -117,13 +209,33 @@ pub fn ShareBar(props: &ShareProps) -> Html {
             // Always in the page, so that screen readers announce what it says.
             <div class={classes!("share-panel", open.then_some("open"))} onkeydown={on_escape}>
                 <p class="share-status" role="status" aria-live="polite">{ status }</p>
-                if let Some(Copied { what, text, .. }) = &*copied {
+                if let Some(Shown { what, text, .. }) = &*shown {
+                    if *what == What::Embed {
+                        <fieldset class="share-options">
+                            <legend>{ "The widget" }</legend>
+                            <label>{ "Theme " }
+                                <select onchange={on_theme}>
+                                    { for Theme::ALL.iter().map(|(name, theme)| html! {
+                                        <option value={*name} selected={*theme == options.theme}>
+                                            { if *theme == Theme::Auto { "follows the page" } else { name } }
+                                        </option>
+                                    }) }
+                                </select>
+                            </label>
+                            { for switches }
+                        </fieldset>
+                    }
                     <label class="share-text">
                         <span>{ what.noun() }</span>
                         <textarea ref={text_ref} readonly={true} rows="3" spellcheck="false"
                             value={text.clone()} />
                     </label>
-                    <button type="button" class="share-close" onclick={close}>{ "Close" }</button>
+                    <div class="share-actions">
+                        if *what == What::Embed {
+                            <button type="button" onclick={copy(What::Embed)} disabled={*busy}>{ "Copy" }</button>
+                        }
+                        <button type="button" class="share-close" onclick={close}>{ "Close" }</button>
+                    </div>
                 }
             </div>
         </div>

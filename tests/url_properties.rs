@@ -307,9 +307,11 @@ fn the_parameters_doc_is_the_tables() {
         "# Every view's URL parameters\n\n\
          Made from each view's parameter table (`ViewState::PARAMS` in `model/src/<view>/params.rs`)\n\
          by `UPDATE_DOCS=1 cargo test --test url_properties`; a test fails when it differs.\n\
-         These apply to every view: `embed=1` (the bare widget), `theme=light|dark|auto`,\n\
-         `controls=0` (embedded only: no control panel). A value out of range or unknown is\n\
-         repaired, with a note on the page.\n",
+         These apply to every view: `embed=1` (the bare widget), `theme=light|dark|auto`\n\
+         (auto follows the reader, or the host page when embedded), and, embedded only,\n\
+         `controls=0` (no control panel), `compact=1` (the picture and one line of numbers)\n\
+         and `transparent=1` (the host page's background). A value out of range or unknown\n\
+         is repaired, with a note on the page.\n",
     );
     for entry in VIEWS {
         let url = entry.url.expect("the default build has every bundle");

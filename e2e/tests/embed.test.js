@@ -24,6 +24,7 @@ before(async () => {
   assert.match(html, /src="\.\.\//);
   await writeFile(join(hostDir, "embed.html"), html.replaceAll('src="../', `src="${env.url}`));
   await copyFile(join(DIST, "docs", "embed-docs.css"), join(hostDir, "embed-docs.css"));
+  await copyFile(join(DIST, "docs", "embed-docs.js"), join(hostDir, "embed-docs.js"));
   // A host site has its own favicon; without one Chromium logs a 404.
   await writeFile(join(hostDir, "favicon.ico"), "");
   host = await serve(hostDir);
@@ -346,6 +347,104 @@ test("embed.js listens only to numbers in range from the app's own frames", asyn
     [],
     `heights from ignored messages: ${JSON.stringify(given)}`,
   );
+  await clean();
+  await context.close();
+});
+
+test("a widget without a theme follows the page's own toggle; one with a theme keeps it", async () => {
+  const { context, page, clean } = await open({ colorScheme: "light" });
+  const frames = await loadDocs(page);
+  const clock = frames.find(({ src }) => src.includes("#/clock"));
+  const ring = frames.find(({ src }) => src.includes("#/ring"));
+  assert.doesNotMatch(clock.src, /theme=/);
+  const bg = (frame) => frame.evaluate(() => getComputedStyle(document.body).backgroundColor);
+  const waitBg = async (frame, dark, what) => {
+    for (let i = 0; i < 50; i++) {
+      if ((luminance(await bg(frame)) < 0.05) === dark) return;
+      await sleep(100);
+    }
+    assert.fail(`${what}: background ${await bg(frame)}`);
+  };
+  // The reader's state in the clock: the second stage picked.
+  await clock.iframe.scrollIntoViewIfNeeded();
+  await clock.frame.getByRole("radio", { name: "After adding D" }).check();
+  const state = await clock.frame.evaluate(() => location.hash);
+  await waitBg(clock.frame, false, "clock, light page");
+
+  await page.getByRole("button", { name: "Make this page dark" }).click();
+  await waitBg(clock.frame, true, "clock after the page's toggle");
+  await waitBg(ring.frame, false, "the ring says theme=light");
+  assert.equal(await clock.frame.evaluate(() => location.hash), state, "the reader's state is kept");
+  assert.ok(await clock.frame.getByRole("radio", { name: "After adding D" }).isChecked());
+
+  // The documented call for a page with no other signal wins over the page's look.
+  await page.evaluate(() => (document.documentElement.dataset.ringlabTheme = "light"));
+  await waitBg(clock.frame, false, "clock after data-ringlab-theme=light");
+  await page.evaluate(() => delete document.documentElement.dataset.ringlabTheme);
+  await waitBg(clock.frame, true, "clock after the attribute is gone");
+  await page.getByRole("button", { name: "Make this page light" }).click();
+  await waitBg(clock.frame, false, "clock after the toggle back");
+  await clean();
+  await context.close();
+});
+
+test("the messages are named and versioned, and embed.js may be included twice", async () => {
+  const { context, page, clean } = await open();
+  const frames = await loadDocs(page);
+  for (const f of frames) await sized(f);
+  const ring = frames.find(({ src }) => src.includes("#/ring"));
+  const height = () => ring.iframe.evaluate((el) => el.style.height);
+  // A second copy of the script does nothing of its own.
+  await page.evaluate(
+    (src) =>
+      new Promise((ok) => {
+        const again = document.createElement("script");
+        again.src = src;
+        again.onload = ok;
+        document.body.append(again);
+      }),
+    env.url + "embed.js",
+  );
+  assert.deepEqual(await page.evaluate(() => Object.keys(window.__ringlabEmbed)), [new URL(env.url).origin]);
+  // An unknown version is ignored; version 1 is applied.
+  await ring.frame.evaluate(() => parent.postMessage({ type: "ringlab:resize", version: 2, height: 555 }, "*"));
+  await ring.frame.evaluate(() => parent.postMessage({ type: "ringlab:resize", version: 1, height: 432 }, "*"));
+  await page.waitForFunction(() => document.querySelector("iframe").style.height === "432px");
+  // The frame says it is ready with its own theme.
+  const ready = await page.evaluate(
+    () =>
+      new Promise((ok) => {
+        window.addEventListener("message", (e) => e.data?.type === "ringlab:ready" && ok(e.data));
+        document.querySelector("iframe").contentWindow.postMessage({ type: "ringlab:hello", version: 1 }, "*");
+      }),
+  );
+  assert.deepEqual(ready, { type: "ringlab:ready", theme: "light", version: 1 });
+  // And, asked again, its height: the content's, not the 432 px just set.
+  for (let i = 0; i < 50 && (await height()) === "432px"; i++) await sleep(100);
+  assertSized(await sized(ring), "ring after hello");
+  await clean();
+  await context.close();
+});
+
+test("every figure view's compact layout fits one laptop screen", async () => {
+  const { context, page, clean } = await open({ viewport: { width: 720, height: 800 } });
+  for (const view of ["ring", "grids", "clock", "cost", "systems", "load", "break"]) {
+    for (const scheme of ["light", "dark"]) {
+      await page.goto(`${env.url}#/${view}?theme=${scheme}&compact=1&embed=1`);
+      await page.locator("main#main").waitFor({ state: "attached" });
+      await page.locator(".view-host > *").first().waitFor();
+      await sleep(300);
+      const height = await page.evaluate(() => document.documentElement.getBoundingClientRect().height);
+      assert.ok(height > 250 && height <= 700, `${view} compact is ${height} px tall`);
+      assert.equal(await page.locator(".view-controls:visible").count(), 0, `${view}: controls shown`);
+      await page.screenshot({ path: join(SCREENSHOTS, `embed-compact-${view}-${scheme}.png`) });
+    }
+  }
+  // Transparent: the host's background shows through.
+  await page.goto(`${env.url}#/ring?transparent=1&embed=1`);
+  await page.locator("main#main").waitFor({ state: "attached" });
+  const bg = await page.evaluate(() => [getComputedStyle(document.documentElement).backgroundColor, getComputedStyle(document.body).backgroundColor]);
+  assert.deepEqual(bg, ["rgba(0, 0, 0, 0)", "rgba(0, 0, 0, 0)"]);
   await clean();
   await context.close();
 });

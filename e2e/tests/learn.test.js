@@ -79,17 +79,21 @@ test("the whole path, keyboard only", async () => {
   assert.equal(await headerLinks.first().innerText(), "Learn");
   assert.equal(await page.locator("h2#learn-step-title").innerText(), "A ninth server joins");
 
-  // 1. The hook: wrong, then right. The grids appear after the first answer.
+  // 1. The hook: wrong, then right. A wrong answer gives nothing away: the grids and
+  // the explanation appear with the right answer (or "Show me the answer").
   assert.equal(await page.locator(".step-widget").count(), 0, "no grids before the guess");
   await press(page.getByRole("radio", { name: /^Almost all/ }), "Space");
   await press(page.getByRole("button", { name: "Check answer" }));
   await page.getByText("Not quite.").waitFor();
-  await widget(page).locator(".gr-columns").first().waitFor();
+  assert.ok(await page.getByRole("button", { name: "Show me the answer" }).isVisible());
+  assert.equal(await page.locator(".step-widget").count(), 0, "no grids after a wrong guess");
+  assert.doesNotMatch(await page.locator(".learn-step").innerText(), /Under modulo only/);
   assert.ok(!(await challenge(page, "Predict").isChecked()));
   await press(page.getByRole("radio", { name: /^Almost none/ }), "Space");
   await press(page.getByRole("button", { name: "Check answer" }));
   await page.getByText("Right: almost every key moves.").waitFor();
   await waitChecked(challenge(page, "Predict"));
+  await widget(page).locator(".gr-columns").first().waitFor();
   // A scrubbable number: arrow keys rewrite the sentence.
   const knob = page.getByRole("spinbutton", { name: "Servers before the join" });
   const sentence = page.locator(".scrub-sentence").first();
@@ -109,15 +113,24 @@ test("the whole path, keyboard only", async () => {
   await screenshot(page, "learn-01-hook");
 
   // 2 and 3: read, look, move on.
+  // Step 2's widget shows the failure its words describe (16 to 17), then the doubling.
   await next(page, "modulo");
-  assert.match(await page.locator(".learn-step").innerText(), /moves exactly 1\/2 of the keys/);
+  const modulo = await page.locator(".learn-step").innerText();
+  assert.match(modulo, /16 servers become 17\. A lit cell is a key that moved: expect all but 1 in 17, that is 16\/17 \(94\.1%\)/);
+  assert.match(modulo, /moves exactly 1\/2 of the keys/);
+  await widget(page).getByText(/of 256 keys moved/).first().waitFor();
+  const moved = Number((await widget(page).locator(".gr-counter").first().innerText()).match(/(\d+) of 256/)[1]);
+  assert.ok(moved > 200, `16 to 17 under modulo moved ${moved} of 256`);
   await next(page, "ring");
   await widget(page).locator("svg").first().waitFor();
 
   // 4. Add a server, walk a key: both tick from the widget itself.
+  // Step 4's words say what the preset's join does; the widget's counter agrees.
   await next(page, "live");
+  assert.match(await page.locator(".learn-step").innerText(), /E lands on one arc and takes the keys on it: here 4 of the 8 keys \(50\.0%\), all from \w\. Its fair share would be 20\.0%/);
   await press(widget(page).getByRole("button", { name: "Add server" }));
   await waitChecked(challenge(page, "Add a fifth server"));
+  await widget(page).getByText(/4 of 8 keys moved \(50\.0%\)/).first().waitFor();
   await press(widget(page).getByRole("group", { name: "Walk a key" }).getByRole("button").first());
   await waitChecked(challenge(page, "Walk a key"));
   const tocLive = page.getByRole("navigation", { name: "Steps" }).getByRole("link", { name: /The same thing, live/ });
@@ -137,9 +150,13 @@ test("the whole path, keyboard only", async () => {
   await waitChecked(challenge(page, "Fail a server"));
 
   // 7. Walk a key with three replicas.
+  // Step 7: the key the words name skips a server already on its list, in the widget too.
   await next(page, "replication");
-  await press(widget(page).getByRole("group", { name: "Walk a key" }).getByRole("button").nth(1));
+  const replication = await page.locator(".learn-step").innerText();
+  const [, named, skipped] = replication.match(/Walk (user:\d+) \(click it under the ring\) with 3 replicas: the walk meets (\w) a second time/);
+  await press(widget(page).getByRole("group", { name: "Walk a key" }).getByRole("button", { name: named }));
   await waitChecked(challenge(page, "Walk a key with 3 replicas"));
+  await widget(page).getByText(new RegExp(`passes server ${skipped} at .*: already chosen`)).first().waitFor();
   await press(page.getByText("Go deeper"));
   await page.getByText(/only 16 distinct replica sets, so the chance of a loss is 2\.9%/).waitFor();
   const full = page.getByRole("link", { name: /^Open in the full view/ });
@@ -182,6 +199,10 @@ test("the whole path, keyboard only", async () => {
   const reveal = page.getByRole("button", { name: "Reveal model answer" });
   const prompts = await reveal.count();
   assert.ok(prompts >= 9, `${prompts} prompts`);
+  // Nothing of the whole answer or the cheat sheet before every question is tried.
+  assert.equal(await page.getByRole("heading", { name: "Cheat sheet", exact: true }).count(), 0);
+  assert.equal(await page.getByRole("heading", { name: "The whole answer", exact: true }).count(), 0);
+  await page.getByText(`(0 of ${prompts} so far)`, { exact: false }).waitFor();
   while ((await reveal.count()) > 0) await press(reveal.first());
   await page.getByRole("heading", { name: "Cheat sheet" }).waitFor();
   assert.ok(await page.getByRole("button", { name: "Print cheat sheet" }).isVisible());

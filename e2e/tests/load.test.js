@@ -39,8 +39,8 @@ test("epsilon presets change the pushed-off count and keep every bar under the c
     await waitParam(page, "epsilon", (v) => Number(v) === Number(preset));
     assert.equal(await page.getByRole("button", { name: preset, exact: true }).getAttribute("aria-pressed"), "true");
     counts[preset] = await pushed(page);
-    // Pushed keys walk on the ring, as many as are drawn.
-    const walks = await page.locator(".load-ring .walk").count();
+    // Pushed keys are ticks on the ring, as many as are drawn.
+    const walks = await page.locator(".load-ring .walk-key").count();
     assert.equal(walks, Math.min(counts[preset], 24), `walks at ${preset}`);
     assert.equal(await over(page), 0, `a bar over the cap at epsilon ${preset}`);
     assert.ok((await page.locator(".load-bars .ref-cap").count()) >= 1, "the cap line is drawn");

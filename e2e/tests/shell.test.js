@@ -220,8 +220,9 @@ test("Copy link and Copy embed code put the address and an iframe on the clipboa
   const code = await page.evaluate(() => navigator.clipboard.readText());
   assert.match(code, /^<iframe /);
   assert.match(code, /title="[^"]+"/);
-  assert.match(code, /width="\d+"/);
+  assert.match(code, /width="100%"/);
   assert.match(code, /height="\d+"/);
+  assert.doesNotMatch(code, /style=/);
   assert.match(code, /loading="lazy"/);
   const src = code.match(/src="([^"]+)"/)[1].replaceAll("&amp;", "&");
   assert.ok(src.startsWith(env.url + "#/ring?"), src);
@@ -236,6 +237,54 @@ test("Copy link and Copy embed code put the address and an iframe on the clipboa
   await embedded.locator("main#main").waitFor();
   assert.equal(await embedded.getByRole("banner").count(), 0);
   await embedded.close();
+  assertClean(assert, problems);
+  await context.close();
+});
+
+test("the embed dialog's options change the code, whose height is the widget's own", async () => {
+  const { context, page, problems } = await openPage(env);
+  await context.grantPermissions(["clipboard-read", "clipboard-write"], {
+    origin: new URL(env.url).origin,
+  });
+  await load(env, page, EXAMPLE);
+  await page.getByRole("button", { name: "Copy embed code" }).click();
+  await page.getByText("Embed code copied to the clipboard.").waitFor();
+  const code = () => page.locator(".share-text textarea").inputValue();
+  const heightOf = (text) => Number(text.match(/height="(\d+)"/)[1]);
+  const full = await code();
+  assert.doesNotMatch(full, /theme=|compact=|controls=|transparent=/);
+
+  const changed = page.getByText("The code below follows the options");
+  await page.getByLabel("Theme").selectOption("dark");
+  await changed.waitFor();
+  assert.match(await code(), /&amp;theme=dark&amp;embed=1"/);
+  await page.getByLabel("Compact: the picture and one line").check();
+  await page.waitForFunction(() => document.querySelector(".share-text textarea").value.includes("compact=1"));
+  await changed.waitFor();
+  await page.getByLabel("No controls").check();
+  await page.getByLabel("Transparent background").check();
+  await page.waitForFunction(() => document.querySelector(".share-text textarea").value.includes("transparent=1"));
+  await changed.waitFor();
+  const compact = await code();
+  assert.match(compact, /theme=dark&amp;controls=0&amp;compact=1&amp;transparent=1&amp;embed=1"/);
+  assert.ok(heightOf(compact) < heightOf(full) - 200, `compact ${heightOf(compact)} against ${heightOf(full)}`);
+  await page.getByRole("button", { name: "Copy", exact: true }).click();
+  await page.getByText("Embed code copied to the clipboard.").waitFor();
+  assert.equal(await page.evaluate(() => navigator.clipboard.readText()), compact);
+  await screenshot(page, "shell-embed-options");
+
+  // Each height is the widget's own, in a 720 px column.
+  for (const text of [full, compact]) {
+    const src = text.match(/src="([^"]+)"/)[1].replaceAll("&amp;", "&");
+    const widget = await context.newPage();
+    await widget.setViewportSize({ width: 720, height: 800 });
+    await widget.goto(src);
+    await widget.locator("main#main").waitFor();
+    await widget.waitForTimeout(600);
+    const real = await widget.evaluate(() => document.documentElement.getBoundingClientRect().height);
+    assert.ok(Math.abs(real - heightOf(text)) <= 4, `${src}: measured ${heightOf(text)}, real ${real}`);
+    await widget.close();
+  }
   assertClean(assert, problems);
   await context.close();
 });

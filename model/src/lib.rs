@@ -10,6 +10,7 @@ pub mod breakit;
 pub mod chart;
 pub mod clock;
 pub mod cost;
+pub mod embed_code;
 pub mod format;
 pub mod geometry;
 pub mod grids;

@@ -14,6 +14,8 @@ use crate::view_state::ViewInfo;
 pub const EMBED: &str = "embed";
 pub const THEME: &str = "theme";
 pub const CONTROLS: &str = "controls";
+pub const COMPACT: &str = "compact";
+pub const TRANSPARENT: &str = "transparent";
 
 /// `theme=light|dark|auto`: the page's colours; auto follows `prefers-color-scheme`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -51,6 +53,12 @@ pub struct Route {
     pub theme: Theme,
     /// `controls=0` (embedded only): the picture and its text without the control panel.
     pub controls: bool,
+    /// `compact=1` (embedded only): the figure alone, the picture and one line of numbers,
+    /// short enough for one laptop screen.
+    pub compact: bool,
+    /// `transparent=1` (embedded only): no background of its own, so that the widget sits
+    /// on the host page's.
+    pub transparent: bool,
     /// What was wrong with the hash and what was shown instead, for a visible note.
     pub notes: Vec<String>,
 }
@@ -68,6 +76,8 @@ impl Route {
             embed: false,
             theme: Theme::Auto,
             controls: true,
+            compact: false,
+            transparent: false,
             notes: Vec::new(),
         }
     }
@@ -110,7 +120,7 @@ impl Route {
         if let Some((key, value)) = tail {
             route.query.push((key.to_string(), value));
         }
-        let mut controls = None;
+        let (mut controls, mut compact, mut transparent) = (None, None, None);
         for (key, value) in parse_query(query) {
             match key.as_str() {
                 EMBED => route.embed = flag(EMBED, &value, false, &mut route.notes),
@@ -119,17 +129,34 @@ impl Route {
                         urlkit::choice(THEME, &value, &Theme::ALL, Theme::Auto, &mut route.notes)
                 }
                 CONTROLS => controls = Some(flag(CONTROLS, &value, true, &mut route.notes)),
+                COMPACT => compact = Some(flag(COMPACT, &value, false, &mut route.notes)),
+                TRANSPARENT => {
+                    transparent = Some(flag(TRANSPARENT, &value, false, &mut route.notes))
+                }
                 _ => route.query.push((key, value)),
             }
         }
-        match controls {
-            Some(false) if !route.embed => route.notes.push(
-                "controls=0 applies to embedded widgets (embed=1) only: showing the controls"
-                    .into(),
-            ),
-            Some(on) => route.controls = on,
-            None => {}
-        }
+        // The widget-only switches, each away from its default only in an embed.
+        let embed = route.embed;
+        let mut widget_only =
+            |asked: Option<bool>, default: bool, said: &str, shown: &str| match asked {
+                Some(on) if on != default && !embed => {
+                    route.notes.push(format!(
+                        "{said} applies to embedded widgets (embed=1) only: {shown}"
+                    ));
+                    default
+                }
+                Some(on) => on,
+                None => default,
+            };
+        route.controls = widget_only(controls, true, "controls=0", "showing the controls");
+        route.compact = widget_only(compact, false, "compact=1", "showing the whole view");
+        route.transparent = widget_only(
+            transparent,
+            false,
+            "transparent=1",
+            "keeping the page's background",
+        );
         route
     }
 
@@ -153,6 +180,12 @@ impl Route {
         if self.embed && !self.controls {
             pairs.push((CONTROLS, flag_text(false)));
         }
+        if self.embed && self.compact {
+            pairs.push((COMPACT, flag_text(true)));
+        }
+        if self.embed && self.transparent {
+            pairs.push((TRANSPARENT, flag_text(true)));
+        }
         if self.embed {
             pairs.push((EMBED, flag_text(true)));
         }
@@ -169,54 +202,19 @@ impl Route {
     }
 }
 
-/// The link to this page in embed mode: `href` with its hash parsed, `embed=1` set and
-/// the hash written again.
-pub fn embed_url(href: &str, views: &[&'static ViewInfo]) -> String {
-    let (base, hash) = match href.split_once('#') {
-        Some((base, hash)) => (base, hash),
-        None => (href, ""),
-    };
-    let mut route = Route::parse(hash, views);
-    route.embed = true;
-    format!("{base}{}", route.to_hash())
-}
-
-/// The `<iframe>` snippet that embeds `url`.
-pub fn iframe_code(url: &str, title: &str) -> String {
-    format!(
-        r#"<iframe title="{}" src="{}" width="720" height="640" loading="lazy" style="border:0;max-width:100%"></iframe>"#,
-        escape_attribute(title),
-        escape_attribute(url),
-    )
-}
-
-/// The optional one-line script that sizes every ringlab iframe on the host page to its
-/// content: `embed.js`, served beside the page at `href`.
-pub fn embed_script_code(href: &str) -> String {
-    let page = href.split(['#', '?']).next().unwrap_or_default();
-    let dir = match page.rfind('/') {
-        Some(slash) => &page[..=slash],
-        None => "",
-    };
-    format!(
-        r#"<script src="{}" async></script>"#,
-        escape_attribute(&format!("{dir}embed.js"))
-    )
-}
-
-/// Escapes text for a double-quoted HTML attribute.
-pub fn escape_attribute(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '"' => out.push_str("&quot;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            c => out.push(c),
-        }
+/// Where a link inside an embedded widget goes: the full view at `to` (a hash), opened in
+/// a new tab rather than inside the host's page, in the widget's `theme` unless `to` names
+/// its own. Never embedded, whatever `to` says.
+pub fn full_view_hash(to: &str, theme: Theme, views: &[&'static ViewInfo]) -> String {
+    let mut route = Route::parse(to, views);
+    route.embed = false;
+    route.controls = true;
+    route.compact = false;
+    route.transparent = false;
+    if route.theme == Theme::Auto {
+        route.theme = theme;
     }
-    out
+    route.to_hash()
 }
 
 #[cfg(test)]
@@ -343,6 +341,37 @@ mod tests {
     }
 
     #[test]
+    fn compact_and_transparent_are_widget_switches() {
+        let route = parse("#/ring?compact=1&transparent=1&embed=1");
+        assert!(route.compact && route.transparent && route.notes.is_empty());
+        assert_eq!(route.to_hash(), "#/ring?compact=1&transparent=1&embed=1");
+        // Outside an embed they are notes, and the whole view shows on its own background.
+        let route = parse("#/ring?compact=1&transparent=yes");
+        assert!(!route.compact && !route.transparent);
+        assert_eq!(route.notes.len(), 2, "{:?}", route.notes);
+        assert!(route.notes[0].starts_with("compact=1 applies to embedded widgets"));
+        assert_eq!(route.to_hash(), "#/ring");
+    }
+
+    #[test]
+    fn links_out_of_a_widget_open_the_full_view_in_its_theme() {
+        let views = VIEWS;
+        assert_eq!(
+            full_view_hash(
+                "#/ring?keys=3&embed=1&controls=0&compact=1",
+                Theme::Dark,
+                views
+            ),
+            "#/ring?keys=3&theme=dark"
+        );
+        assert_eq!(
+            full_view_hash("#/ring?theme=light", Theme::Dark, views),
+            "#/ring?theme=light"
+        );
+        assert_eq!(full_view_hash("#/cost", Theme::Auto, views), "#/cost");
+    }
+
+    #[test]
     fn bad_shell_values_get_notes() {
         let route = parse("#/cost?theme=sepia&controls=0");
         assert_eq!(route.theme, Theme::Auto);
@@ -389,6 +418,8 @@ mod tests {
             embed: true,
             theme: Theme::Dark,
             controls: false,
+            compact: true,
+            transparent: true,
             notes: Vec::new(),
         };
         let hash = route.to_hash();
@@ -402,41 +433,5 @@ mod tests {
     fn writes_a_bare_path_without_a_query() {
         assert_eq!(Route::home(VIEWS).to_hash(), "#/views");
         assert_eq!(Route::home(&[&RING]).to_hash(), "#/ring");
-    }
-
-    #[test]
-    fn the_embed_url_sets_embed_once() {
-        let base = "http://127.0.0.1:8080/";
-        assert_eq!(
-            embed_url(&format!("{base}#/ring?keys=8"), VIEWS),
-            format!("{base}#/ring?keys=8&embed=1")
-        );
-        assert_eq!(
-            embed_url(&format!("{base}#/ring?embed=1&keys=8"), VIEWS),
-            format!("{base}#/ring?keys=8&embed=1")
-        );
-        assert_eq!(embed_url(base, VIEWS), format!("{base}#/views?embed=1"));
-    }
-
-    #[test]
-    fn the_script_is_served_beside_the_page() {
-        assert_eq!(
-            embed_script_code("https://h.example/docs/index.html?x#/ring?keys=8"),
-            r#"<script src="https://h.example/docs/embed.js" async></script>"#
-        );
-        assert_eq!(
-            embed_script_code("http://127.0.0.1:8080/#/cost"),
-            r#"<script src="http://127.0.0.1:8080/embed.js" async></script>"#
-        );
-    }
-
-    #[test]
-    fn the_iframe_code_is_escaped_and_lazy() {
-        let code = iframe_code("http://h/#/ring?a=1&embed=1", "ringlab \"ring\"");
-        assert_eq!(
-            code,
-            "<iframe title=\"ringlab &quot;ring&quot;\" src=\"http://h/#/ring?a=1&amp;embed=1\" \
-             width=\"720\" height=\"640\" loading=\"lazy\" style=\"border:0;max-width:100%\"></iframe>"
-        );
     }
 }

@@ -20,6 +20,8 @@ pub struct Shell {
     pub embed: bool,
     pub theme: Theme,
     pub controls: bool,
+    pub compact: bool,
+    pub transparent: bool,
     /// Notes about the URL that the shell itself made (unknown view, bad `embed`).
     pub notes: Rc<Vec<String>>,
     pub visit: u32,
@@ -38,6 +40,8 @@ impl Shell {
             embed: route.embed,
             theme: route.theme,
             controls: route.controls,
+            compact: route.compact,
+            transparent: route.transparent,
             notes: Rc::new(route.notes),
             visit,
         }
@@ -50,6 +54,8 @@ impl Shell {
             embed: self.embed,
             theme: self.theme,
             controls: self.controls,
+            compact: self.compact,
+            transparent: self.transparent,
             notes: Vec::new(),
         }
     }

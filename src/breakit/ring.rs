@@ -1,4 +1,4 @@
-//! The cluster's ring: each node's stretches in its colour, a dead node's dashed grey,
+//! The cluster's ring: each node's stretches in its colour, a dead node's grey,
 //! and with one point per node, the nodes' names.
 
 use std::rc::Rc;

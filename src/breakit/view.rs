@@ -253,7 +253,7 @@ pub fn BreakIt(props: &ViewProps) -> Html {
             <div class="break-figures">
                 <figure>
                     <NodesRing points={Rc::new(s.points())} alive={alive.clone()} names={names.clone()}
-                        label={format!("The ring of {} nodes at {t} s, {} virtual nodes each; a dead node's stretches are dashed grey", s.run.nodes.len(), s.scenario.vnodes)} />
+                        label={format!("The ring of {} nodes at {t} s, {} virtual nodes each; a dead node's stretches are grey", s.run.nodes.len(), s.scenario.vnodes)} />
                     <figcaption>{ format!("The ring at {t} s") }</figcaption>
                 </figure>
                 <figure>
@@ -276,9 +276,9 @@ pub fn BreakIt(props: &ViewProps) -> Html {
             <p class="break-now">{ now_text }</p>
             <h3 class="break-events-title">{ "What happened" }</h3>
             if s.events.is_empty() {
-                <p>{ "Nothing: no node joined or died." }</p>
+                <p class="break-no-events">{ "Nothing: no node joined or died." }</p>
             } else if !p.seen_end && s.events.iter().all(|(at, _)| *at as usize > t) {
-                <p>{ format!("Nothing yet, at {t} s.") }</p>
+                <p class="break-no-events">{ format!("Nothing yet, at {t} s.") }</p>
             } else {
                 <ol class="break-events">
                     { for s.events.iter().filter(|(at, _)| p.seen_end || *at as usize <= t).map(|(at, text)| html! {

@@ -13,13 +13,14 @@ use super::layout::{step, Layout, CANVAS_CELLS};
 use super::params::{GridScheme, GridsParams, KEYS, SERVERS, VNODES};
 use super::placement::{comparisons, doubling_text, number, Grid};
 use super::state::{Action, GridsState};
-use crate::browser::{canvas_context, focus_id, go_to_hash, input_checked, input_value};
+use crate::browser::{canvas_context, focus_id, input_checked, input_value};
 use crate::canvas_theme::CanvasTheme;
 use crate::element_width::use_element_width_while;
 use crate::notes::{dispatching, ViewNotes};
 use crate::probe::tell;
 use crate::store::Store;
 use crate::url_out::use_url_out;
+use crate::view_link::{use_link_mode, LinkMode, ViewLink};
 use crate::view_props::ViewProps;
 use ringlab_model::format::grouped;
 use ringlab_model::naming::server_name;
@@ -101,6 +102,7 @@ fn DomCells(props: &CellsProps) -> Html {
     let grid = &props.grid;
     let scheme = grid.scheme;
     let keys = props.keys.len();
+    let links = use_link_mode();
     let onkeydown = {
         let dispatch = props.dispatch.clone();
         let cursor = props.cursor;
@@ -137,9 +139,10 @@ fn DomCells(props: &CellsProps) -> Html {
                     })
                 };
                 let tabindex = if key == props.cursor { "0" } else { "-1" };
+                let walk = links.target(&props.params.walk_link(key));
                 html! {
-                    <a {class} id={cell_id(scheme, key)} href={props.params.walk_link(key)}
-                        {tabindex} aria-label={cell_label(grid, key, &props.keys[key])}
+                    <a {class} id={cell_id(scheme, key)} href={walk.href} target={walk.target} rel={walk.rel}
+                        {tabindex} aria-label={format!("{}{}", cell_label(grid, key, &props.keys[key]), walk.aside.unwrap_or_default())}
                         {onfocus} {onmouseenter}>
                         if previous && lit {
                             <span class="gr-was" aria-hidden="true">{ was.unwrap_or_default() }</span>
@@ -159,6 +162,9 @@ pub fn Grids(props: &ViewProps) -> Html {
         let query = props.query.clone();
         use_reducer(move || Store::new(GridsState::from_query(&query)))
     };
+    // A new colour scheme re-renders, and the canvases' paint takes its colours.
+    crate::scheme::use_scheme_epoch();
+    let links = use_link_mode();
     let canvases: [NodeRef; 4] = [
         use_node_ref(),
         use_node_ref(),
@@ -347,7 +353,7 @@ pub fn Grids(props: &ViewProps) -> Html {
                     }) }
                 </ul>
                 <p class="gr-open">
-                    <a href={params.walk_link(shown)}>{ format!("Walk {name} on the ring") }</a>
+                    <ViewLink to={params.walk_link(shown)}>{ format!("Walk {name} on the ring") }</ViewLink>
                 </p>
             </div>
         },
@@ -362,7 +368,7 @@ pub fn Grids(props: &ViewProps) -> Html {
                 .iter()
                 .position(|&s| s == scheme)
                 .unwrap_or(0);
-            canvas_view(&state, grid, canvases[slot].clone(), widths[slot])
+            canvas_view(&state, grid, canvases[slot].clone(), widths[slot], links)
         } else {
             html! {
                 <DomCells grid={grid.clone()} keys={state.keys.clone()} params={params.clone()}
@@ -443,6 +449,7 @@ fn canvas_view(
     grid: &Grid,
     node: NodeRef,
     width: f64,
+    links: LinkMode,
 ) -> Html {
     let scheme = grid.scheme;
     let keys = state.keys.len();
@@ -467,7 +474,7 @@ fn canvas_view(
         let params = params.clone();
         Callback::from(move |e: MouseEvent| {
             if let Some(key) = hit(&e) {
-                go_to_hash(&params.walk_link(key));
+                links.follow(&params.walk_link(key));
             }
         })
     };
@@ -477,7 +484,7 @@ fn canvas_view(
         Callback::from(move |e: KeyboardEvent| {
             if e.key() == "Enter" {
                 e.prevent_default();
-                go_to_hash(&params.walk_link(cursor));
+                links.follow(&params.walk_link(cursor));
                 return;
             }
             if let Some(next) = step(cursor, &e.key(), layout.cols, keys) {

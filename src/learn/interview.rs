@@ -33,6 +33,17 @@ pub fn Interview(props: &PartProps) -> Html {
     let whole = use_memo((), |_| interview::whole_answer());
     let sheet = use_memo((), |_| interview::cheat_sheet());
     let total = prompts.len();
+    // The whole answer and the cheat sheet wait for every prompt to be tried and revealed,
+    // or for the reader to ask for them.
+    let revealed = (0..total)
+        .filter(|index| props.progress.revealed.contains(index))
+        .count();
+    let all_revealed = revealed == total;
+    let show_all = use_state(|| false);
+    let show_now = {
+        let show_all = show_all.clone();
+        Callback::from(move |_: MouseEvent| show_all.set(true))
+    };
     // The reveal button goes once pressed; the focus moves to what it revealed.
     let focus_next = use_state(|| None::<usize>);
     {
@@ -69,6 +80,19 @@ pub fn Interview(props: &PartProps) -> Html {
                     </li>
                 }) }
             </ol>
+            if !all_revealed && !*show_all {
+                <section class="iv-whole" aria-labelledby="iv-whole-heading">
+                    <h3 id="iv-whole-heading">{ "The whole answer and the cheat sheet" }</h3>
+                    <p class="iv-later" aria-live="polite">
+                        { format!(
+                            "They open when you have revealed every model answer ({revealed} of {total} so far), so that you try each question first.",
+                        ) }
+                    </p>
+                    <button type="button" class="iv-show-all" onclick={show_now}>
+                        { "Show them now" }
+                    </button>
+                </section>
+            } else {
             <section class="iv-whole" aria-labelledby="iv-whole-heading">
                 <h3 id="iv-whole-heading">{ "The whole answer" }</h3>
                 <p>{ (*whole).clone() }</p>
@@ -92,6 +116,7 @@ pub fn Interview(props: &PartProps) -> Html {
                     { "Print cheat sheet" }
                 </button>
             </section>
+            }
         </section>
     }
 }

@@ -11,7 +11,7 @@ use ringlab_core::schemes::redis::{key_slot, SLOT_COUNT};
 use ringlab_core::SchemeKind;
 use ringlab_model::cost::params::CostParams;
 use ringlab_model::cost::report::bytes;
-use ringlab_model::format::{grouped, percent};
+use ringlab_model::format::{grouped, grouped_rounded, percent};
 use ringlab_model::learn::challenges::BALANCE_TARGET;
 use ringlab_model::learn::figures::{
     self, biggest_catch, default_points, loss, mean_busiest, modulo_stays, HOT, LOSS_FAILURES,
@@ -19,7 +19,9 @@ use ringlab_model::learn::figures::{
 };
 use ringlab_model::learn::links;
 use ringlab_model::learn::progress::Action;
-use ringlab_model::learn::steps::BREAK_WIDGET;
+use ringlab_model::learn::steps::{
+    step_label, BREAK_WIDGET, LIVE_RING, MODULO_FROM, MODULO_TO, REPLICA_RING,
+};
 use ringlab_model::playground::params::Scheme;
 use ringlab_model::systems::system::System;
 use yew::prelude::*;
@@ -29,6 +31,7 @@ use super::quiz::Quiz;
 use super::scrub::ScrubSentence;
 use super::widget::StepWidget;
 use super::PartProps;
+use crate::view_link::ViewLink;
 
 #[derive(Properties, PartialEq)]
 pub struct StepBodyProps {
@@ -138,7 +141,13 @@ fn Hook(props: &HookProps) -> Html {
         })
     };
     let verdict = checked.map(|i| choices[i].1);
-    let answered = right || verdict.is_some();
+    // A wrong answer reveals nothing: the reader tries again, or asks for the answer.
+    let given_up = use_state(|| false);
+    let answered = right || verdict == Some(true) || *given_up;
+    let give_up = {
+        let given_up = given_up.clone();
+        Callback::from(move |_: MouseEvent| given_up.set(true))
+    };
     let kept = modulo_kept_per_period(8, 9);
     html! {
         <>
@@ -163,11 +172,15 @@ fn Hook(props: &HookProps) -> Html {
                 <p class="verdict" aria-live="polite">
                     { match verdict {
                         Some(true) => "Right: almost every key moves.",
-                        Some(false) => "Not quite. Look at the grids below, then try again.",
+                        Some(false) if *given_up => "Not quite: the grids below show why.",
+                        Some(false) => "Not quite. Think of one key: when does hash % 8 equal hash % 9? Try again.",
                         None if right => "You got this one right earlier.",
                         None => "",
                     } }
                 </p>
+                if verdict == Some(false) && !answered {
+                    <button type="button" class="hook-give-up" onclick={give_up}>{ "Show me the answer" }</button>
+                }
             </form>
             if answered {
                 { props.widget.clone() }
@@ -188,16 +201,23 @@ fn Hook(props: &HookProps) -> Html {
 // Step 2 ------------------------------------------------------------------------------
 
 fn modulo(widget: Html) -> Html {
+    let one = modulo_moved(MODULO_FROM, MODULO_TO);
     html! {
         <>
             { p("Growing by one server under modulo moves every key except 1 in N + 1. The bigger the fleet, the worse it gets.") }
             <ScrubSentence scrub={&MODULO_KEEPS} />
-            { p("For a cache, a moved key is a miss. When nearly every key misses at once, the whole load falls on the database behind the cache.") }
             { p(format!(
-                "There is one way out. If the fleet only ever doubles, modulo moves exactly {} of the keys. The hash mod 32 is either the hash mod 16, or that plus 16. So each old server hands half its keys to one new partner, and nothing else moves.",
-                modulo_moved(16, 32)
+                "Below, {MODULO_FROM} servers become {MODULO_TO}. A lit cell is a key that moved: expect all but 1 in {MODULO_TO}, that is {one} ({}).",
+                percent(one.value())
             )) }
             { widget }
+            { p("For a cache, a moved key is a miss. When nearly every key misses at once, the whole load falls on the database behind the cache.") }
+            { p(format!(
+                "There is one way out. Press “Double {MODULO_FROM} → {}”: if the fleet only ever doubles, modulo moves exactly {} of the keys. The hash mod {} is either the hash mod {MODULO_FROM}, or that plus {MODULO_FROM}. So each old server hands half its keys to one new partner, and nothing else moves.",
+                2 * MODULO_FROM,
+                modulo_moved(MODULO_FROM, 2 * MODULO_FROM),
+                2 * MODULO_FROM
+            )) }
             { p("But doubling is expensive, and you cannot shrink by one. We want to add or remove a single server and move only the keys that must move.") }
         </>
     }
@@ -221,16 +241,37 @@ fn ring(widget: Html) -> Html {
 // Step 4 ------------------------------------------------------------------------------
 
 fn live(widget: Html) -> Html {
+    let join = LIVE_RING.join();
     html! {
         <>
-            { p("Now the real thing: four servers and eight keys, placed by 64-bit hashes of their names.") }
             { p(format!(
-                "Add a server and read the counter above the ring. A fifth server should take about its fair share, {} of the keys, all of them from its neighbours.",
-                percent(join_moved(4))
+                "Now the real thing: {} servers and {} keys, placed by 64-bit hashes of their names.",
+                LIVE_RING.servers, LIVE_RING.keys
             )) }
+            { p("Add a server and read the counter beside the ring (under it on a phone).") }
+            if let Some(join) = join {
+                { p(format!(
+                    "{} lands on one arc and takes the keys on it: here {} of the {} keys ({}), all from {}. Its fair share would be {}. With one point per server, a newcomer takes whatever its arc happens to hold; the next step evens that out.",
+                    join.name,
+                    join.moved,
+                    join.keys,
+                    percent(join.moved as f64 / join.keys.max(1) as f64),
+                    list_names(&join.from),
+                    percent(join_moved(LIVE_RING.servers))
+                )) }
+            }
             { p("Then pick a key and walk it: follow it clockwise to the point that owns it.") }
             { widget }
         </>
+    }
+}
+
+/// "A", "A and B", "A, B and C".
+fn list_names(names: &[String]) -> String {
+    match names {
+        [] => "no server".to_string(),
+        [one] => one.clone(),
+        [init @ .., last] => format!("{} and {last}", init.join(", ")),
     }
 }
 
@@ -303,7 +344,13 @@ fn replication(widget: Html) -> Html {
             { p("To survive failures, each key lives on R servers. Walk clockwise from the key and take the first R different servers: that is the key's preference list.") }
             { p("Different matters. With virtual nodes, the next point may belong to a server already on the list, so the walk skips it.") }
             { p("Racks matter too. A rack-aware list also skips servers in a rack it already has, so one rack losing power cannot take every copy.") }
-            { p("Walk a key with three replicas and watch the list fill.") }
+            if let Some(skip) = REPLICA_RING.skip() {
+                { p(format!(
+                    "Here {} servers have {} points each. Walk {} (click it under the ring) with {} replicas: the walk meets {} a second time and passes it by, so its list is {}.",
+                    REPLICA_RING.servers, REPLICA_RING.vnodes, skip.key, REPLICA_RING.replicas,
+                    skip.skipped, list_names(&skip.list)
+                )) }
+            }
             { widget }
             <Deeper body={loss_maths as fn() -> Html} />
         </>
@@ -389,7 +436,7 @@ fn RealSystems() -> Html {
                 <li>
                     <strong>{ "Dynamo and its heirs. " }</strong>
                     { "Amazon's Dynamo put keys on a ring of virtual nodes and kept each key on a preference list of N replicas. Riak and Voldemort followed it. " }
-                    <a href={links::dynamo_ring()}>{ "A Dynamo-style ring" }</a>
+                    <ViewLink to={links::dynamo_ring()}>{ "A Dynamo-style ring" }</ViewLink>
                 </li>
                 <li>
                     <strong>{ "Cassandra. " }</strong>
@@ -397,7 +444,7 @@ fn RealSystems() -> Html {
                         "Each node takes num_tokens points. The default was 256 until Cassandra 4.0 cut it to {DEFAULT_NUM_TOKENS}: fewer ranges to stream and repair, and a token allocator that picks balanced tokens instead of random ones. With random tokens on 12 nodes, shares would stray {} at 256 tokens but {} at {DEFAULT_NUM_TOKENS}. ",
                         percent(share_cv(12, 256)), percent(share_cv(12, DEFAULT_NUM_TOKENS))
                     ) }
-                    <a href={links::cassandra_ring()}>{ format!("A ring at {DEFAULT_NUM_TOKENS} points per node") }</a>
+                    <ViewLink to={links::cassandra_ring()}>{ format!("A ring at {DEFAULT_NUM_TOKENS} points per node") }</ViewLink>
                 </li>
                 <li>
                     <strong>{ "Memcached clients. " }</strong>
@@ -405,7 +452,7 @@ fn RealSystems() -> Html {
                         "libketama and libmemcached place {} points per server from MD5 digests of the server's name; every client computes the same ring. ",
                         default_points(SchemeKind::Ketama)
                     ) }
-                    <a href={links::scheme_ring(Scheme::Ketama)}>{ "The ketama ring" }</a>
+                    <ViewLink to={links::scheme_ring(Scheme::Ketama)}>{ "The ketama ring" }</ViewLink>
                 </li>
                 <li>
                     <strong>{ "nginx and HAProxy. " }</strong>
@@ -413,9 +460,9 @@ fn RealSystems() -> Html {
                         "nginx's hash $key consistent builds a ketama-style ring of {} CRC32 points per unit of weight. HAProxy's hash-type consistent is a ring too, owned by the nearest point rather than the next; paste a backend into the real-systems page to see exactly where it puts your keys. ",
                         default_points(SchemeKind::Nginx)
                     ) }
-                    <a href={links::scheme_ring(Scheme::Nginx)}>{ "The nginx ring" }</a>
+                    <ViewLink to={links::scheme_ring(Scheme::Nginx)}>{ "The nginx ring" }</ViewLink>
                     { " · " }
-                    <a href={links::system_page(System::Haproxy)}>{ "HAProxy, exactly" }</a>
+                    <ViewLink to={links::system_page(System::Haproxy)}>{ "HAProxy, exactly" }</ViewLink>
                 </li>
                 <li>
                     <strong>{ "Redis Cluster is not a ring. " }</strong>
@@ -439,6 +486,9 @@ fn RealSystems() -> Html {
 
 fn hot_keys(widget: Html) -> Html {
     let h = figures::hot(HOT.knob.default);
+    // The hot key's own requests over the mean: what is left on its owner once bounded
+    // loads have pushed the owner's other keys away, as in the widget.
+    let alone = HOT.knob.default as f64 / h.mean;
     html! {
         <>
             { p("Consistent hashing spreads keys, not requests. A perfectly even ring can still have one server on fire.") }
@@ -448,14 +498,20 @@ fn hot_keys(widget: Html) -> Html {
                 grouped(HOT.knob.default)
             )) }
             { p(format!(
-                "Consistent hashing with bounded loads goes further. It caps every server at (1 + ε) times the mean; a key whose owner is full walks on to the next server. That evens out many warm keys, but a single key worth {:.1} times the mean still needs a fix above the ring.",
-                h.ratio()
+                "Consistent hashing with bounded loads goes further. It caps every server at (1 + ε) times the mean; a key whose owner is full walks on to the next server. That evens out many warm keys, but a single key worth {alone:.1} times the mean still needs a fix above the ring."
             )) }
             { widget }
-            { p("Drag Epsilon from 0.1 to 1.0. A small epsilon balances tightly and pushes many keys off home; a large one barely moves anything. The hot key's bar stays past the cap at every setting, because bounded loads never split a key.") }
+            { p(format!(
+                "In the widget bounded loads are on. The owner's other keys have walked on to its neighbours, so it carries the hot key alone: {} requests a second, {alone:.1} times the mean, where the plain ring gave it {}.",
+                grouped(HOT.knob.default),
+                grouped_rounded(h.peak)
+            )) }
+            { p(format!(
+                "Drag Epsilon from 0.1 to 1.0 and read “Pushed off home”: it hardly falls. Most of what is pushed is the owner's other keys, and no cap below {alone:.1} times the mean lets them stay. The hot key's bar stays past the cap at every setting, because bounded loads never split a key."
+            )) }
             { p("What helps is above the ring: a cache in front of it that fetches the hot key once a second, or the key split into several keys whose reads spread over several servers. Switch each on and watch the bar come down, then read what each one costs.") }
             { p("Load also breaks clusters. A node over its capacity for long enough dies, and its keys land on whoever the ring names next. Without virtual nodes that is one neighbour, which may be the next to go.") }
-            <StepWidget widget={BREAK_WIDGET} on_query={Callback::noop()} />
+            <StepWidget widget={BREAK_WIDGET} label={step_label("hot-keys")} on_query={Callback::noop()} />
             { p("Step through the five runs. Adding a node and losing one with virtual nodes are survivable; the cascade and the hot key are not, until the fix goes in.") }
         </>
     }

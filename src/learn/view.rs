@@ -5,7 +5,7 @@
 use ringlab_model::learn::challenges::Check;
 use ringlab_model::learn::params::LearnParams;
 use ringlab_model::learn::progress::Action;
-use ringlab_model::learn::steps::{is_done, STEPS};
+use ringlab_model::learn::steps::{is_done, step_label, STEPS};
 use ringlab_model::route::Route;
 use ringlab_model::urlkit::Query;
 use ringlab_model::ViewState;
@@ -78,7 +78,7 @@ pub fn Learn(props: &ViewProps) -> Html {
         on_action: on_action.clone(),
     };
     let widget = step.widget.map(|widget| {
-        html! { <StepWidget key={step.slug} {widget} on_query={on_widget} /> }
+        html! { <StepWidget key={step.slug} {widget} label={step_label(step.slug)} on_query={on_widget} /> }
     });
 
     let step_notes = html! {

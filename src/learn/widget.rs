@@ -11,11 +11,11 @@ use ringlab_model::learn::steps::Widget;
 use ringlab_model::route::Route;
 use ringlab_model::urlkit::Query;
 use ringlab_model::view_state::ViewInfo;
-use wasm_bindgen::{JsCast, JsValue};
 use yew::prelude::*;
 
 use crate::browser;
 use crate::registry::infos;
+use crate::view_link::ViewLink;
 
 /// How often the widget's address is read back, in milliseconds. Views rewrite their
 /// address with `replaceState`, which raises no event, so it is read on a timer; reading
@@ -25,6 +25,8 @@ const READ_BACK_MS: u32 = 250;
 #[derive(Properties, PartialEq)]
 pub struct StepWidgetProps {
     pub widget: Widget,
+    /// The step's label ("Step 4: Add a server"), for the frame's title.
+    pub label: AttrValue,
     /// Called with the view's state whenever it changes.
     pub on_query: Callback<Query>,
 }
@@ -39,30 +41,19 @@ pub fn StepWidget(props: &StepWidgetProps) -> Html {
         .copied()
         .find(|info| info.path == widget.view);
 
-    // The iframe's height, from the number frame.js posts to this window.
+    // The iframe's height, from frame.js's "ringlab:resize" (embed.js's protocol, version 1).
     use_effect_with(frame.clone(), |frame| {
         let frame = frame.clone();
         let listener = web_sys::window().map(|window| {
             EventListener::new(&window, "message", move |event| {
-                let Some(event) = event.dyn_ref::<web_sys::MessageEvent>() else {
-                    return;
-                };
                 let Some(element) = frame.cast::<web_sys::HtmlIFrameElement>() else {
                     return;
                 };
-                let from_frame = match (event.source(), element.content_window()) {
-                    (Some(source), Some(window)) => {
-                        AsRef::<JsValue>::as_ref(&source) == AsRef::<JsValue>::as_ref(&window)
-                    }
-                    _ => false,
-                };
-                if let (true, Some(height)) = (from_frame, event.data().as_f64()) {
-                    if height.is_finite() && (40.0..=20_000.0).contains(&height) {
-                        let _ = element
-                            .style()
-                            .set_property("height", &format!("{}px", height.ceil()));
-                        browser::announce_resize();
-                    }
+                if let Some(height) = crate::embed_height::frame_height(event, &element) {
+                    let _ = element
+                        .style()
+                        .set_property("height", &format!("{}px", height.ceil()));
+                    browser::announce_resize();
                 }
             })
         });
@@ -106,10 +97,10 @@ pub fn StepWidget(props: &StepWidgetProps) -> Html {
     html! {
         <figure class="step-widget">
             <iframe ref={frame} {src} loading="lazy"
-                title={format!("{}: live widget", info.title)}
+                title={format!("{}, live {}", props.label, info.title.to_lowercase())}
                 class={classes!("step-frame", format!("step-frame-{}", info.path))}></iframe>
             <figcaption>
-                <a href={full}>{ format!("Open in the full view: {}", info.title) }</a>
+                <ViewLink to={full}>{ format!("Open in the full view: {}", info.title) }</ViewLink>
             </figcaption>
         </figure>
     }
@@ -121,7 +112,9 @@ fn href(info: &'static ViewInfo, query: &Query, embed: bool) -> String {
     route.view = info;
     route.query = query.clone();
     route.embed = embed;
+    // A step's widget keeps its controls (the challenges need them), whatever the page.
     route.controls = true;
+    route.compact = false;
     route.notes.clear();
     route.to_hash()
 }

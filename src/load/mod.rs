@@ -3,7 +3,7 @@
 //! fixes. The pure side is `ringlab_model::load`; `view` is the page, `ring` the picture of
 //! the walks; the bar chart is the shared one (`crate::pictures::bars`).
 
-mod ring;
+pub mod ring;
 mod view;
 
 pub use view::LoadView;

@@ -1,5 +1,6 @@
-//! The ring of the load page: the servers' points, the pushed keys walking clockwise from
-//! where they hash to the server that took them, and the hot key.
+//! The ring of the load page: the servers' points, the pushed keys (a tick outside the ring
+//! where each hashes; an arrow along its walk to the server that took it, when the walk is
+//! long enough to see), and the hot key.
 
 use std::rc::Rc;
 
@@ -11,6 +12,9 @@ use crate::pictures::owner_ring::{center, OwnerRing};
 
 const SIZE: f64 = 260.0;
 const R: f64 = 96.0;
+/// Walks shorter than this (a share of the turn) are ticks only: an arrow that short
+/// would be a blob.
+pub const VISIBLE_WALK: f64 = 0.01;
 
 /// The point at `turn` at radius `r`.
 fn at(turn: f64, r: f64) -> (f64, f64) {
@@ -26,13 +30,16 @@ pub struct RingProps {
 pub fn LoadRing(props: &RingProps) -> Html {
     let s = &props.scene;
     let f = |v: f64| format!("{v:.2}");
-    let walkers = s.walkers.iter().enumerate().map(|(i, w)| {
-        let r = R + 12.0 + (i % 4) as f64 * 6.0;
-        let (kx, ky) = at(w.from, r);
+    let walkers = s.walkers.iter().map(|w| {
+        let (x1, y1) = at(w.from, R + 7.0);
+        let (x2, y2) = at(w.from, R + 17.0);
+        let length = (w.to - w.from).rem_euclid(1.0);
         html! {
             <>
-                <path class="walk" d={arc_path(center(SIZE), r, w.from, w.from + (w.to - w.from).rem_euclid(1.0))} marker-end="url(#load-arrow)" />
-                <circle class="walk-key" cx={f(kx)} cy={f(ky)} r="3" />
+                <line class="walk-key" x1={f(x1)} y1={f(y1)} x2={f(x2)} y2={f(y2)} />
+                if length >= VISIBLE_WALK {
+                    <path class="walk" d={arc_path(center(SIZE), R + 12.0, w.from, w.from + length)} marker-end="url(#load-arrow)" />
+                }
             </>
         }
     });

@@ -253,7 +253,7 @@ pub fn LoadView(props: &ViewProps) -> Html {
                 </figure>
                 <figure class="load-ring-figure">
                     <LoadRing scene={scene.clone()} />
-                    <figcaption>{ if scene.walkers.is_empty() { "No key had to leave home.".to_string() } else { format!("The {} most requested keys pushed off home, each walking clockwise to the server that took it.", scene.walkers.len()) } }</figcaption>
+                    <figcaption>{ if scene.walkers.is_empty() { "No key had to leave home.".to_string() } else { format!("Ticks outside the ring: the {} most requested keys pushed off home, where each hashes. Each walked clockwise to the next server with room; a walk longer than {} of the ring is drawn as an arrow.", scene.walkers.len(), percent(crate::load::ring::VISIBLE_WALK)) } }</figcaption>
                 </figure>
                 { numbers }
             </div>

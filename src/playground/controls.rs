@@ -248,15 +248,18 @@ pub fn Controls(props: &ControlsProps) -> Html {
                     <input id="pg-vnodes" type="range" min="0" max={LOG_STEPS.to_string()} step="1"
                         value={log_step(params.vnodes, VNODES.1).to_string()}
                         aria-valuetext={format!("{} virtual nodes per server", params.vnodes)}
-                        oninput={vnodes} onchange={vnodes_release} />
+                        aria-describedby={fixed_points.then_some("pg-vnodes-off")}
+                        disabled={fixed_points} oninput={vnodes} onchange={vnodes_release} />
                     <input class="pg-exact" type="number" min={VNODES.0.to_string()}
                         max={VNODES.1.to_string()} value={params.vnodes.to_string()}
+                        disabled={fixed_points}
                         aria-label="Virtual nodes per server, exact" onchange={vnodes_exact} />
                 </div>
                 if fixed_points {
-                    <p class="pg-hint">{ format!(
-                        "{} makes its own points: 160 per unit of weight (ketama: 160 per server \
-                         of average weight); the virtual node setting applies to ring.",
+                    <p class="pg-hint" id="pg-vnodes-off">{ format!(
+                        "This setting is off: {} makes its own points, as the real one does \
+                         (nginx: 160 per unit of weight; ketama: about 160 per server, \
+                         recounted whenever the number of servers changes). It applies to ring.",
                         params.scheme.name()
                     ) }</p>
                 }

@@ -64,7 +64,6 @@ pub fn spread(shares: &[f64], points: usize) -> Option<Spread> {
 pub fn shares_view(
     state: &PlaygroundState,
     dispatch: UseReducerDispatcher<Store<PlaygroundState>>,
-    embed: bool,
 ) -> Html {
     let params = &state.params;
     let placement = &state.placement;
@@ -153,7 +152,7 @@ pub fn shares_view(
     });
     let more = params.servers.len().saturating_sub(MAX_ROWS);
     html! {
-        <div class={classes!("pg-shares", embed.then_some("pg-compact"))} tabindex="0" role="region" aria-label="Shares per server">
+        <div class="pg-shares" tabindex="0" role="region" aria-label="Shares per server">
             <p class="pg-spread">{ spread_line }</p>
             <table class="pg-table">
                 <caption>{ "Share of the ring per server (exact, from the arcs) against its fair share" }</caption>

@@ -74,6 +74,8 @@ pub fn Playground(props: &ViewProps) -> Html {
     let canvas_ref = use_node_ref();
     let shared = use_mut_ref(Canvas::default);
     let redraw = use_force_update();
+    // A new colour scheme re-renders, and the paint below takes its colours.
+    crate::scheme::use_scheme_epoch();
 
     // The URL out. (A reload, a pasted link or Back mounts the view afresh from the URL:
     // the shell keys it by visit.)
@@ -358,7 +360,7 @@ pub fn Playground(props: &ViewProps) -> Html {
                     { walk_text }
                 </div>
             </div>
-            { shares_view(&state, state.dispatcher(), props.embed) }
+            { shares_view(&state, state.dispatcher()) }
         </section>
     }
 }
@@ -379,6 +381,9 @@ fn moves_view(change: &Change) -> Html {
             </p>
             if let Some(caught) = change.caught_by() {
                 <p class="pg-catchers">{ format!("Caught by: {caught}") }</p>
+            }
+            if let Some(why) = change.repointed_text() {
+                <p class="pg-repointed">{ why }</p>
             }
         </div>
     }

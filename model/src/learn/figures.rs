@@ -289,6 +289,123 @@ pub fn default_points(kind: SchemeKind) -> usize {
         .unwrap_or(0)
 }
 
+/// A playground preset of the walkthrough, as the step's query writes it: `servers`
+/// servers named A, B, ..., `vnodes` points each, `keys` keys named for `seed`, a hash
+/// ring. (A test checks each step's query string against its preset.)
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct RingPreset {
+    pub servers: usize,
+    pub vnodes: u32,
+    pub keys: usize,
+    pub seed: u64,
+    pub replicas: usize,
+    /// The key walked from the start, if any.
+    pub walk: Option<usize>,
+}
+
+/// What adding the next server to a preset does, as the playground's "Add server" does it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PresetJoin {
+    /// The newcomer's name.
+    pub name: String,
+    pub moved: usize,
+    pub keys: usize,
+    /// The servers the moved keys came from.
+    pub from: Vec<String>,
+}
+
+/// A replica walk that passes a server already on the list.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PresetSkip {
+    pub key: String,
+    /// The server whose second point the walk skips.
+    pub skipped: String,
+    /// The preference list, in order.
+    pub list: Vec<String>,
+}
+
+/// A preset's scheme, and each key's owner (an index into the names).
+type Placed = (Box<dyn Partitioner>, Vec<Option<usize>>);
+
+impl RingPreset {
+    fn names(servers: usize) -> Vec<String> {
+        (0..servers).map(crate::naming::server_name).collect()
+    }
+
+    fn place(&self, names: &[String]) -> Option<Placed> {
+        let servers = names
+            .iter()
+            .map(|name| ringlab_core::Server::new(name.clone()))
+            .collect();
+        let options = Options {
+            vnodes: self.vnodes.max(1),
+            ..Options::default()
+        };
+        let scheme = build(SchemeKind::Ring, servers, &options).ok()?;
+        let owners = crate::naming::key_names(self.seed, self.keys)
+            .iter()
+            .map(|key| scheme.lookup(key.as_bytes()))
+            .collect();
+        Some((scheme, owners))
+    }
+
+    /// What "Add server" does to this preset: the next free name joins.
+    pub fn join(&self) -> Option<PresetJoin> {
+        let mut names = RingPreset::names(self.servers);
+        let (_, before) = self.place(&names)?;
+        let name = crate::naming::free_server_name(names.iter().map(String::as_str));
+        names.push(name.clone());
+        let (_, after) = self.place(&names)?;
+        let mut from: Vec<String> = Vec::new();
+        let mut moved = 0;
+        for (b, a) in before.iter().zip(&after) {
+            if b != a {
+                moved += 1;
+                if let Some(old) = b.map(|i| names[i].clone()) {
+                    if !from.contains(&old) {
+                        from.push(old);
+                    }
+                }
+            }
+        }
+        Some(PresetJoin {
+            name,
+            moved,
+            keys: self.keys,
+            from,
+        })
+    }
+
+    /// The walked key's replica walk, if it passes a server already listed before the list
+    /// is full.
+    pub fn skip(&self) -> Option<PresetSkip> {
+        let names = RingPreset::names(self.servers);
+        let (scheme, _) = self.place(&names)?;
+        let index = self.walk?;
+        let key = crate::naming::key_names(self.seed, self.keys)
+            .get(index)?
+            .clone();
+        let hash = scheme.key_hash(key.as_bytes())?;
+        let mut list: Vec<usize> = Vec::new();
+        let mut skipped = None;
+        for server in scheme.ring()?.walk_servers(hash) {
+            if list.len() == self.replicas {
+                break;
+            }
+            if list.contains(&server) {
+                skipped.get_or_insert(server);
+            } else {
+                list.push(server);
+            }
+        }
+        Some(PresetSkip {
+            key,
+            skipped: names[skipped?].clone(),
+            list: list.into_iter().map(|i| names[i].clone()).collect(),
+        })
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -384,5 +501,29 @@ mod tests {
         let many = loss(200).unwrap();
         assert!(many.plain > 0.95, "{}", many.plain);
         assert!(many.rack_aware < many.plain);
+    }
+
+    #[test]
+    fn step_10s_prose_agrees_with_its_widget() {
+        use crate::load::params::LoadParams;
+        use crate::load::scene::scene;
+        let preset = crate::learn::steps::widget_of("hot-keys").unwrap().preset;
+        let at = |epsilon: &str| {
+            let query = crate::urlkit::parse_query(
+                &preset.replace("epsilon=0.25", &format!("epsilon={epsilon}")),
+            );
+            let (params, notes): (LoadParams, _) = crate::param_table::read(&query);
+            assert!(notes.is_empty(), "{notes:?}");
+            scene(&params)
+        };
+        let h = hot(HOT.knob.default);
+        let widget = at("0.25");
+        // The owner carries the hot key alone, at the mean the prose divides by.
+        let busiest = widget.busiest();
+        assert_eq!(widget.loads[busiest], HOT.knob.default as f64);
+        assert!((widget.mean - h.mean).abs() < 1e-6);
+        // "It hardly falls": the pushed share from epsilon 0.1 to 1.0.
+        let (tight, loose) = (at("0.1").pushed_share(), at("1.0").pushed_share());
+        assert!(loose < tight && loose > 0.75 * tight, "{tight} -> {loose}");
     }
 }

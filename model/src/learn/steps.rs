@@ -2,6 +2,7 @@
 //! widget it shows (a registered view and the query it starts from) and its challenges.
 
 use crate::learn::challenges::{self, Challenge};
+use crate::learn::figures::RingPreset;
 use crate::learn::progress::Progress;
 use crate::urlkit::{parse_query, Query};
 
@@ -44,6 +45,32 @@ const fn widget(view: &'static str, preset: &'static str) -> Option<Widget> {
     Some(Widget { view, preset })
 }
 
+/// Step 2's grids: 16 servers become 17 (its widget's `from` and `servers`).
+pub const MODULO_FROM: usize = 16;
+pub const MODULO_TO: usize = 17;
+
+/// Step 4's playground, as its widget's query writes it: the prose says what adding a
+/// server to exactly this does.
+pub const LIVE_RING: RingPreset = RingPreset {
+    servers: 4,
+    vnodes: 1,
+    keys: 8,
+    seed: 7,
+    replicas: 3,
+    walk: None,
+};
+
+/// Step 7's playground, and the key the prose asks the reader to walk: its walk meets a
+/// server already on its list.
+pub const REPLICA_RING: RingPreset = RingPreset {
+    servers: 4,
+    vnodes: 3,
+    keys: 8,
+    seed: 7,
+    replicas: 3,
+    walk: Some(1),
+};
+
 /// The steps, in order.
 pub static STEPS: &[Step] = &[
     Step {
@@ -55,7 +82,7 @@ pub static STEPS: &[Step] = &[
     Step {
         slug: "modulo",
         title: "Why modulo fails",
-        widget: widget("grids", "servers=32&from=16&keys=256&schemes=modulo"),
+        widget: widget("grids", "servers=17&from=16&keys=256&schemes=modulo"),
         challenges: &[],
     },
     Step {
@@ -85,7 +112,7 @@ pub static STEPS: &[Step] = &[
     Step {
         slug: "replication",
         title: "Replication",
-        widget: widget("ring", "servers=8&vnodes=1&keys=8&replicas=3"),
+        widget: widget("ring", "servers=4&vnodes=3&keys=8&replicas=3"),
         challenges: &[challenges::WALK_REPLICAS],
     },
     Step {
@@ -132,6 +159,20 @@ pub static STEPS: &[Step] = &[
     },
 ];
 
+/// The widget of the step with `slug`.
+pub fn widget_of(slug: &str) -> Option<Widget> {
+    STEPS.iter().find(|step| step.slug == slug)?.widget
+}
+
+/// "Step 10: Hot keys": the step with `slug` as the walkthrough numbers it, for the titles of
+/// its widgets' frames (a screen reader lists frames by title).
+pub fn step_label(slug: &str) -> String {
+    match STEPS.iter().position(|step| step.slug == slug) {
+        Some(index) => format!("Step {}: {}", index + 1, STEPS[index].title),
+        None => slug.to_string(),
+    }
+}
+
 /// Whether the reader has done step `index`: every challenge ticked, or, for a step
 /// without challenges, moved on from it with "Next step".
 pub fn is_done(index: usize, progress: &Progress) -> bool {
@@ -144,6 +185,97 @@ pub fn is_done(index: usize, progress: &Progress) -> bool {
         step.challenges
             .iter()
             .all(|c| progress.challenges.contains(c.id))
+    }
+}
+
+#[cfg(test)]
+mod label_tests {
+    use super::*;
+    use crate::playground::params::PlaygroundParams;
+    use crate::playground::state::{Action, PlaygroundState};
+    use crate::urlkit::parse_query;
+    use crate::Reducer;
+
+    fn playground(slug: &str) -> PlaygroundState {
+        PlaygroundState::from_query(&parse_query(widget_of(slug).unwrap().preset))
+    }
+
+    fn params_of(preset: &RingPreset) -> (usize, u32, usize, u64, usize) {
+        (
+            preset.servers,
+            preset.vnodes,
+            preset.keys,
+            preset.seed,
+            preset.replicas,
+        )
+    }
+
+    fn params_in(p: &PlaygroundParams) -> (usize, u32, usize, u64, usize) {
+        (
+            p.servers.len(),
+            p.vnodes,
+            p.keys as usize,
+            p.seed,
+            p.replicas as usize,
+        )
+    }
+
+    #[test]
+    fn the_ring_presets_are_the_widgets_presets() {
+        assert_eq!(params_in(&playground("live").params), params_of(&LIVE_RING));
+        assert_eq!(
+            params_in(&playground("replication").params),
+            params_of(&REPLICA_RING)
+        );
+        let grids = widget_of("modulo").unwrap().preset;
+        assert!(grids.contains(&format!("from={MODULO_FROM}&")), "{grids}");
+        assert!(
+            grids.starts_with(&format!("servers={MODULO_TO}&")),
+            "{grids}"
+        );
+    }
+
+    #[test]
+    fn step_4s_prose_says_what_adding_a_server_does() {
+        let join = LIVE_RING.join().unwrap();
+        let mut state = playground("live");
+        state.apply(Action::AddServer(None));
+        let change = state.change.as_ref().expect("a join");
+        assert_eq!(change.movement.moved.len(), join.moved);
+        assert_eq!(change.movement.keys, join.keys);
+        assert_eq!(state.params.servers.last().unwrap().name, join.name);
+        // The preset's join is the lesson of uneven arcs: far from the fair share, all from
+        // one server.
+        assert_eq!((join.name.as_str(), join.moved, join.keys), ("E", 4, 8));
+        assert_eq!(join.from.len(), 1);
+    }
+
+    #[test]
+    fn step_7s_key_skips_a_server_already_listed() {
+        let skip = REPLICA_RING.skip().expect("the walk skips a server");
+        let mut state = playground("replication");
+        state.apply(Action::SelectKey(REPLICA_RING.walk));
+        let walk = state.walk.as_ref().expect("a walk");
+        let names: Vec<&str> = walk
+            .chosen
+            .iter()
+            .map(|&i| state.placement.servers[i].name.as_str())
+            .collect();
+        assert_eq!(names, skip.list);
+        assert!(walk.steps.iter().any(|step| matches!(
+            step.verdict,
+            crate::playground::walk::Verdict::AlreadyChosen
+        ) && state.placement.servers[step.server].name
+            == skip.skipped));
+        assert_eq!(state.keys[REPLICA_RING.walk.unwrap()], skip.key);
+    }
+
+    #[test]
+    fn every_step_has_its_own_label() {
+        let labels: std::collections::BTreeSet<String> =
+            STEPS.iter().map(|step| step_label(step.slug)).collect();
+        assert_eq!(labels.len(), STEPS.len());
+        assert!(step_label("virtual-nodes").starts_with("Step 5: "));
     }
 }
 

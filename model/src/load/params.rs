@@ -25,7 +25,7 @@ pub const MAX_POINTS: u32 = 200_000;
 pub const MARKS: [(f64, &str); 3] = [
     (0.1, "tight balance, more keys pushed off home"),
     (0.25, "a common default"),
-    (1.0, "loose: almost no key moves"),
+    (1.0, "loose: fewer keys pushed off home"),
 ];
 
 /// The hot-key fixes, for the load page and break it alike: the name in links, the fix,

@@ -257,6 +257,52 @@ pub struct Change {
     pub exact: Option<f64>,
     /// For a leave or a failure: who caught the keys, biggest first.
     pub catchers: Vec<Catch>,
+    /// Servers in both placements whose number of points changed, with the counts before
+    /// and after. ketama (libmemcached) recomputes every server's count from N in 32-bit
+    /// floats: 156 points each at 50 servers, 160 at 51. Their points move too, so more
+    /// keys move than the newcomer's share.
+    pub repointed: Option<Repointed>,
+}
+
+/// Points per server before and after a change, when they differ for servers that stayed.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Repointed {
+    /// How many of the servers that stayed changed their count.
+    pub servers: usize,
+    /// The count the first of them had before and has after.
+    pub before: usize,
+    pub after: usize,
+    /// The scheme's reason, where it has a known one.
+    pub why: Option<&'static str>,
+}
+
+/// Servers in both placements whose point count changed.
+fn repointed(before: &Placement, after: &Placement) -> Option<Repointed> {
+    let counts = |p: &Placement| {
+        let mut counts = vec![0usize; p.servers.len()];
+        for point in p.ring().points() {
+            if let Some(count) = counts.get_mut(point.server) {
+                *count += 1;
+            }
+        }
+        counts
+    };
+    let (was, now) = (counts(before), counts(after));
+    let mut changed = before.servers.iter().enumerate().filter_map(|(i, server)| {
+        let j = after.servers.iter().position(|s| s.name == server.name)?;
+        (was[i] != now[j]).then_some((was[i], now[j]))
+    });
+    let (first_before, first_after) = changed.next()?;
+    let why = (after.kind == SchemeKind::Ketama).then_some(
+        "ketama (libmemcached) computes every server's count from the number of servers, \
+         in 32-bit floats, and rounds down.",
+    );
+    Some(Repointed {
+        servers: 1 + changed.count(),
+        before: first_before,
+        after: first_after,
+        why,
+    })
 }
 
 impl Change {
@@ -308,6 +354,10 @@ impl Change {
             }
             _ => Vec::new(),
         };
+        let repointed = match &kind {
+            ChangeKind::Config(_) | ChangeKind::Drag(_) => None,
+            _ => repointed(before, after),
+        };
         Change {
             kind,
             movement,
@@ -315,6 +365,7 @@ impl Change {
             theory,
             exact,
             catchers,
+            repointed,
         }
     }
 
@@ -351,7 +402,34 @@ impl Change {
         if let Some(caught) = self.caught_by() {
             text.push_str(&format!(" Caught by {caught}."));
         }
+        if let Some(why) = self.repointed_text() {
+            text.push(' ');
+            text.push_str(&why);
+        }
         text
+    }
+
+    /// Why more keys moved than the theory says, when servers that stayed got a new number
+    /// of points.
+    pub fn repointed_text(&self) -> Option<String> {
+        let r = self.repointed.as_ref()?;
+        let who = if r.servers == 1 {
+            "1 server that stayed".to_string()
+        } else {
+            format!(
+                "{} servers that stayed",
+                crate::format::grouped(r.servers as u64)
+            )
+        };
+        let mut text = format!(
+            "More than the theory: {who} went from {} points to {}, so their points moved too.",
+            r.before, r.after
+        );
+        if let Some(why) = r.why {
+            text.push(' ');
+            text.push_str(why);
+        }
+        Some(text)
     }
 
     /// Who caught the departed server's keys, biggest first: the first
@@ -439,6 +517,7 @@ mod caught_tests {
                 theory: None,
                 exact: None,
                 catchers,
+                repointed: None,
             };
             change.caught_by()
         };
@@ -447,6 +526,54 @@ mod caught_tests {
         assert_eq!(long.matches(" keys)").count(), CATCHERS_LISTED);
         assert!(!text(catchers[..3].to_vec()).unwrap().contains("more"));
         assert_eq!(text(Vec::new()), None);
+    }
+}
+
+#[cfg(test)]
+mod repointed_tests {
+    use super::super::params::{PlaygroundParams, Scheme};
+    use super::*;
+
+    fn join(scheme: Scheme, servers: usize, vnodes: u32) -> Change {
+        let mut params = PlaygroundParams::with_servers(servers);
+        params.scheme = scheme;
+        params.vnodes = vnodes;
+        params.keys = 2000;
+        let keys = crate::naming::key_names(params.seed, params.keys as usize);
+        let before = Placement::new(&params, &keys);
+        let name = crate::naming::server_name(servers);
+        params
+            .servers
+            .push(super::super::params::ServerParam::new(name.clone()));
+        let after = Placement::after(&before, &params, &keys);
+        Change::between(&before, &after, ChangeKind::Join(name))
+    }
+
+    #[test]
+    fn ketama_at_50_to_51_gives_every_server_new_points_and_says_why() {
+        let change = join(Scheme::Ketama, 50, 160);
+        let r = change
+            .repointed
+            .clone()
+            .expect("ketama recounts its points");
+        assert_eq!((r.servers, r.before, r.after), (50, 156, 160));
+        let text = change.repointed_text().unwrap();
+        assert!(
+            text.starts_with(
+                "More than the theory: 50 servers that stayed went from 156 points to 160"
+            ),
+            "{text}"
+        );
+        assert!(text.contains("32-bit floats"));
+        // And more keys move than the newcomer's 1/51.
+        assert!(change.movement.fraction() > 2.0 * theory::join_moved(50));
+        assert!(change.summary().contains("went from 156 points to 160"));
+    }
+
+    #[test]
+    fn a_plain_ring_join_keeps_the_others_points() {
+        assert_eq!(join(Scheme::Ring, 50, 160).repointed, None);
+        assert_eq!(join(Scheme::Ketama, 8, 160).repointed, None);
     }
 }
 
