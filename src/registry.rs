@@ -103,9 +103,10 @@ pub static BUNDLES: &[Bundle] = &[
         profile: "wasm-release",
     },
     // The walkthrough embeds the other bundles' widgets as iframes: it needs none of them.
+    // Its own figures are a few small experiments, computed once per step: the small core.
     Bundle {
         name: "learn",
-        profile: "wasm-release",
+        profile: "wasm-small",
     },
     // Every scheme and config reader, YAML included, with the core small: it places
     // thousands of keys, not millions of points.
