@@ -11,6 +11,7 @@ import { join } from "node:path";
 import { DIST, SCREENSHOTS, start } from "../harness.js";
 import { serve } from "../server.js";
 import { ringCanvasState, waitRingCanvas } from "../common.js";
+import { assertSized, loadFrames, sized } from "../host-page.js";
 
 let env;
 let host;
@@ -89,42 +90,8 @@ async function open(options = {}) {
   return { context, page, problems, clean };
 }
 
-/** The docs page, every iframe scrolled to once (they load lazily) and its app mounted. */
-async function loadDocs(page) {
-  await page.goto(host.url + "embed.html");
-  const iframes = await page.locator("iframe").elementHandles();
-  const frames = [];
-  for (const iframe of iframes) {
-    await iframe.scrollIntoViewIfNeeded();
-    const frame = await iframe.contentFrame();
-    await frame.waitForURL(/#\//);
-    await frame.locator("main#main").waitFor({ state: "attached", timeout: 30_000 });
-    frames.push({ iframe, frame, src: await iframe.getAttribute("src") });
-  }
-  await page.evaluate(() => window.scrollTo(0, 0));
-  return frames;
-}
-
-/** The iframe's height and its content's, once they agree within 2 px (or after 10 s). */
-async function sized({ iframe, frame }) {
-  let heights;
-  for (let i = 0; i < 100; i++) {
-    heights = {
-      outer: await iframe.evaluate((el) => el.getBoundingClientRect().height),
-      inner: await frame.evaluate(() => document.documentElement.getBoundingClientRect().height),
-      scroll: await frame.evaluate(() => document.documentElement.scrollHeight),
-      client: await frame.evaluate(() => document.documentElement.clientHeight),
-    };
-    if (Math.abs(heights.outer - heights.inner) <= 2 && heights.scroll <= heights.client + 1) break;
-    await sleep(100);
-  }
-  return heights;
-}
-
-function assertSized(heights, what) {
-  assert.ok(Math.abs(heights.outer - heights.inner) <= 2, `${what}: ${JSON.stringify(heights)}`);
-  assert.ok(heights.scroll <= heights.client + 1, `${what} scrolls inside: ${JSON.stringify(heights)}`);
-}
+/** The docs page, every iframe loaded. */
+const loadDocs = (page) => loadFrames(page, host.url + "embed.html");
 
 /** The relative luminance of a CSS `rgb(...)` colour. */
 function luminance(css) {

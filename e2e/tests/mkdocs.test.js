@@ -14,6 +14,7 @@ import { promisify } from "node:util";
 import { fileURLToPath } from "node:url";
 import { SCREENSHOTS, start } from "../harness.js";
 import { serve } from "../server.js";
+import { assertSized, loadFrames, sized } from "../host-page.js";
 
 const here = fileURLToPath(new URL(".", import.meta.url));
 const ROOT = join(here, "..", "..");
@@ -124,35 +125,11 @@ async function openSite(options = {}) {
   return { context, page, clean };
 }
 
-/** Every widget scrolled to once (they load lazily) and mounted; back at the top. */
+/** The site's page, every widget loaded. */
 async function loadSite(page) {
-  await page.goto(site.url);
-  const iframes = await page.locator("iframe").elementHandles();
-  assert.equal(iframes.length, WIDGETS.length);
-  const frames = [];
-  for (const iframe of iframes) {
-    await iframe.scrollIntoViewIfNeeded();
-    const frame = await iframe.contentFrame();
-    await frame.waitForURL(/#\//);
-    await frame.locator("main#main").waitFor({ state: "attached", timeout: 30_000 });
-    frames.push({ iframe, frame, src: await iframe.getAttribute("src") });
-  }
-  await page.evaluate(() => window.scrollTo(0, 0));
+  const frames = await loadFrames(page, site.url);
+  assert.equal(frames.length, WIDGETS.length);
   return frames;
-}
-
-/** The iframe's height and its content's, once they agree within 2 px (or after 10 s). */
-async function sized({ iframe, frame }) {
-  let heights;
-  for (let i = 0; i < 100; i++) {
-    heights = {
-      outer: await iframe.evaluate((el) => el.getBoundingClientRect().height),
-      inner: await frame.evaluate(() => document.documentElement.getBoundingClientRect().height),
-    };
-    if (Math.abs(heights.outer - heights.inner) <= 2) break;
-    await sleep(100);
-  }
-  return heights;
 }
 
 /** Whether the frame's page is dark: its background's luminance. */
@@ -184,8 +161,7 @@ test("Material's toggle turns the widgets dark and back, keeping their state", a
   const { context, page, clean } = await openSite({ colorScheme: "light" });
   const frames = await loadSite(page);
   for (const entry of frames) {
-    const heights = await sized(entry);
-    assert.ok(Math.abs(heights.outer - heights.inner) <= 2, `${entry.src}: ${JSON.stringify(heights)}`);
+    assertSized(await sized(entry), entry.src);
     await waitDark(entry.frame, false, entry.src);
   }
   // A reader's state in the playground: a key walked.
@@ -220,8 +196,7 @@ test("at 390 px nothing scrolls sideways and every widget fits its frame", async
   const wide = await page.evaluate(() => document.documentElement.scrollWidth);
   assert.ok(wide <= 390, `the docs page is ${wide} px wide`);
   for (const entry of frames) {
-    const heights = await sized(entry);
-    assert.ok(Math.abs(heights.outer - heights.inner) <= 2, `${entry.src}: ${JSON.stringify(heights)}`);
+    assertSized(await sized(entry), entry.src);
     const inner = await entry.frame.evaluate(() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]);
     assert.ok(inner[0] <= inner[1], `${entry.src} scrolls sideways: ${inner}`);
   }

@@ -110,20 +110,8 @@ pub fn escape_attribute(text: &str) -> String {
 mod tests {
     use super::*;
 
-    static RING: ViewInfo = ViewInfo {
-        path: "ring",
-        title: "Ring playground",
-        description: "",
-        group: "",
-        tail: None,
-    };
-    static COST: ViewInfo = ViewInfo {
-        path: "cost",
-        title: "Resize cost",
-        description: "",
-        group: "",
-        tail: None,
-    };
+    use crate::view_state::test_views::{COST, RING};
+
     const VIEWS: &[&ViewInfo] = &[&RING, &COST];
 
     #[test]

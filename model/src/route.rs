@@ -221,34 +221,8 @@ pub fn full_view_hash(to: &str, theme: Theme, views: &[&'static ViewInfo]) -> St
 mod tests {
     use super::*;
 
-    static RING: ViewInfo = ViewInfo {
-        path: "ring",
-        title: "Ring playground",
-        description: "",
-        group: "",
-        tail: None,
-    };
-    static COST: ViewInfo = ViewInfo {
-        path: "cost",
-        title: "Resize cost",
-        description: "",
-        group: "",
-        tail: None,
-    };
-    static LEARN: ViewInfo = ViewInfo {
-        path: "learn",
-        title: "Learn",
-        description: "",
-        group: "",
-        tail: Some("step"),
-    };
-    static INDEX: ViewInfo = ViewInfo {
-        path: INDEX_PATH,
-        title: "All views",
-        description: "",
-        group: "",
-        tail: None,
-    };
+    use crate::view_state::test_views::{COST, INDEX, LEARN, RING};
+
     const VIEWS: &[&ViewInfo] = &[&RING, &COST, &LEARN, &INDEX];
 
     #[test]

@@ -91,13 +91,8 @@ impl Reducer for Shell {
 mod tests {
     use super::*;
 
-    static RING: ViewInfo = ViewInfo {
-        path: "ring",
-        title: "Ring playground",
-        description: "",
-        group: "",
-        tail: None,
-    };
+    use crate::view_state::test_views::RING;
+
     const VIEWS: &[&ViewInfo] = &[&RING];
 
     fn load(hash: &str) -> Shell {

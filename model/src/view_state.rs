@@ -52,3 +52,25 @@ impl UrlState {
         }
     }
 }
+
+/// Views for the shell's own tests: no registry, just the entries.
+#[cfg(test)]
+pub mod test_views {
+    use super::ViewInfo;
+    use crate::index::INDEX_PATH;
+
+    const fn view(path: &'static str, title: &'static str, tail: Option<&'static str>) -> ViewInfo {
+        ViewInfo {
+            path,
+            title,
+            description: "",
+            group: "",
+            tail,
+        }
+    }
+
+    pub static RING: ViewInfo = view("ring", "Ring playground", None);
+    pub static COST: ViewInfo = view("cost", "Resize cost", None);
+    pub static LEARN: ViewInfo = view("learn", "Learn", Some("step"));
+    pub static INDEX: ViewInfo = view(INDEX_PATH, "All views", None);
+}

@@ -1,0 +1,43 @@
+// Helpers for tests of a host page that embeds ringlab widgets (the example docs page,
+// the MkDocs site): its frames loaded, and each frame's height against its content's.
+import assert from "node:assert/strict";
+
+const sleep = (ms) => new Promise((ok) => setTimeout(ok, ms));
+
+/** The page at `url`, every iframe scrolled to once (they load lazily) and its app mounted. */
+export async function loadFrames(page, url) {
+  await page.goto(url);
+  const iframes = await page.locator("iframe").elementHandles();
+  const frames = [];
+  for (const iframe of iframes) {
+    await iframe.scrollIntoViewIfNeeded();
+    const frame = await iframe.contentFrame();
+    await frame.waitForURL(/#\//);
+    await frame.locator("main#main").waitFor({ state: "attached", timeout: 30_000 });
+    frames.push({ iframe, frame, src: await iframe.getAttribute("src") });
+  }
+  await page.evaluate(() => window.scrollTo(0, 0));
+  return frames;
+}
+
+/** The iframe's height and its content's, once they agree within 2 px (or after 10 s). */
+export async function sized({ iframe, frame }) {
+  let heights;
+  for (let i = 0; i < 100; i++) {
+    heights = {
+      outer: await iframe.evaluate((el) => el.getBoundingClientRect().height),
+      inner: await frame.evaluate(() => document.documentElement.getBoundingClientRect().height),
+      scroll: await frame.evaluate(() => document.documentElement.scrollHeight),
+      client: await frame.evaluate(() => document.documentElement.clientHeight),
+    };
+    if (Math.abs(heights.outer - heights.inner) <= 2 && heights.scroll <= heights.client + 1) break;
+    await sleep(100);
+  }
+  return heights;
+}
+
+/** The iframe is as tall as its content, which does not scroll inside it. */
+export function assertSized(heights, what) {
+  assert.ok(Math.abs(heights.outer - heights.inner) <= 2, `${what}: ${JSON.stringify(heights)}`);
+  assert.ok(heights.scroll <= heights.client + 1, `${what} scrolls inside: ${JSON.stringify(heights)}`);
+}
