@@ -37,9 +37,39 @@ pub enum Command {
     /// Per-server requests per second for Zipf traffic (and a hot key), plain or with
     /// bounded loads: the loads, max/mean, what was pushed off its home, the probes.
     Load(LoadArgs),
+    /// Prints slot<TAB>server: a Maglev lookup table exactly as Envoy, Cilium or katran
+    /// builds it.
+    Maglev(MaglevArgs),
     /// The lab's experiments, as TSV.
     #[command(subcommand)]
     Experiment(ExperimentCommand),
+}
+
+/// Whose Maglev.
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MaglevSystem {
+    /// Envoy's MAGLEV (xxHash64 of the host names; weights as Envoy normalises them)
+    Envoy,
+    /// Cilium's (ip:port[/TCP|UDP|SCTP] backends, the default hash seed; whole weights
+    /// 0 to 65535, used when their average is 2 or more)
+    Cilium,
+    /// katran's MaglevHash, the library default (IP-address reals, whole weights)
+    Katran,
+    /// katran's MaglevHashV2 (shares follow the weights)
+    KatranV2,
+}
+
+#[derive(Args, Debug)]
+pub struct MaglevArgs {
+    #[arg(long, value_enum)]
+    pub system: MaglevSystem,
+    /// the table size M [default: envoy 65537, cilium 16381, katran 65537]; Cilium takes
+    /// only its ten sizes, 251 to 131071
+    #[arg(long, value_parser = limits::table, allow_negative_numbers = true)]
+    pub table: Option<u64>,
+    /// comma-separated name[=weight]
+    #[arg(long)]
+    pub servers: String,
 }
 
 /// The scheme and its knobs, shared by `lookup` and `move`.

@@ -10,6 +10,7 @@ mod input;
 mod limits;
 mod load;
 mod lookup;
+mod maglev;
 mod moves;
 mod progress;
 mod scheme;
@@ -105,6 +106,7 @@ fn main() -> ExitCode {
         Command::Move(a) => moves::run(a, &mut stdin, &mut out, &mut err, show_progress),
         Command::Bounded(a) => bounded::run(a, &mut stdin, &mut out, &mut err),
         Command::Load(a) => load::run(a, &mut out, &mut err),
+        Command::Maglev(a) => maglev::run(a, &mut out),
         Command::Experiment(which) => match which {
             ExperimentCommand::Busiest(a) => experiment::busiest(a, &mut out, show_progress),
             ExperimentCommand::Catcher(a) => experiment::catcher(a, &mut out, show_progress),

@@ -1835,3 +1835,74 @@ fn load_reports_per_server_requests_plain_and_bounded() {
         assert!(err.contains(says), "{flag}: {err}");
     }
 }
+
+#[test]
+fn maglev_prints_ciliums_and_katrans_tables_exactly() {
+    for (system, text) in [
+        (
+            "cilium",
+            include_str!("../../core/tests/data/cilium_public_weighted4_251.tsv"),
+        ),
+        (
+            "katran-v2",
+            include_str!("../../core/tests/data/katran_public_weighted4_251.tsv"),
+        ),
+    ] {
+        let header = text.lines().next().unwrap();
+        let servers = header
+            .split(' ')
+            .find_map(|part| part.strip_prefix("servers="))
+            .unwrap();
+        let output = ringlab(
+            &[
+                "maglev",
+                "--system",
+                system,
+                "--table",
+                "251",
+                "--servers",
+                servers,
+            ],
+            "",
+        );
+        assert!(output.status.success(), "{system}");
+        let expected: String = text.lines().skip(1).map(|l| format!("{l}\n")).collect();
+        assert_eq!(stdout(&output), expected, "{system}");
+    }
+    // Bad input: one line, exit 2.
+    for args in [
+        [
+            "maglev",
+            "--system",
+            "cilium",
+            "--table",
+            "7",
+            "--servers",
+            "10.0.0.1:80",
+        ],
+        [
+            "maglev",
+            "--system",
+            "katran",
+            "--table",
+            "7",
+            "--servers",
+            "10.0.0.1:80",
+        ],
+        [
+            "maglev",
+            "--system",
+            "katran",
+            "--table",
+            "7",
+            "--servers",
+            "10.0.0.1=-1",
+        ],
+    ] {
+        let output = ringlab(&args, "");
+        assert_eq!(output.status.code(), Some(2), "{args:?}");
+        let err = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(err.lines().count(), 1, "{err}");
+        assert!(err.starts_with("ringlab: "), "{err}");
+    }
+}

@@ -1219,3 +1219,94 @@ fn schemes_without_a_faster_way_do_not_derive() {
         );
     }
 }
+
+/// Cilium's and katran's Maglev tables: every slot goes to a backend that may hold one, the
+/// order backends are listed in does not matter, and the shares follow each fill's rule.
+mod maglev_systems {
+    use super::*;
+    use ringlab_core::schemes::maglev_cilium::{self, Backend};
+    use ringlab_core::schemes::maglev_katran::{self, Fill, Real};
+
+    fn cilium(weights: &[u16], salt: u32) -> Vec<Backend> {
+        weights
+            .iter()
+            .enumerate()
+            .map(|(i, &w)| {
+                Backend::parse(
+                    &format!("10.{}.{}.{i}:{}", salt % 250, i / 250, 1000 + salt % 5000),
+                    w,
+                )
+                .unwrap()
+            })
+            .collect()
+    }
+
+    fn katran(weights: &[u32], salt: u32) -> Vec<Real> {
+        weights
+            .iter()
+            .enumerate()
+            .map(|(i, &w)| {
+                Real::parse(&format!("10.{}.{}.{}", salt % 250, i / 250, i % 250), w).unwrap()
+            })
+            .collect()
+    }
+
+    /// Each slot's backend by name, whatever the order they were listed in.
+    fn by_name<T>(table: &[usize], list: &[T], name: impl Fn(&T) -> &str) -> Vec<String> {
+        table.iter().map(|&i| name(&list[i]).to_string()).collect()
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 32, .. ProptestConfig::default() })]
+
+        #[test]
+        fn cilium_fills_every_slot_whatever_the_listing_order(
+            weights in prop::collection::vec(1u16..20, 1..12),
+            salt in 0u32..10_000,
+            size in prop::sample::select(vec![251u64, 509, 1021]),
+        ) {
+            let list = cilium(&weights, salt);
+            let table = maglev_cilium::table(&list, size).unwrap();
+            prop_assert_eq!(table.len() as u64, size);
+            let mut reversed = list.clone();
+            reversed.reverse();
+            let again = maglev_cilium::table(&reversed, size).unwrap();
+            prop_assert_eq!(by_name(&table, &list, |b| &b.name), by_name(&again, &reversed, |b| &b.name));
+            // Equal weights (or an average of at most 1): round robin, counts within 1.
+            if weights.iter().sum::<u16>() as usize / weights.len() <= 1 {
+                let counts = maglev_cilium::counts(&table, list.len());
+                let (lo, hi) = (counts.iter().min().unwrap(), counts.iter().max().unwrap());
+                prop_assert!(hi - lo <= 1, "{:?}", counts);
+            }
+        }
+
+        #[test]
+        fn katran_fills_every_slot_with_reals_of_weight(
+            weights in prop::collection::vec(0u32..8, 1..12),
+            salt in 0u32..10_000,
+            v2 in any::<bool>(),
+        ) {
+            let list = katran(&weights, salt);
+            let fill = if v2 { Fill::V2 } else { Fill::V1 };
+            let table = maglev_katran::table(&list, 251, fill).unwrap();
+            if weights.iter().all(|&w| w == 0) {
+                prop_assert!(table.is_empty());
+                return Ok(());
+            }
+            prop_assert_eq!(table.len(), 251);
+            prop_assert!(table.iter().all(|&i| list[i].weight > 0));
+            let mut reversed = list.clone();
+            reversed.reverse();
+            let again = maglev_katran::table(&reversed, 251, fill).unwrap();
+            prop_assert_eq!(by_name(&table, &list, |r| &r.name), by_name(&again, &reversed, |r| &r.name));
+            // v2 shares follow the weights: within 2 slots of 251 * w / W.
+            if v2 {
+                let total: u32 = weights.iter().sum();
+                for (count, &w) in maglev_katran::counts(&table, list.len()).iter().zip(&weights) {
+                    let ideal = 251.0 * f64::from(w) / f64::from(total);
+                    prop_assert!((*count as f64 - ideal).abs() <= 2.0, "{} vs {}", count, ideal);
+                }
+            }
+        }
+    }
+}

@@ -75,6 +75,29 @@ fn le64(bytes: &[u8]) -> u64 {
 /// assert_eq!(murmur3_x64_128(b"", 0), (0, 0));
 /// ```
 pub fn murmur3_x64_128(key: &[u8], seed: u64) -> (u64, u64) {
+    murmur3(key, seed, true)
+}
+
+/// The canonical MurmurHash3_x64_128 (Appleby's `MurmurHash3_x64_128`, as Cilium and
+/// katran run it): the tail bytes unsigned. It differs from Cassandra's only for keys whose
+/// last `len % 16` bytes hold one of 0x80 or above.
+///
+/// ```
+/// use ringlab_core::schemes::cassandra::{murmur3_x64_128, murmur3_x64_128_canonical};
+/// // Cilium's public check: a backend's text with its default seed.
+/// let text = b"[0.0.0.1:1/TCP,State:active]";
+/// assert_eq!(
+///     murmur3_x64_128_canonical(text, 616034178),
+///     (16547947091327308854, 6047843010194048566)
+/// );
+/// assert_eq!(murmur3_x64_128_canonical(text, 7), murmur3_x64_128(text, 7));
+/// assert_ne!(murmur3_x64_128_canonical(b"\xff", 0), murmur3_x64_128(b"\xff", 0));
+/// ```
+pub fn murmur3_x64_128_canonical(key: &[u8], seed: u64) -> (u64, u64) {
+    murmur3(key, seed, false)
+}
+
+fn murmur3(key: &[u8], seed: u64, sign_extend: bool) -> (u64, u64) {
     let mut h1 = seed;
     let mut h2 = seed;
     let mut blocks = key.chunks_exact(16);
@@ -96,7 +119,11 @@ pub fn murmur3_x64_128(key: &[u8], seed: u64) -> (u64, u64) {
     let (mut k1, mut k2) = (0u64, 0u64);
     for (i, &byte) in tail.iter().enumerate() {
         // Java: k ^= ((long) key.get(i)) << shift, the byte sign-extended.
-        let extended = byte as i8 as i64 as u64;
+        let extended = if sign_extend {
+            byte as i8 as i64 as u64
+        } else {
+            u64::from(byte)
+        };
         if i < 8 {
             k1 ^= extended << (8 * i);
         } else {

@@ -8,6 +8,8 @@ pub mod jump;
 pub mod ketama;
 pub mod ketama_spy;
 pub mod maglev;
+pub mod maglev_cilium;
+pub mod maglev_katran;
 pub mod modulo;
 pub mod nginx;
 pub mod redis;

@@ -14,6 +14,7 @@ mod haproxy;
 mod jump;
 mod ketama;
 mod maglev;
+mod maglev_systems;
 mod nginx;
 mod peer;
 mod redis;

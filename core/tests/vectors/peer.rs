@@ -6,11 +6,21 @@
 use wasm_bindgen_test::wasm_bindgen_test as test;
 
 use ringlab_core::schemes::ring_hash::{PointHash, RingHash, Sizes};
-use ringlab_core::schemes::{cassandra, jump, ketama, maglev::Maglev, redis};
+use ringlab_core::schemes::{
+    cassandra, jump, ketama, maglev::Maglev, maglev_cilium, maglev_katran, redis,
+};
 use ringlab_core::{build, parse_server_list, Options, Partitioner, SchemeKind, Server};
 
 /// Every peer file, by name.
 const FILES: &[(&str, &str)] = &[
+    (
+        "cilium_maglev-reproducible-251.tsv",
+        include_str!("../data/peer/cilium_maglev-reproducible-251.tsv"),
+    ),
+    (
+        "cilium_maglev-weighted-1021.tsv",
+        include_str!("../data/peer/cilium_maglev-weighted-1021.tsv"),
+    ),
     (
         "clusterkeyslot_ioredis.tsv",
         include_str!("../data/peer/clusterkeyslot_ioredis.tsv"),
@@ -74,6 +84,10 @@ const FILES: &[(&str, &str)] = &[
     (
         "jedis_slot.tsv",
         include_str!("../data/peer/jedis_slot.tsv"),
+    ),
+    (
+        "katran_maglev-weights-7.tsv",
+        include_str!("../data/peer/katran_maglev-weights-7.tsv"),
     ),
     (
         "libmemcached_ketama-md5-keyhash.tsv",
@@ -211,6 +225,18 @@ impl Peer {
         parse_server_list(self.setting("servers")).expect("servers")
     }
 
+    /// The `servers=` list as `name=weight` pairs (weight 1 when absent), each made into
+    /// a system's own backend by `make`.
+    fn weighted_list<B>(&self, make: impl Fn(&str, u64) -> B) -> Vec<B> {
+        self.setting("servers")
+            .split(',')
+            .map(|item| match item.rsplit_once('=') {
+                Some((name, weight)) => make(name, self.number(weight)),
+                None => make(item, 1),
+            })
+            .collect()
+    }
+
     fn number<T: std::str::FromStr>(&self, text: &str) -> T {
         text.parse()
             .unwrap_or_else(|_| panic!("{}: {text:?} is not a number", self.name))
@@ -249,6 +275,45 @@ impl Peer {
                     let name = std::str::from_utf8(input).unwrap();
                     let at = maglev.servers().iter().position(|s| s.name == name);
                     entries[at.expect("a listed host")].to_string()
+                })
+            }
+            "unsupported" if self.setting("system") == "cilium-maglev" => {
+                let backends = self.weighted_list(|name, weight| {
+                    maglev_cilium::Backend::parse(name, weight as u16).expect("a backend")
+                });
+                let table = maglev_cilium::table(&backends, self.number(self.setting("table")))
+                    .expect("table builds");
+                let counts = maglev_cilium::counts(&table, backends.len());
+                self.each(|input| {
+                    let input = std::str::from_utf8(input).unwrap();
+                    match input.parse::<usize>() {
+                        // A slot: its backend.
+                        Ok(slot) => backends[table[slot]].name.clone(),
+                        // A backend: its slot count.
+                        Err(_) => {
+                            let at = backends.iter().position(|b| b.name == input);
+                            counts[at.expect("a listed backend")].to_string()
+                        }
+                    }
+                })
+            }
+            "unsupported" if self.setting("system") == "katran-maglev" => {
+                // Reals given by their raw hash, `hash:<n>`.
+                let reals = self.weighted_list(|name, weight| {
+                    let hash = name.strip_prefix("hash:").expect("hash:<n>");
+                    maglev_katran::Real::from_hash(name, self.number(hash), weight as u32)
+                });
+                let size: u64 = self.number(self.setting("table"));
+                self.each(|input| {
+                    let input = std::str::from_utf8(input).unwrap();
+                    let (variant, name) = input.split_once(' ').expect("<v1|v2> <real>");
+                    let fill = match variant {
+                        "v1" => maglev_katran::Fill::V1,
+                        _ => maglev_katran::Fill::V2,
+                    };
+                    let table = maglev_katran::table(&reals, size, fill).expect("ring builds");
+                    let at = reals.iter().position(|r| r.name == name).expect("a real");
+                    maglev_katran::counts(&table, reals.len())[at].to_string()
                 })
             }
             "unsupported" if self.setting("system") == "envoy-ring_hash" => {
@@ -368,20 +433,10 @@ const NOT_IN_FILES: &[(&str, &str)] = &[
 /// folder, are not checked, and must say so themselves (`kind=unsupported` in the header),
 /// so a file of a supported kind cannot hide under a prefix.
 #[cfg(not(target_arch = "wasm32"))]
-const NOT_YET_SUPPORTED: &[(&str, &str)] = &[
-    (
-        "cilium_maglev-",
-        "Cilium's Maglev (its own hash and seed): comes with the alternatives",
-    ),
-    (
-        "katran_maglev-",
-        "Katran's Maglev v1/v2 slot counts: comes with the alternatives",
-    ),
-    (
-        "mcrouter_",
-        "mcrouter's ch3 (furc), crc32 and rendezvous hashes: comes with the alternatives",
-    ),
-];
+const NOT_YET_SUPPORTED: &[(&str, &str)] = &[(
+    "mcrouter_",
+    "mcrouter's ch3 (furc), crc32 and rendezvous hashes: comes with the alternatives",
+)];
 
 /// Every file in `tests/data/peer/` is checked by [`every_peer_row`] (it is in [`FILES`],
 /// with the text on disk), listed in [`NOT_IN_FILES`] with a reason, or belongs to a system
