@@ -92,11 +92,7 @@ impl Maglev {
 
     /// How many slots each server holds.
     pub fn entries(&self) -> Vec<usize> {
-        let mut counts = vec![0usize; self.servers.len()];
-        for &server in &self.table {
-            counts[server] += 1;
-        }
-        counts
+        slot_counts(&self.table, self.servers.len())
     }
 
     /// The slot `key` looks up: `XXH64(key, 0) mod M`, as Envoy's.
@@ -122,6 +118,15 @@ impl Maglev {
     pub fn slot(&self, key: &[u8]) -> usize {
         (key_hash(key) % self.size) as usize
     }
+}
+
+/// How many slots of `table` (each slot a server's index) each of `servers` holds.
+pub fn slot_counts(table: &[usize], servers: usize) -> Vec<usize> {
+    let mut counts = vec![0usize; servers];
+    for &server in table {
+        counts[server] += 1;
+    }
+    counts
 }
 
 /// A key's hash as Envoy's Maglev takes it: XXH64 with seed 0 of its bytes.

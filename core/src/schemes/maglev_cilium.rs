@@ -148,14 +148,7 @@ pub fn table_seeded(
     Ok(slots.into_iter().map(|s| s.unwrap_or(0)).collect())
 }
 
-/// How many slots each backend holds.
-pub fn counts(table: &[usize], backends: usize) -> Vec<usize> {
-    let mut counts = vec![0; backends];
-    for &i in table {
-        counts[i] += 1;
-    }
-    counts
-}
+pub use super::maglev::slot_counts as counts;
 
 #[cfg(test)]
 mod tests {

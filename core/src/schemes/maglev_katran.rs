@@ -215,14 +215,7 @@ pub fn table(reals: &[Real], table_size: u64, fill: Fill) -> Result<Vec<usize>, 
     Ok(slots.into_iter().map(|s| s.unwrap_or(0)).collect())
 }
 
-/// How many slots each real holds.
-pub fn counts(table: &[usize], reals: usize) -> Vec<usize> {
-    let mut counts = vec![0; reals];
-    for &i in table {
-        counts[i] += 1;
-    }
-    counts
-}
+pub use super::maglev::slot_counts as counts;
 
 /// SpookyHash V2's short hash (Bob Jenkins), for messages under 192 bytes: `(hash1, hash2)`.
 fn spooky_short(message: &[u8], seed1: u64, seed2: u64) -> (u64, u64) {
