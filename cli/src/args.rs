@@ -79,7 +79,8 @@ pub struct SchemeArgs {
     /// name=weight makes its locator weighted), twemproxy, envoy-ring, grpc-ring (the
     /// list in the order given, repeats allowed), modulo, jump, rendezvous, maglev (also
     /// envoy-maglev: it is Envoy's), redis (required, except for lookup --config); load
-    /// also takes haproxy
+    /// also takes haproxy; lookup also takes mcrouter's hash functions mcrouter-ch3,
+    /// mcrouter-rendezvous, mcrouter-weighted-rendezvous and mcrouter-crc32
     #[arg(long)]
     pub scheme: Option<String>,
     /// ring: virtual nodes per unit of weight [default: 160]; groupcache: replicas per

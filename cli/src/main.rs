@@ -11,6 +11,7 @@ mod limits;
 mod load;
 mod lookup;
 mod maglev;
+mod mcrouter;
 mod moves;
 mod progress;
 mod scheme;

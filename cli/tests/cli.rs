@@ -1906,3 +1906,25 @@ fn maglev_prints_ciliums_and_katrans_tables_exactly() {
         assert!(err.starts_with("ringlab: "), "{err}");
     }
 }
+
+#[test]
+fn lookup_places_as_mcrouters_weighted_rendezvous() {
+    check_lookup_file(
+        "mcrouter-weighted-rendezvous",
+        include_str!("../../core/tests/data/mcrouter_public_weighted-rendezvous_3.tsv"),
+    );
+    let output = ringlab(
+        &[
+            "lookup",
+            "--scheme",
+            "mcrouter-ch3",
+            "--servers",
+            "a,b",
+            "--replicas",
+            "2",
+            "k",
+        ],
+        "",
+    );
+    assert_eq!(output.status.code(), Some(2));
+}

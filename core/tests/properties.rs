@@ -1310,3 +1310,50 @@ mod maglev_systems {
         }
     }
 }
+
+/// mcrouter's hash functions: Ch3 moves keys only onto a child added at the end, and
+/// rendezvous moves only a removed child's keys.
+mod mcrouter_functions {
+    use super::*;
+    use ringlab_core::schemes::mcrouter::{ch3, rendezvous, weighted_rendezvous};
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 32, .. ProptestConfig::default() })]
+
+        #[test]
+        fn ch3_growth_moves_keys_only_to_the_new_child(pool in 1u32..300, salt in 0u32..1000) {
+            for key in keys(200, salt) {
+                let before = ch3(key.as_bytes(), pool);
+                let after = ch3(key.as_bytes(), pool + 1);
+                prop_assert!(before < pool.max(1) && after <= pool);
+                prop_assert!(after == before || after == pool, "{} -> {}", before, after);
+            }
+        }
+
+        #[test]
+        fn rendezvous_removal_moves_only_the_removed_childs_keys(
+            n in 2usize..40,
+            gone in 0usize..40,
+            salt in 0u32..1000,
+        ) {
+            let gone = gone % n;
+            let tags: Vec<String> = (0..n).map(|i| format!("cache{i}.{salt}:11211")).collect();
+            let weights: Vec<f64> = (0..n).map(|i| 0.2 + (i % 5) as f64 * 0.2).collect();
+            let mut fewer = tags.clone();
+            fewer.remove(gone);
+            let mut lighter = weights.clone();
+            lighter.remove(gone);
+            for key in keys(200, salt) {
+                let key = key.as_bytes();
+                let plain = rendezvous(key, &tags).unwrap();
+                if plain != gone {
+                    prop_assert_eq!(&fewer[rendezvous(key, &fewer).unwrap()], &tags[plain]);
+                }
+                let weighted = weighted_rendezvous(key, &tags, &weights);
+                if weighted != gone {
+                    prop_assert_eq!(&fewer[weighted_rendezvous(key, &fewer, &lighter)], &tags[weighted]);
+                }
+            }
+        }
+    }
+}

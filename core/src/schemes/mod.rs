@@ -10,6 +10,7 @@ pub mod ketama_spy;
 pub mod maglev;
 pub mod maglev_cilium;
 pub mod maglev_katran;
+pub mod mcrouter;
 pub mod modulo;
 pub mod nginx;
 pub mod redis;

@@ -148,9 +148,14 @@ impl Sizes {
 /// assert_eq!(murmur2(b""), 6142509188972423790);
 /// ```
 pub fn murmur2(bytes: &[u8]) -> u64 {
+    murmur64a(bytes, 0xc70f6907)
+}
+
+/// MurmurHash64A (Appleby's 64-bit MurmurHash2) with `seed`, tail bytes unsigned: Envoy's
+/// with its seed, mcrouter's `murmur_hash_64A` with its own.
+pub fn murmur64a(bytes: &[u8], seed: u64) -> u64 {
     const M: u64 = 0xc6a4a7935bd1e995;
-    const SEED: u64 = 0xc70f6907;
-    let mut h = SEED ^ (bytes.len() as u64).wrapping_mul(M);
+    let mut h = seed ^ (bytes.len() as u64).wrapping_mul(M);
     let mut blocks = bytes.chunks_exact(8);
     for block in &mut blocks {
         let mut k = u64::from_le_bytes(block.try_into().expect("8 bytes"));

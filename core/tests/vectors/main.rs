@@ -15,6 +15,7 @@ mod jump;
 mod ketama;
 mod maglev;
 mod maglev_systems;
+mod mcrouter;
 mod nginx;
 mod peer;
 mod redis;

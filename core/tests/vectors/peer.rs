@@ -7,7 +7,7 @@ use wasm_bindgen_test::wasm_bindgen_test as test;
 
 use ringlab_core::schemes::ring_hash::{PointHash, RingHash, Sizes};
 use ringlab_core::schemes::{
-    cassandra, jump, ketama, maglev::Maglev, maglev_cilium, maglev_katran, redis,
+    cassandra, jump, ketama, maglev::Maglev, maglev_cilium, maglev_katran, mcrouter, redis,
 };
 use ringlab_core::{build, parse_server_list, Options, Partitioner, SchemeKind, Server};
 
@@ -102,6 +102,70 @@ const FILES: &[(&str, &str)] = &[
         include_str!("../data/peer/libmemcached_ketama-weighted-8.tsv"),
     ),
     (
+        "mcrouter_ch3-basic.tsv",
+        include_str!("../data/peer/mcrouter_ch3-basic.tsv"),
+    ),
+    (
+        "mcrouter_ch3-counts-10.tsv",
+        include_str!("../data/peer/mcrouter_ch3-counts-10.tsv"),
+    ),
+    (
+        "mcrouter_ch3-counts-3.tsv",
+        include_str!("../data/peer/mcrouter_ch3-counts-3.tsv"),
+    ),
+    (
+        "mcrouter_crc32-basic.tsv",
+        include_str!("../data/peer/mcrouter_crc32-basic.tsv"),
+    ),
+    (
+        "mcrouter_rendezvous-3.tsv",
+        include_str!("../data/peer/mcrouter_rendezvous-3.tsv"),
+    ),
+    (
+        "mcrouter_rendezvous-343.tsv",
+        include_str!("../data/peer/mcrouter_rendezvous-343.tsv"),
+    ),
+    (
+        "mcrouter_rendezvous-counts-10.tsv",
+        include_str!("../data/peer/mcrouter_rendezvous-counts-10.tsv"),
+    ),
+    (
+        "mcrouter_rendezvous-counts-3.tsv",
+        include_str!("../data/peer/mcrouter_rendezvous-counts-3.tsv"),
+    ),
+    (
+        "mcrouter_rendezvous-rehash-499.tsv",
+        include_str!("../data/peer/mcrouter_rendezvous-rehash-499.tsv"),
+    ),
+    (
+        "mcrouter_weighted-rendezvous-3.tsv",
+        include_str!("../data/peer/mcrouter_weighted-rendezvous-3.tsv"),
+    ),
+    (
+        "mcrouter_weighted-rendezvous-343.tsv",
+        include_str!("../data/peer/mcrouter_weighted-rendezvous-343.tsv"),
+    ),
+    (
+        "mcrouter_weighted-rendezvous-counts-10.tsv",
+        include_str!("../data/peer/mcrouter_weighted-rendezvous-counts-10.tsv"),
+    ),
+    (
+        "mcrouter_weighted-rendezvous-counts-3-skewed.tsv",
+        include_str!("../data/peer/mcrouter_weighted-rendezvous-counts-3-skewed.tsv"),
+    ),
+    (
+        "mcrouter_weighted-rendezvous-counts-3-zero.tsv",
+        include_str!("../data/peer/mcrouter_weighted-rendezvous-counts-3-zero.tsv"),
+    ),
+    (
+        "mcrouter_weighted-rendezvous-counts-3.tsv",
+        include_str!("../data/peer/mcrouter_weighted-rendezvous-counts-3.tsv"),
+    ),
+    (
+        "mcrouter_weighted-rendezvous-rehash-499.tsv",
+        include_str!("../data/peer/mcrouter_weighted-rendezvous-rehash-499.tsv"),
+    ),
+    (
         "pingora_eleven-hosts.tsv",
         include_str!("../data/peer/pingora_eleven-hosts.tsv"),
     ),
@@ -163,10 +227,23 @@ const FILES: &[(&str, &str)] = &[
     ),
 ];
 
+/// `hex:...` as its bytes; anything else as it is.
+fn unhex(text: &[u8]) -> Vec<u8> {
+    match text.strip_prefix(b"hex:") {
+        Some(hex) => (0..hex.len())
+            .step_by(2)
+            .map(|i| u8::from_str_radix(std::str::from_utf8(&hex[i..i + 2]).unwrap(), 16).unwrap())
+            .collect(),
+        None => text.to_vec(),
+    }
+}
+
 /// One file: its `config=` settings, an optional corrected answer, and its rows.
 struct Peer {
     name: &'static str,
     config: Vec<(&'static str, &'static str)>,
+    /// The `# note=` lines, which say how some files' inputs are made.
+    notes: Vec<&'static str>,
     known: Option<(&'static str, &'static str)>,
     rows: Vec<(Vec<u8>, &'static str)>,
 }
@@ -174,6 +251,7 @@ struct Peer {
 impl Peer {
     fn parse(name: &'static str, text: &'static str) -> Peer {
         let mut config = Vec::new();
+        let mut notes = Vec::new();
         let mut known = None;
         let mut rows = Vec::new();
         for line in text.lines() {
@@ -183,6 +261,8 @@ impl Peer {
                         .split(';')
                         .filter_map(|part| part.split_once('='))
                         .collect();
+                } else if let Some(note) = header.strip_prefix("note=") {
+                    notes.push(note);
                 } else if let Some(fix) = header.strip_prefix("known=") {
                     let mut fields = fix.split('|');
                     known = Some((fields.next().unwrap(), fields.next().unwrap()));
@@ -207,6 +287,7 @@ impl Peer {
         Peer {
             name,
             config,
+            notes,
             known,
             rows,
         }
@@ -316,6 +397,7 @@ impl Peer {
                     maglev_katran::counts(&table, reals.len())[at].to_string()
                 })
             }
+            "unsupported" if self.setting("system").starts_with("mcrouter-") => self.mcrouter(),
             "unsupported" if self.setting("system") == "envoy-ring_hash" => {
                 let hash = if self.setting("hash").starts_with("MurmurHash2") {
                     PointHash::Murmur2
@@ -339,6 +421,125 @@ impl Peer {
             }
             other => panic!("{}: unknown kind {other}", self.name),
         }
+    }
+
+    /// mcrouter's hash functions: `<pool> <key>` rows (Ch3, Crc32), a key's tag
+    /// (Rendezvous), or counts over the keys a note names: keys per child, or keys that
+    /// change child when one leaves.
+    fn mcrouter(&self) -> usize {
+        let system = self.setting("system");
+        if let Some(pool) = self.get("pool") {
+            let pool: u32 = self.number(pool);
+            let keys = self.note_keys();
+            return self.each(|input| {
+                let index: u32 = self.number(std::str::from_utf8(input).unwrap());
+                let count = keys
+                    .iter()
+                    .filter(|k| mcrouter::ch3(k.as_bytes(), pool) == index);
+                count.count().to_string()
+            });
+        }
+        if system == "mcrouter-Ch3" || system == "mcrouter-Crc32" {
+            return self.each(|input| {
+                let split = input.iter().position(|&b| b == b' ').expect("<pool> <key>");
+                let pool: u32 = self.number(std::str::from_utf8(&input[..split]).unwrap());
+                let key = unhex(&input[split + 1..]);
+                match system {
+                    "mcrouter-Ch3" => mcrouter::ch3(&key, pool),
+                    _ => mcrouter::crc32_index(&key, pool),
+                }
+                .to_string()
+            });
+        }
+        // Rendezvous: tags (and weights) in child order.
+        let (tags, weights) = self.mcrouter_tags();
+        let pick = |key: &[u8], tags: &[String], weights: &[f64]| -> String {
+            let index = match system {
+                "mcrouter-Rendezvous" => mcrouter::rendezvous(key, tags).expect("tags"),
+                _ => mcrouter::weighted_rendezvous(key, tags, weights),
+            };
+            tags[index].clone()
+        };
+        if self.notes.iter().any(|n| n.contains("endpoint removed")) {
+            let keys = self.note_keys();
+            let before: Vec<String> = keys
+                .iter()
+                .map(|k| pick(k.as_bytes(), &tags, &weights))
+                .collect();
+            return self.each(|input| {
+                let gone = std::str::from_utf8(input).unwrap();
+                let at = tags.iter().position(|t| t == gone).expect("a tag");
+                let (mut fewer, mut lighter) = (tags.clone(), weights.clone());
+                fewer.remove(at);
+                lighter.remove(at);
+                let changed = keys
+                    .iter()
+                    .zip(&before)
+                    .filter(|(k, was)| pick(k.as_bytes(), &fewer, &lighter) != **was);
+                changed.count().to_string()
+            });
+        }
+        if self.notes.iter().any(|n| n.starts_with("keys '")) {
+            let keys = self.note_keys();
+            let owners: Vec<String> = keys
+                .iter()
+                .map(|k| pick(k.as_bytes(), &tags, &weights))
+                .collect();
+            return self.each(|input| {
+                let tag = std::str::from_utf8(input).unwrap();
+                owners.iter().filter(|o| *o == tag).count().to_string()
+            });
+        }
+        self.each(|input| pick(input, &tags, &weights))
+    }
+
+    /// The `servers=` tags with their weights (1 when absent); `a.0.b..a.498.b` is the
+    /// range of tags.
+    fn mcrouter_tags(&self) -> (Vec<String>, Vec<f64>) {
+        let list = self.setting("servers");
+        let list = list.split(" (").next().unwrap();
+        if let Some((first, last)) = list.split_once("..") {
+            let (head, tail) = first.split_once(".0.").expect("xxx.0.yy");
+            let end: usize = self.number(
+                last.trim_start_matches(head)
+                    .trim_start_matches('.')
+                    .split('.')
+                    .next()
+                    .unwrap(),
+            );
+            let tags: Vec<String> = (0..=end).map(|i| format!("{head}.{i}.{tail}")).collect();
+            let weights = vec![1.0; tags.len()];
+            return (tags, weights);
+        }
+        list.split(',')
+            .map(|item| match item.rsplit_once('=') {
+                Some((tag, weight)) => (tag.to_string(), self.number::<f64>(weight)),
+                None => (item.to_string(), 1.0),
+            })
+            .unzip()
+    }
+
+    /// The keys a `# note=keys 'p0' .. 'pN' (exclusive)` line names.
+    fn note_keys(&self) -> Vec<String> {
+        let note = self
+            .notes
+            .iter()
+            .find_map(|n| n.strip_prefix("keys '"))
+            .unwrap_or_else(|| panic!("{}: no keys note", self.name));
+        let (first, rest) = note.split_once('\'').unwrap();
+        let rest = rest.strip_prefix(" .. '").unwrap();
+        let (last, after) = rest.split_once('\'').unwrap();
+        let digits = |text: &str| {
+            let at = text.trim_end_matches(|c: char| c.is_ascii_digit()).len();
+            (text[..at].to_string(), self.number::<u64>(&text[at..]))
+        };
+        let ((prefix, start), (_, end)) = (digits(first), digits(last));
+        let end = if after.starts_with(" (exclusive") {
+            end
+        } else {
+            end + 1
+        };
+        (start..end).map(|i| format!("{prefix}{i}")).collect()
     }
 
     /// A lookup's answer as the file writes it: the owner, or the first `replicas`
@@ -434,8 +635,9 @@ const NOT_IN_FILES: &[(&str, &str)] = &[
 /// so a file of a supported kind cannot hide under a prefix.
 #[cfg(not(target_arch = "wasm32"))]
 const NOT_YET_SUPPORTED: &[(&str, &str)] = &[(
-    "mcrouter_",
-    "mcrouter's ch3 (furc), crc32 and rendezvous hashes: comes with the alternatives",
+    "mcrouter_weighted-ch3-",
+    "mcrouter's WeightedCh3 (SpookyHash V2 over keys of any length): comes with the \
+     alternatives",
 )];
 
 /// Every file in `tests/data/peer/` is checked by [`every_peer_row`] (it is in [`FILES`],

@@ -1,0 +1,204 @@
+//! mcrouter's hash functions (`HashRoute`'s `hash_func`), exact: which child a key goes
+//! to. See `SPECS.md`, "mcrouter hash functions".
+//!
+//! - `Ch3` (the default): Facebook's furc hash, a jump-like walk over a stream of
+//!   MurmurHash64A bits.
+//! - `Rendezvous` and `WeightedRendezvous`: each child's tag scored against the key.
+//! - `Crc32`: zlib's CRC-32 modulo the pool size.
+//!
+//! The functions take the key as routed ([`routing_key`]: the `/region/cluster/` prefix
+//! and anything from `|#|` on taken off, the route's salt appended).
+//!
+//! mcrouter's own tests:
+//!
+//! ```
+//! use ringlab_core::schemes::mcrouter::{ch3, crc32_index, rendezvous};
+//! assert_eq!(ch3(b"sample", 100), 97);
+//! assert_eq!(ch3(b"", 8_388_608), 6_173_600);
+//! assert_eq!(crc32_index(b"sample", 100), 7);
+//! let tags: Vec<String> = (0..3).map(|i| format!("xxx.{i}.yy")).collect();
+//! assert_eq!(rendezvous(b"mykey", &tags), Some(1));
+//! ```
+
+use super::maglev_katran::mix;
+use super::nginx::crc32;
+use super::ring_hash::murmur64a;
+
+/// The seed of Ch3's bit stream and of the rendezvous tags' hashes.
+const FURC_SEED: u64 = 4_193_360_111;
+/// The seed of the key's hash in rendezvous.
+const KEY_SEED: u64 = 2_718_281_828;
+/// furc's shift between the bits it reads.
+const FURC_SHIFT: u32 = 23;
+/// furc's tries before it gives up and answers 0.
+const MAX_TRIES: u32 = 32;
+/// The largest pool Ch3 takes (`furc_maximum_pool_size()`).
+pub const MAX_POOL: u32 = 1 << 23;
+
+/// The bytes mcrouter hashes for `key`: without a leading `/region/cluster/`, cut before
+/// the first `|#|`, with the route's `salt` appended.
+///
+/// ```
+/// use ringlab_core::schemes::mcrouter::routing_key;
+/// assert_eq!(routing_key(b"/east/main/user:1|#|extra", ""), b"user:1");
+/// assert_eq!(routing_key(b"/notaprefix", "s"), b"/notaprefixs");
+/// ```
+pub fn routing_key(key: &[u8], salt: &str) -> Vec<u8> {
+    let mut key = key;
+    if key.first() == Some(&b'/') {
+        let slashes: Vec<usize> = key
+            .iter()
+            .enumerate()
+            .filter(|(_, &b)| b == b'/')
+            .map(|(i, _)| i)
+            .take(3)
+            .collect();
+        if slashes.len() == 3 {
+            key = &key[slashes[2] + 1..];
+        }
+    }
+    if let Some(stop) = key.windows(3).position(|w| w == b"|#|") {
+        key = &key[..stop];
+    }
+    let mut out = key.to_vec();
+    out.extend_from_slice(salt.as_bytes());
+    out
+}
+
+/// The furc bit stream of a key: word j is MurmurHash64A of word j - 1's bytes.
+struct Bits<'a> {
+    key: &'a [u8],
+    words: Vec<u64>,
+}
+
+impl Bits<'_> {
+    fn bit(&mut self, index: u32) -> u32 {
+        let word = (index >> 6) as usize;
+        while self.words.len() <= word {
+            let next = match self.words.last() {
+                None => murmur64a(self.key, FURC_SEED),
+                Some(previous) => murmur64a(&previous.to_le_bytes(), FURC_SEED),
+            };
+            self.words.push(next);
+        }
+        ((self.words[word] >> (index & 63)) & 1) as u32
+    }
+}
+
+/// `Ch3`: furc_hash of `key` over `pool` children (at most [`MAX_POOL`]; 0 or 1 give 0).
+pub fn ch3(key: &[u8], pool: u32) -> u32 {
+    if pool <= 1 {
+        return 0;
+    }
+    let pool = pool.min(MAX_POOL);
+    let mut bits = Bits {
+        key,
+        words: Vec::new(),
+    };
+    let mut d = 32 - (pool - 1).leading_zeros();
+    let mut a = d;
+    for _ in 0..MAX_TRIES {
+        while bits.bit(a) == 0 {
+            d -= 1;
+            if d == 0 {
+                return 0;
+            }
+            a = d;
+        }
+        a += FURC_SHIFT;
+        let mut num = 1u32;
+        for _ in 0..d - 1 {
+            num = (num << 1) | bits.bit(a);
+            a += FURC_SHIFT;
+        }
+        if num < pool {
+            return num;
+        }
+    }
+    0
+}
+
+/// `Crc32`: (crc32(key) & 0x7fffffff) mod `pool` (0 for an empty pool).
+pub fn crc32_index(key: &[u8], pool: u32) -> u32 {
+    if pool == 0 {
+        return 0;
+    }
+    (crc32(key) & 0x7fff_ffff) % pool
+}
+
+/// Each tag's mixed score against the key: `Mix(MurmurHash64A(tag), MurmurHash64A(key))`.
+fn scores<'a>(key: &[u8], tags: &'a [String]) -> impl Iterator<Item = u64> + 'a {
+    let k = murmur64a(key, KEY_SEED);
+    tags.iter()
+        .map(move |tag| mix(murmur64a(tag.as_bytes(), FURC_SEED), k))
+}
+
+/// `Rendezvous`: the index of the tag whose score, as a double, is highest (a tie goes to
+/// the higher index); `None` without tags.
+pub fn rendezvous(key: &[u8], tags: &[String]) -> Option<usize> {
+    let mut best: Option<(usize, f64)> = None;
+    for (i, score) in scores(key, tags).enumerate() {
+        let score = score as f64;
+        if best.map_or(true, |(_, top)| score >= top) {
+            best = Some((i, score));
+        }
+    }
+    best.map(|(i, _)| i)
+}
+
+/// `WeightedRendezvous`: score w / -ln(u), u the score's low 53 bits as a fraction; the
+/// first strictly highest wins, starting from index 0 at score 0. `weights` has one per
+/// tag (missing ones count as 0).
+pub fn weighted_rendezvous(key: &[u8], tags: &[String], weights: &[f64]) -> usize {
+    const LOW_53: u64 = (1 << 53) - 1;
+    let mut best = (0usize, 0.0f64);
+    for (i, score) in scores(key, tags).enumerate() {
+        let u = (score & LOW_53) as f64 / (1u64 << 53) as f64;
+        let weight = weights.get(i).copied().unwrap_or(0.0);
+        let score = weight * (1.0 / -u.ln());
+        if score > best.1 {
+            best = (i, score);
+        }
+    }
+    best.0
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn tags(n: usize) -> Vec<String> {
+        (0..n).map(|i| format!("xxx.{i}.yy")).collect()
+    }
+
+    #[test]
+    fn ch3_stays_in_the_pool_and_moves_little_on_growth() {
+        let mut moved = 0;
+        for i in 0..2000 {
+            let key = format!("k{i}");
+            let before = ch3(key.as_bytes(), 10);
+            let after = ch3(key.as_bytes(), 11);
+            assert!(before < 10 && after < 11);
+            if before != after {
+                assert_eq!(after, 10, "{key} moved {before} -> {after}");
+                moved += 1;
+            }
+        }
+        // About 1/11 move, all to the newcomer.
+        assert!((100..=280).contains(&moved), "{moved}");
+    }
+
+    #[test]
+    fn weighted_rendezvous_with_equal_weights_is_rendezvous_shaped() {
+        let t = tags(3);
+        assert_eq!(weighted_rendezvous(b"sample", &t, &[1.0; 3]), 0);
+        assert_eq!(weighted_rendezvous(b"", &t, &[1.0; 3]), 2);
+        assert_eq!(weighted_rendezvous(b"mykey", &t, &[1.0; 3]), 1);
+        // A weight-0 child never wins.
+        for i in 0..200 {
+            let key = format!("mykey:{i}");
+            assert_ne!(weighted_rendezvous(key.as_bytes(), &t, &[1.0, 0.0, 0.5]), 1);
+        }
+        assert_eq!(rendezvous(b"x", &[]), None);
+    }
+}
