@@ -80,7 +80,8 @@ pub struct SchemeArgs {
     /// list in the order given, repeats allowed), modulo, jump, rendezvous, maglev (also
     /// envoy-maglev: it is Envoy's), redis (required, except for lookup --config); load
     /// also takes haproxy; lookup also takes mcrouter's hash functions mcrouter-ch3,
-    /// mcrouter-rendezvous, mcrouter-weighted-rendezvous and mcrouter-crc32
+    /// mcrouter-rendezvous, mcrouter-weighted-rendezvous and mcrouter-crc32, and Envoy's
+    /// envoy-rendezvous
     #[arg(long)]
     pub scheme: Option<String>,
     /// ring: virtual nodes per unit of weight [default: 160]; groupcache: replicas per

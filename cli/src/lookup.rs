@@ -9,7 +9,7 @@ use ringlab_core::schemes::redis::RedisCluster;
 use ringlab_core::{assign_racks, Options, Partitioner, SchemeKind};
 
 use crate::args::LookupArgs;
-use crate::{config, input, mcrouter, scheme, CliError};
+use crate::{config, input, pickers, scheme, CliError};
 
 /// Where the placement comes from: a scheme named on the command line, or a config file.
 enum Source {
@@ -23,8 +23,8 @@ pub fn run(
     out: &mut dyn Write,
     err: &mut dyn Write,
 ) -> Result<(), CliError> {
-    if mcrouter::named(args) {
-        return mcrouter::run(args, stdin, out);
+    if pickers::named(args) {
+        return pickers::run(args, stdin, out);
     }
     let (source, mut servers) = match &args.config {
         Some(path) => {

@@ -11,8 +11,8 @@ mod limits;
 mod load;
 mod lookup;
 mod maglev;
-mod mcrouter;
 mod moves;
+mod pickers;
 mod progress;
 mod scheme;
 

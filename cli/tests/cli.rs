@@ -1928,3 +1928,31 @@ fn lookup_places_as_mcrouters_weighted_rendezvous() {
     );
     assert_eq!(output.status.code(), Some(2));
 }
+
+#[test]
+fn lookup_places_as_envoys_rendezvous_policy() {
+    let hosts: Vec<String> = (90..96).map(|p| format!("127.0.0.1:{p}")).collect();
+    let output = ringlab(
+        &[
+            "lookup",
+            "--scheme",
+            "envoy-rendezvous",
+            "--servers",
+            &hosts.join(","),
+            "foo",
+        ],
+        "",
+    );
+    assert_eq!(stdout(&output), "foo\t127.0.0.1:94\n");
+    let output = ringlab(
+        &[
+            "lookup",
+            "--scheme",
+            "envoy-rendezvous",
+            "--servers",
+            &hosts.join(","),
+        ],
+        "\n",
+    );
+    assert_eq!(stdout(&output), "\t127.0.0.1:92\n");
+}

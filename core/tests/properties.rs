@@ -1357,3 +1357,36 @@ mod mcrouter_functions {
         }
     }
 }
+
+/// Envoy's rendezvous policy: removing a host moves only its requests, whatever the
+/// weights (normalising them scales every score alike).
+mod envoy_rendezvous_policy {
+    use super::*;
+    use ringlab_core::schemes::envoy_rendezvous::{pick, Host};
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 32, .. ProptestConfig::default() })]
+
+        #[test]
+        fn removal_moves_only_the_removed_hosts_requests(
+            weights in prop::collection::vec(1u32..10, 2..30),
+            gone in 0usize..30,
+            hashes in prop::collection::vec(any::<u64>(), 200),
+        ) {
+            let gone = gone % weights.len();
+            let hosts: Vec<Host> = weights
+                .iter()
+                .enumerate()
+                .map(|(i, &w)| Host::new(&format!("10.0.{i}.1:80"), f64::from(w)))
+                .collect();
+            let mut fewer = hosts.clone();
+            fewer.remove(gone);
+            for h in hashes {
+                let before = pick(h, &hosts).unwrap();
+                if before != gone {
+                    prop_assert_eq!(&fewer[pick(h, &fewer).unwrap()].name, &hosts[before].name);
+                }
+            }
+        }
+    }
+}

@@ -1,6 +1,7 @@
 //! One module per scheme, each opening with the paper or system it follows.
 
 pub mod cassandra;
+pub mod envoy_rendezvous;
 pub mod groupcache;
 pub mod haproxy;
 pub mod haproxy_bounded;

@@ -9,6 +9,7 @@
 wasm_bindgen_test::wasm_bindgen_test_configure!(run_in_browser);
 
 mod cassandra;
+mod envoy_rendezvous;
 mod groupcache;
 mod haproxy;
 mod jump;

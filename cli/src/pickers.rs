@@ -1,31 +1,36 @@
-//! `ringlab lookup --scheme mcrouter-…`: the child mcrouter's `HashRoute` picks for each key,
-//! with the hash function named: `mcrouter-ch3` (mcrouter's default), `mcrouter-rendezvous`,
-//! `mcrouter-weighted-rendezvous` or `mcrouter-crc32`. The servers are the route's children
-//! (and rendezvous' tags) in order. A key is the routing key and is hashed as given:
-//! mcrouter takes off a `/region/cluster/` prefix and cuts at `|#|` before it hashes, so
-//! pass keys that way.
+//! `ringlab lookup` for the systems that pick one server per key by a function, with no
+//! ring or table to build, and no preference list:
+//! - mcrouter's `HashRoute` hash functions: `mcrouter-ch3` (its default),
+//!   `mcrouter-rendezvous`, `mcrouter-weighted-rendezvous`, `mcrouter-crc32`. The servers
+//!   are the route's children (and rendezvous' tags) in order. A key is the routing key and
+//!   is hashed as given: mcrouter takes off a `/region/cluster/` prefix and cuts at `|#|`
+//!   before it hashes, so pass keys that way.
+//! - Envoy's rendezvous load-balancing policy, `envoy-rendezvous`: the key is one header's
+//!   value (XXH64, as Envoy's header hash policy), the servers are the hosts with their
+//!   weights.
 
 use std::io::{BufRead, Write};
 
-use ringlab_core::schemes::mcrouter;
+use ringlab_core::schemes::{envoy_rendezvous, mcrouter};
 
 use crate::args::LookupArgs;
 use crate::{input, limits, CliError};
 
-/// The hash functions, by the name `--scheme` gives them.
-pub const SCHEMES: [&str; 4] = [
+/// The pickers, by the name `--scheme` gives them.
+pub const SCHEMES: [&str; 5] = [
     "mcrouter-ch3",
     "mcrouter-rendezvous",
     "mcrouter-weighted-rendezvous",
     "mcrouter-crc32",
+    "envoy-rendezvous",
 ];
 
-/// Whether `--scheme` names one of mcrouter's hash functions.
+/// Whether `--scheme` names one of the pickers (or looks like one of mcrouter's).
 pub fn named(args: &LookupArgs) -> bool {
     args.scheme
         .scheme
         .as_deref()
-        .is_some_and(|s| s.starts_with("mcrouter-"))
+        .is_some_and(|s| s.starts_with("mcrouter-") || s == "envoy-rendezvous")
 }
 
 pub fn run(
@@ -43,14 +48,19 @@ pub fn run(
     }
     if args.config.is_some() || args.replicas.is_some() || args.racks.is_some() {
         return Err(CliError::new(
-            "mcrouter's hash functions pick one child: no --config, --replicas or --racks",
+            "this scheme picks one server per key: no --config, --replicas or --racks",
         ));
     }
     let list = args
         .servers
         .as_deref()
-        .ok_or_else(|| CliError::new("lookup needs --servers with --scheme mcrouter-…"))?;
+        .ok_or_else(|| CliError::new(format!("lookup needs --servers with --scheme {scheme}")))?;
     let (tags, weights) = children(list)?;
+    let hosts: Vec<envoy_rendezvous::Host> = tags
+        .iter()
+        .zip(&weights)
+        .map(|(name, &weight)| envoy_rendezvous::Host::new(name, weight))
+        .collect();
     let pool = u32::try_from(tags.len())
         .ok()
         .filter(|&n| n <= mcrouter::MAX_POOL)
@@ -65,6 +75,9 @@ pub fn run(
             "mcrouter-ch3" => mcrouter::ch3(key, pool) as usize,
             "mcrouter-crc32" => mcrouter::crc32_index(key, pool) as usize,
             "mcrouter-rendezvous" => mcrouter::rendezvous(key, &tags).unwrap_or(0),
+            "envoy-rendezvous" => {
+                envoy_rendezvous::pick(envoy_rendezvous::request_hash(key), &hosts).unwrap_or(0)
+            }
             _ => mcrouter::weighted_rendezvous(key, &tags, &weights),
         };
         input::write_record(out, key, &tags[index], args.format)
@@ -89,7 +102,7 @@ fn children(list: &str) -> Result<(Vec<String>, Vec<f64>), CliError> {
             .filter(|w: &f64| w.is_finite() && (0.0..=1e6).contains(w))
             .ok_or_else(|| {
                 CliError::new(format!(
-                    "server {} has weight {}: mcrouter's weights are numbers from 0 to 1e6",
+                    "server {} has weight {}: a weight here is a number from 0 to 1e6",
                     limits::shorten(name),
                     limits::shorten(weight)
                 ))
