@@ -1,7 +1,7 @@
 //! `ringlab lookup` for the systems that pick one server per key by a function, with no
 //! ring or table to build, and no preference list:
 //! - mcrouter's `HashRoute` hash functions: `mcrouter-ch3` (its default),
-//!   `mcrouter-rendezvous`, `mcrouter-weighted-rendezvous`, `mcrouter-crc32`. The servers
+//!   `mcrouter-weighted-ch3` (weights 0 to 1), `mcrouter-rendezvous`, `mcrouter-weighted-rendezvous`, `mcrouter-crc32`. The servers
 //!   are the route's children (and rendezvous' tags) in order. A key is the routing key and
 //!   is hashed as given: mcrouter takes off a `/region/cluster/` prefix and cuts at `|#|`
 //!   before it hashes, so pass keys that way.
@@ -17,8 +17,9 @@ use crate::args::LookupArgs;
 use crate::{input, limits, CliError};
 
 /// The pickers, by the name `--scheme` gives them.
-pub const SCHEMES: [&str; 5] = [
+pub const SCHEMES: [&str; 6] = [
     "mcrouter-ch3",
+    "mcrouter-weighted-ch3",
     "mcrouter-rendezvous",
     "mcrouter-weighted-rendezvous",
     "mcrouter-crc32",
@@ -73,6 +74,13 @@ pub fn run(
     input::each_key(&args.keys, args.format, stdin, &mut |key| {
         let index = match scheme {
             "mcrouter-ch3" => mcrouter::ch3(key, pool) as usize,
+            "mcrouter-weighted-ch3" => mcrouter::weighted_ch3(key, pool, &weights)
+                .ok_or_else(|| {
+                    CliError::new(format!(
+                        "mcrouter-weighted-ch3 takes keys under {} bytes here: SpookyHash's path for longer ones is not written",
+                        ringlab_core::schemes::spooky::SHORT_LIMIT - 2
+                    ))
+                })? as usize,
             "mcrouter-crc32" => mcrouter::crc32_index(key, pool) as usize,
             "mcrouter-rendezvous" => mcrouter::rendezvous(key, &tags).unwrap_or(0),
             "envoy-rendezvous" => {

@@ -1956,3 +1956,34 @@ fn lookup_places_as_envoys_rendezvous_policy() {
     );
     assert_eq!(stdout(&output), "\t127.0.0.1:92\n");
 }
+
+#[test]
+fn lookup_places_as_mcrouters_weighted_ch3() {
+    let children: Vec<String> = (0..100).map(|i| format!("c{i}=0")).collect();
+    let output = ringlab(
+        &[
+            "lookup",
+            "--scheme",
+            "mcrouter-weighted-ch3",
+            "--servers",
+            &children.join(","),
+            "sample",
+        ],
+        "",
+    );
+    // mcrouter's zeroWeight test: every try refused, the last child tried, index 59.
+    assert_eq!(stdout(&output), "sample\tc59\n");
+    let long = "k".repeat(200);
+    let output = ringlab(
+        &[
+            "lookup",
+            "--scheme",
+            "mcrouter-weighted-ch3",
+            "--servers",
+            "a,b",
+            &long,
+        ],
+        "",
+    );
+    assert_eq!(output.status.code(), Some(2));
+}

@@ -24,6 +24,7 @@
 use std::net::IpAddr;
 
 use super::cassandra::murmur3_x64_128_canonical;
+use super::spooky;
 use crate::ConfigError;
 
 /// katran's default ring size (`chRingSize`, the BPF program's RING_SIZE).
@@ -108,7 +109,7 @@ pub fn address_hash(ip: IpAddr) -> u64 {
             mix(2, u64::from(h))
         }
         IpAddr::V6(v6) => {
-            let (s1, s2) = spooky_short(&v6.octets(), 0, 0);
+            let (s1, s2) = spooky::short(&v6.octets(), 0, 0);
             mix(10, mix(s1, s2))
         }
     }
@@ -216,108 +217,6 @@ pub fn table(reals: &[Real], table_size: u64, fill: Fill) -> Result<Vec<usize>, 
 }
 
 pub use super::maglev::slot_counts as counts;
-
-/// SpookyHash V2's short hash (Bob Jenkins), for messages under 192 bytes: `(hash1, hash2)`.
-fn spooky_short(message: &[u8], seed1: u64, seed2: u64) -> (u64, u64) {
-    const SC: u64 = 0xdead_beef_dead_beef;
-    let word = |at: usize| {
-        let mut bytes = [0u8; 8];
-        bytes.copy_from_slice(&message[at..at + 8]);
-        u64::from_le_bytes(bytes)
-    };
-    let length = message.len();
-    let (mut h0, mut h1, mut h2, mut h3) = (seed1, seed2, SC, SC);
-    let mut at = 0;
-    let mut remainder = length % 32;
-    if length > 15 {
-        while at + 32 <= length {
-            h2 = h2.wrapping_add(word(at));
-            h3 = h3.wrapping_add(word(at + 8));
-            short_mix(&mut h0, &mut h1, &mut h2, &mut h3);
-            h0 = h0.wrapping_add(word(at + 16));
-            h1 = h1.wrapping_add(word(at + 24));
-            at += 32;
-        }
-        if remainder >= 16 {
-            h2 = h2.wrapping_add(word(at));
-            h3 = h3.wrapping_add(word(at + 8));
-            short_mix(&mut h0, &mut h1, &mut h2, &mut h3);
-            at += 16;
-            remainder -= 16;
-        }
-    }
-    // The last 0 to 15 bytes and the length.
-    h3 = h3.wrapping_add((length as u64) << 56);
-    if remainder == 0 {
-        h2 = h2.wrapping_add(SC);
-        h3 = h3.wrapping_add(SC);
-    } else {
-        let tail = &message[at..];
-        let byte = |i: usize| u64::from(tail[i]);
-        if remainder >= 8 {
-            h2 = h2.wrapping_add(word(at));
-            for i in 8..remainder {
-                h3 = h3.wrapping_add(byte(i) << (8 * (i - 8)));
-            }
-        } else {
-            for i in 0..remainder {
-                h2 = h2.wrapping_add(byte(i) << (8 * i));
-            }
-        }
-    }
-    short_end(&mut h0, &mut h1, &mut h2, &mut h3);
-    (h0, h1)
-}
-
-fn short_mix(h0: &mut u64, h1: &mut u64, h2: &mut u64, h3: &mut u64) {
-    let steps: [(u32, usize); 12] = [
-        (50, 2),
-        (52, 3),
-        (30, 0),
-        (41, 1),
-        (54, 2),
-        (48, 3),
-        (38, 0),
-        (37, 1),
-        (62, 2),
-        (34, 3),
-        (5, 0),
-        (36, 1),
-    ];
-    let mut h = [*h0, *h1, *h2, *h3];
-    for (rotation, i) in steps {
-        // h[i] = rot(h[i]); h[i] += h[i + 1]; h[i + 2] ^= h[i]
-        h[i] = h[i].rotate_left(rotation);
-        h[i] = h[i].wrapping_add(h[(i + 1) % 4]);
-        h[(i + 2) % 4] ^= h[i];
-    }
-    (*h0, *h1, *h2, *h3) = (h[0], h[1], h[2], h[3]);
-}
-
-fn short_end(h0: &mut u64, h1: &mut u64, h2: &mut u64, h3: &mut u64) {
-    let steps: [(u32, usize); 11] = [
-        (15, 2),
-        (52, 3),
-        (26, 0),
-        (51, 1),
-        (28, 2),
-        (9, 3),
-        (47, 0),
-        (54, 1),
-        (32, 2),
-        (25, 3),
-        (63, 0),
-    ];
-    let mut h = [*h0, *h1, *h2, *h3];
-    for (rotation, i) in steps {
-        // h[i + 1] ^= h[i]; h[i] = rot(h[i]); h[i + 1] += h[i]
-        let j = (i + 1) % 4;
-        h[j] ^= h[i];
-        h[i] = h[i].rotate_left(rotation);
-        h[j] = h[j].wrapping_add(h[i]);
-    }
-    (*h0, *h1, *h2, *h3) = (h[0], h[1], h[2], h[3]);
-}
 
 #[cfg(test)]
 mod tests {

@@ -23,6 +23,7 @@
 use super::maglev_katran::mix;
 use super::nginx::crc32;
 use super::ring_hash::murmur64a;
+use super::spooky;
 
 /// The seed of Ch3's bit stream and of the rendezvous tags' hashes.
 const FURC_SEED: u64 = 4_193_360_111;
@@ -116,6 +117,41 @@ pub fn ch3(key: &[u8], pool: u32) -> u32 {
         }
     }
     0
+}
+
+/// The seed of WeightedCh3's SpookyHash.
+const WEIGHTED_SEED: u32 = 0xface_2014;
+
+/// `WeightedCh3`: Ch3, with a child of weight w (0 to 1) accepting a key with probability
+/// w: up to 32 tries, each with the key salted afresh ("0", "1", ..., "9", "01", "11", ...:
+/// a counter's digits reversed); after 32 refusals, the last child tried. A missing weight
+/// counts as 0.5. `None` for a key (with its salt) of [`spooky::SHORT_LIMIT`] bytes or more,
+/// whose SpookyHash takes a path not written here.
+///
+/// ```
+/// use ringlab_core::schemes::mcrouter::{ch3, weighted_ch3};
+/// // Every weight 0: every try is refused, and the last child tried is the answer.
+/// assert_eq!(weighted_ch3(b"sample", 100, &[0.0; 100]), Some(59));
+/// // Every weight 1: Ch3 itself.
+/// assert_eq!(weighted_ch3(b"sample", 100, &[1.0; 100]), Some(ch3(b"sample", 100)));
+/// ```
+pub fn weighted_ch3(key: &[u8], pool: u32, weights: &[f64]) -> Option<u32> {
+    let mut salted = key.to_vec();
+    let mut index = 0;
+    for attempt in 0..MAX_TRIES {
+        if attempt > 0 {
+            salted.truncate(key.len());
+            let digits = (attempt - 1).to_string();
+            salted.extend(digits.bytes().rev());
+        }
+        index = ch3(&salted, pool);
+        let p = spooky::hash32(&salted, WEIGHTED_SEED)?;
+        let weight = weights.get(index as usize).copied().unwrap_or(0.5);
+        if u64::from(p) < (weight * 4_294_967_295.0) as u64 {
+            return Some(index);
+        }
+    }
+    Some(index)
 }
 
 /// `Crc32`: (crc32(key) & 0x7fffffff) mod `pool` (0 for an empty pool).

@@ -18,5 +18,6 @@ pub mod redis;
 pub mod rendezvous;
 pub mod ring;
 pub mod ring_hash;
+pub mod spooky;
 pub mod spymemcached;
 pub mod twemproxy;

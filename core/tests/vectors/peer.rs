@@ -138,6 +138,22 @@ const FILES: &[(&str, &str)] = &[
         include_str!("../data/peer/mcrouter_rendezvous-rehash-499.tsv"),
     ),
     (
+        "mcrouter_weighted-ch3-checksums.tsv",
+        include_str!("../data/peer/mcrouter_weighted-ch3-checksums.tsv"),
+    ),
+    (
+        "mcrouter_weighted-ch3-counts-10.tsv",
+        include_str!("../data/peer/mcrouter_weighted-ch3-counts-10.tsv"),
+    ),
+    (
+        "mcrouter_weighted-ch3-counts-3.tsv",
+        include_str!("../data/peer/mcrouter_weighted-ch3-counts-3.tsv"),
+    ),
+    (
+        "mcrouter_weighted-ch3-zero.tsv",
+        include_str!("../data/peer/mcrouter_weighted-ch3-zero.tsv"),
+    ),
+    (
         "mcrouter_weighted-rendezvous-3.tsv",
         include_str!("../data/peer/mcrouter_weighted-rendezvous-3.tsv"),
     ),
@@ -428,6 +444,9 @@ impl Peer {
     /// change child when one leaves.
     fn mcrouter(&self) -> usize {
         let system = self.setting("system");
+        if system == "mcrouter-WeightedCh3" {
+            return self.weighted_ch3();
+        }
         if let Some(pool) = self.get("pool") {
             let pool: u32 = self.number(pool);
             let keys = self.note_keys();
@@ -491,6 +510,56 @@ impl Peer {
             });
         }
         self.each(|input| pick(input, &tags, &weights))
+    }
+
+    /// mcrouter's WeightedCh3: every weight 0 (`<pool> <key>` rows), counts per child over
+    /// the keys a note names, or the tests' bulk checksums (`weights=VxN keys=kA..kB`).
+    fn weighted_ch3(&self) -> usize {
+        let pick = |key: &[u8], weights: &[f64]| {
+            mcrouter::weighted_ch3(key, weights.len() as u32, weights).expect("a short key")
+        };
+        match self.get("weights") {
+            Some(w) if w.starts_with("0.0 for every") => self.each(|input| {
+                let split = input.iter().position(|&b| b == b' ').expect("<pool> <key>");
+                let pool: usize = self.number(std::str::from_utf8(&input[..split]).unwrap());
+                pick(&input[split + 1..], &vec![0.0; pool]).to_string()
+            }),
+            Some(list) => {
+                let weights: Vec<f64> = list.split(',').map(|w| self.number(w)).collect();
+                let owners: Vec<u32> = self
+                    .note_keys()
+                    .iter()
+                    .map(|k| pick(k.as_bytes(), &weights))
+                    .collect();
+                self.each(|input| {
+                    let index: u32 = self.number(std::str::from_utf8(input).unwrap());
+                    owners.iter().filter(|&&o| o == index).count().to_string()
+                })
+            }
+            None => self.each(|input| {
+                let text = std::str::from_utf8(input).unwrap();
+                let (weights, keys) = text.split_once(' ').unwrap();
+                let weights = weights.strip_prefix("weights=").unwrap();
+                let weights: Vec<f64> = match weights.split_once('x') {
+                    Some((value, count)) => vec![self.number(value); self.number(count)],
+                    None => weights.split(',').map(|w| self.number(w)).collect(),
+                };
+                let (first, last) = keys
+                    .strip_prefix("keys=")
+                    .unwrap()
+                    .split_once("..")
+                    .unwrap();
+                let prefix = first.trim_end_matches(|c: char| c.is_ascii_digit());
+                let start: u64 = self.number(&first[prefix.len()..]);
+                let end: u64 = self.number(&last[prefix.len()..]);
+                let acc = (start..=end).fold(0u32, |acc, i| {
+                    let key = format!("{prefix}{i}");
+                    acc.wrapping_mul(31)
+                        .wrapping_add(pick(key.as_bytes(), &weights))
+                });
+                acc.to_string()
+            }),
+        }
     }
 
     /// The `servers=` tags with their weights (1 when absent); `a.0.b..a.498.b` is the
@@ -634,11 +703,7 @@ const NOT_IN_FILES: &[(&str, &str)] = &[
 /// folder, are not checked, and must say so themselves (`kind=unsupported` in the header),
 /// so a file of a supported kind cannot hide under a prefix.
 #[cfg(not(target_arch = "wasm32"))]
-const NOT_YET_SUPPORTED: &[(&str, &str)] = &[(
-    "mcrouter_weighted-ch3-",
-    "mcrouter's WeightedCh3 (SpookyHash V2 over keys of any length): comes with the \
-     alternatives",
-)];
+const NOT_YET_SUPPORTED: &[(&str, &str)] = &[];
 
 /// Every file in `tests/data/peer/` is checked by [`every_peer_row`] (it is in [`FILES`],
 /// with the text on disk), listed in [`NOT_IN_FILES`] with a reason, or belongs to a system
