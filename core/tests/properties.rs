@@ -1395,3 +1395,79 @@ mod envoy_rendezvous_policy {
         }
     }
 }
+
+/// MementoHash: removing any working bucket moves only its keys, bringing buckets back
+/// moves keys only onto them, and the working buckets share the keys evenly.
+mod memento_buckets {
+    use super::*;
+    use ringlab_core::schemes::memento::Memento;
+
+    /// Removes the working buckets `picks` choose, in turn (the last one stays).
+    fn remove_some(memento: &mut Memento, picks: &[u32]) -> Vec<u32> {
+        let mut gone = Vec::new();
+        for &pick in picks {
+            if memento.working() == 1 {
+                break;
+            }
+            let working: Vec<u32> = (0..memento.size()).filter(|&b| memento.works(b)).collect();
+            let bucket = working[pick as usize % working.len()];
+            memento.remove(bucket).unwrap();
+            gone.push(bucket);
+        }
+        gone
+    }
+
+    fn buckets(memento: &Memento, keys: &[String]) -> Vec<u32> {
+        keys.iter()
+            .map(|k| memento.bucket(k.as_bytes()).unwrap())
+            .collect()
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 32, .. ProptestConfig::default() })]
+
+        #[test]
+        fn removals_move_only_the_removed_buckets_keys_and_adds_only_onto_the_new(
+            n in 2u32..60,
+            picks in prop::collection::vec(any::<u32>(), 1..20),
+            salt in 0u32..1000,
+        ) {
+            let keys = keys(400, salt);
+            let mut memento = Memento::new(n);
+            for &pick in &picks {
+                let before = buckets(&memento, &keys);
+                let gone = remove_some(&mut memento, &[pick]);
+                let Some(&gone) = gone.first() else { break };
+                for (now, was) in buckets(&memento, &keys).into_iter().zip(before) {
+                    prop_assert!(memento.works(now));
+                    prop_assert!(now == was || was == gone, "{} -> {} (removed {})", was, now, gone);
+                }
+            }
+            while memento.working() < n {
+                let before = buckets(&memento, &keys);
+                let back = memento.add();
+                prop_assert!(memento.works(back));
+                for (now, was) in buckets(&memento, &keys).into_iter().zip(before) {
+                    prop_assert!(now == was || now == back, "{} -> {} (added {})", was, now, back);
+                }
+            }
+        }
+
+        #[test]
+        fn the_working_buckets_share_the_keys_evenly(
+            n in 2u32..30,
+            picks in prop::collection::vec(any::<u32>(), 0..15),
+            salt in 0u32..1000,
+        ) {
+            let keys = keys(3000, salt);
+            let mut memento = Memento::new(n);
+            remove_some(&mut memento, &picks);
+            let share = 1.0 / f64::from(memento.working());
+            let placed = buckets(&memento, &keys);
+            for bucket in (0..memento.size()).filter(|&b| memento.works(b)) {
+                let count = placed.iter().filter(|&&b| b == bucket).count();
+                about_its_share(count, share, keys.len(), &format!("memento bucket {bucket}"))?;
+            }
+        }
+    }
+}

@@ -12,6 +12,7 @@ pub mod maglev;
 pub mod maglev_cilium;
 pub mod maglev_katran;
 pub mod mcrouter;
+pub mod memento;
 pub mod modulo;
 pub mod nginx;
 pub mod redis;
