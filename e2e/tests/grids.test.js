@@ -4,7 +4,7 @@
 import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
 import { load, screenshot, start } from "../harness.js";
-import { open as openView, params, waitParam } from "../common.js";
+import { open as openView, params, waitParam, waitUntil } from "../common.js";
 import { drawnAtSize, gridCells } from "../pixels.js";
 
 const BASE = "#/grids?servers=8&keys=100&seed=7&vnodes=160&schemes=modulo,ring";
@@ -410,9 +410,13 @@ test("10,000 keys draw on canvases at devicePixelRatio, with hover, click and ar
   await canvas.waitFor();
   assert.equal(await page.locator("a.gr-cell").count(), 0);
   assert.equal(await page.locator("canvas.gr-canvas").count(), 4);
-  const size = await canvas.evaluate((c) => ({ w: c.width, cw: c.clientWidth, h: c.height, ch: c.clientHeight }));
-  assert.ok(Math.abs(size.w - size.cw * 2) <= 1, JSON.stringify(size));
-  assert.ok(Math.abs(size.h - size.ch * 2) <= 2, JSON.stringify(size));
+  // The bitmap follows the laid-out size once the ResizeObserver has reported it.
+  const size = await waitUntil(
+    () => canvas.evaluate((c) => ({ w: c.width, cw: c.clientWidth, h: c.height, ch: c.clientHeight })),
+    (s) => s.cw > 0 && Math.abs(s.w - s.cw * 2) <= 1 && Math.abs(s.h - s.ch * 2) <= 2,
+    "the modulo canvas at devicePixelRatio 2",
+  );
+  assert.ok(size.w > 0 && size.h > 0, JSON.stringify(size));
   // Every cell of every grid drawn, the lit ones as many as counted.
   await assertCanvasesMatchCounters(page, HEADINGS);
   // And still so after the window narrows and widens again, and after a grid is taken

@@ -373,8 +373,8 @@ impl Change {
     pub fn counter(&self) -> String {
         format!(
             "{} of {} keys moved ({})",
-            self.movement.moved.len(),
-            self.movement.keys,
+            crate::format::grouped(self.movement.moved.len() as u64),
+            crate::format::grouped(self.movement.keys as u64),
             percent(self.movement.fraction())
         )
     }
@@ -756,7 +756,7 @@ mod tests {
         assert!((change.movement.fraction() - 0.2).abs() < 0.05);
         assert_eq!(change.theory, Some(("1/(N+1)", 0.2)));
         assert!((change.exact.unwrap() - after.shares[4]).abs() < 1e-9);
-        assert!(change.counter().contains(" of 2000 keys moved ("));
+        assert!(change.counter().contains(" of 2,000 keys moved ("));
         assert!(change.summary().starts_with("Server E joined: "));
         assert_eq!(change.paths.len(), change.movement.moved.len());
     }
