@@ -823,12 +823,12 @@ const escapeRegExp = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
  */
 async function assertJoinedOrRefused(page, name) {
   const trimmed = name.trim();
-  const said = new RegExp(`Server ${escapeRegExp(trimmed)} joined: \\d+ of \\d+ keys moved|Server not added: |The playground has at most `);
+  const said = new RegExp(`Server ${escapeRegExp(trimmed)} joined: [\\d,]+ of [\\d,]+ keys moved|Server not added: |The playground has at most `);
   await liveRegion(page).getByText(said).first().waitFor({ timeout: 15_000 });
   const text = await liveRegion(page).innerText();
-  const joined = text.match(new RegExp(`Server ${escapeRegExp(trimmed)} joined: (\\d+) of (\\d+) keys moved`));
+  const joined = text.match(new RegExp(`Server ${escapeRegExp(trimmed)} joined: ([\\d,]+) of ([\\d,]+) keys moved`));
   if (!joined) return;
-  const [moved, total] = [Number(joined[1]), Number(joined[2])];
+  const [moved, total] = [joined[1], joined[2]].map((n) => Number(n.replaceAll(",", "")));
   assert.ok(moved <= total, text);
   const exact = text.match(/Exact share of the key space moved: ([\d.]+)%/);
   if (exact && total > 0) {
