@@ -2,7 +2,8 @@
 # Installs what `make test` (or, with the argument `serve`, `make serve`) needs and is
 # missing; a second run finds it all and does nothing. Everything comes from the package
 # registries: crates.io (wasm-bindgen-cli, trunk), Debian (chromium, chromium-driver), npm
-# (binaryen's wasm-opt from tools/, playwright-core from e2e/) and rustup's own target.
+# (binaryen's wasm-opt from tools/, playwright-core from e2e/), PyPI (MkDocs Material, for
+# the docs-site test) and rustup's own target.
 # Nothing else is downloaded: Trunk.toml pins wasm-bindgen and wasm-opt to the tools
 # installed here, and builds offline.
 set -euo pipefail
