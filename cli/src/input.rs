@@ -270,6 +270,24 @@ fn continue_pattern(counts: &mut Vec<u64>, end: u64, what: &str) -> Result<(), C
     Ok(())
 }
 
+/// A comma-separated `name[=weight]` list as (name, weight text) pairs, trimmed, the weight
+/// "1" when absent; an empty name is refused. Each system parses its own weights.
+pub fn name_weight_pairs(list: &str) -> Result<Vec<(&str, &str)>, CliError> {
+    list.split(',')
+        .map(str::trim)
+        .map(|item| {
+            let (name, weight) = match item.rsplit_once('=') {
+                Some((name, weight)) => (name.trim(), weight.trim()),
+                None => (item, "1"),
+            };
+            if name.is_empty() {
+                return Err(CliError::new("a server has an empty name"));
+            }
+            Ok((name, weight))
+        })
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -14,14 +14,7 @@ use crate::CliError;
 /// `name[=weight]` pairs, each weight a whole number from 0 to `max` (1 when absent).
 fn whole_weights(list: &str, max: u64, system: &str) -> Result<Vec<(String, u64)>, CliError> {
     let mut out: Vec<(String, u64)> = Vec::new();
-    for item in list.split(',').map(str::trim) {
-        let (name, weight) = match item.rsplit_once('=') {
-            Some((name, weight)) => (name.trim(), weight.trim()),
-            None => (item, "1"),
-        };
-        if name.is_empty() {
-            return Err(CliError::new("a server has an empty name"));
-        }
+    for (name, weight) in crate::input::name_weight_pairs(list)? {
         let weight: u64 = weight.parse().ok().filter(|w| *w <= max).ok_or_else(|| {
             CliError::new(format!(
                 "server {} has weight {}: {system} takes a whole number from 0 to {max}",

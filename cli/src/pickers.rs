@@ -96,14 +96,7 @@ pub fn run(
 fn children(list: &str) -> Result<(Vec<String>, Vec<f64>), CliError> {
     let mut tags = Vec::new();
     let mut weights = Vec::new();
-    for item in list.split(',').map(str::trim) {
-        let (name, weight) = match item.rsplit_once('=') {
-            Some((name, weight)) => (name.trim(), weight.trim()),
-            None => (item, "1"),
-        };
-        if name.is_empty() {
-            return Err(CliError::new("a server has an empty name"));
-        }
+    for (name, weight) in crate::input::name_weight_pairs(list)? {
         let value: f64 = weight
             .parse()
             .ok()
