@@ -603,6 +603,41 @@ proptest! {
         }
     }
 
+    /// The traced fill is the table's fill: the same slots, each claimed once, each
+    /// claim after the slots it skipped were taken, in the backends' own permutations.
+    #[test]
+    fn the_traced_maglev_fill_is_the_tables(n in 1usize..12, salt in 0u32..1000) {
+        use ringlab_core::schemes::maglev::{fill_trace, permutation, Preference};
+        let table_size = [7u64, 13, 101, 251][salt as usize % 4].max(n as u64);
+        let table_size = (table_size..).find(|&t| ringlab_core::schemes::maglev::is_prime(t)).unwrap();
+        // Names that sort as they are listed: the traced order is the list order.
+        let servers: Vec<Server> = (0..n).map(|i| Server::new(format!("b{salt}-{i:02}"))).collect();
+        let preferences: Vec<Preference> = servers
+            .iter()
+            .map(|s| {
+                let (offset, skip) = permutation(&s.name, table_size);
+                Preference { offset, skip, weight: 1.0 }
+            })
+            .collect();
+        let (table, claims) = fill_trace(&preferences, table_size).unwrap();
+        let maglev = Maglev::new(servers, table_size).unwrap();
+        prop_assert_eq!(&table[..], maglev.table());
+        prop_assert_eq!(claims.len() as u64, table_size);
+        let mut held = vec![false; table_size as usize];
+        let mut tried = vec![0u64; n];
+        for claim in &claims {
+            let p = preferences[claim.backend];
+            for &slot in claim.taken.iter().chain([claim.slot].iter()) {
+                prop_assert_eq!(slot, (p.offset + p.skip * tried[claim.backend]) % table_size);
+                tried[claim.backend] += 1;
+            }
+            prop_assert!(claim.taken.iter().all(|&s| held[s as usize]));
+            prop_assert!(!held[claim.slot as usize]);
+            held[claim.slot as usize] = true;
+            prop_assert_eq!(table[claim.slot as usize], claim.backend);
+        }
+    }
+
     #[test]
     fn groupcache_joins_and_leaves_move_only_what_they_must(
         n in 1usize..8,

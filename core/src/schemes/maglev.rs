@@ -185,6 +185,64 @@ fn check_table_size(size: u64, servers: usize) -> Result<(), ConfigError> {
     Ok(())
 }
 
+/// One backend's place in the fill: where its permutation starts, its stride, and its
+/// weight (any positive scale; the fill normalises them).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Preference {
+    pub offset: u64,
+    pub skip: u64,
+    pub weight: f64,
+}
+
+/// One turn of the fill: `backend` (its index in the list given to [`fill_trace`]) took
+/// `slot`, after trying the slots in `taken`, which others already held.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Claim {
+    pub backend: usize,
+    pub slot: u64,
+    pub taken: Vec<u64>,
+}
+
+/// The fill turn by turn, for backends given by their (offset, skip) in turn order: the
+/// table (each slot's backend index) and every claim in the order it was made. The paper's
+/// example (section 3.4, M = 7), before and after B2 leaves:
+///
+/// ```
+/// use ringlab_core::schemes::maglev::{fill_trace, Preference};
+/// let b = |offset, skip| Preference { offset, skip, weight: 1.0 };
+/// let (table, claims) = fill_trace(&[b(3, 4), b(0, 2), b(3, 1)], 7).unwrap();
+/// assert_eq!(table, vec![1, 0, 1, 0, 2, 2, 0]); // B2 B1 B2 B1 B3 B3 B1
+/// assert_eq!((claims[2].slot, claims[2].taken.clone()), (4, vec![3]));
+/// let (table, _) = fill_trace(&[b(3, 4), b(3, 1)], 7).unwrap();
+/// assert!(fill_trace(&[b(7, 1)], 7).is_err());
+/// assert_eq!(table, vec![0, 0, 0, 0, 1, 1, 1]); // B1 B1 B1 B1 B3 B3 B3
+/// ```
+///
+/// Offsets must be below `table_size` (a prime) and skips in `1..table_size`; anything
+/// else is refused, as is a weight that is not positive and finite.
+pub fn fill_trace(
+    backends: &[Preference],
+    table_size: u64,
+) -> Result<(Vec<usize>, Vec<Claim>), ConfigError> {
+    check_table_size(table_size, backends.len())?;
+    let size = table_size;
+    if let Some(bad) = backends.iter().find(|b| {
+        b.offset >= size
+            || b.skip == 0
+            || b.skip >= size
+            || !(b.weight.is_finite() && b.weight > 0.0)
+    }) {
+        return Err(ConfigError::OutOfRange {
+            what: "a Maglev preference",
+            range: format!("offset below {size}, skip 1 to {}, weight above 0", size - 1),
+            value: format!("offset {}, skip {}, weight {}", bad.offset, bad.skip, bad.weight),
+        });
+    }
+    let mut claims = Vec::new();
+    let table = fill_turns(backends, (0..backends.len()).collect(), size, Some(&mut claims));
+    Ok((table, claims))
+}
+
 /// One backend's state while the table fills (Envoy's `TableBuildEntry`).
 struct Turn {
     server: usize,
@@ -196,28 +254,47 @@ struct Turn {
 }
 
 fn fill(servers: &[Server], size: u64) -> Vec<usize> {
-    if servers.is_empty() {
-        return Vec::new();
-    }
-    let total: f64 = servers.iter().map(|s| s.weight).sum();
-    let max_weight = servers
+    let preferences: Vec<Preference> = servers
         .iter()
-        .map(|s| s.weight / total)
-        .fold(0.0f64, f64::max);
-    let mut order: Vec<usize> = (0..servers.len()).collect();
-    order.sort_by(|&a, &b| servers[a].name.as_bytes().cmp(servers[b].name.as_bytes()));
-    let mut turns: Vec<Turn> = order
-        .into_iter()
         .map(|server| {
-            let (offset, skip) = permutation(&servers[server].name, size);
-            Turn {
-                server,
+            let (offset, skip) = permutation(&server.name, size);
+            Preference {
                 offset,
                 skip,
-                weight: servers[server].weight / total,
-                target: 0.0,
-                next: 0,
+                weight: server.weight,
             }
+        })
+        .collect();
+    let mut order: Vec<usize> = (0..servers.len()).collect();
+    order.sort_by(|&a, &b| servers[a].name.as_bytes().cmp(servers[b].name.as_bytes()));
+    fill_turns(&preferences, order, size, None)
+}
+
+/// The fill: backends take turns in `order`, as weighted in the module's doc, each
+/// claiming its next preferred free slot; with `claims`, every claim is recorded.
+fn fill_turns(
+    backends: &[Preference],
+    order: Vec<usize>,
+    size: u64,
+    mut claims: Option<&mut Vec<Claim>>,
+) -> Vec<usize> {
+    if backends.is_empty() {
+        return Vec::new();
+    }
+    let total: f64 = backends.iter().map(|b| b.weight).sum();
+    let max_weight = backends
+        .iter()
+        .map(|b| b.weight / total)
+        .fold(0.0f64, f64::max);
+    let mut turns: Vec<Turn> = order
+        .into_iter()
+        .map(|server| Turn {
+            server,
+            offset: backends[server].offset,
+            skip: backends[server].skip,
+            weight: backends[server].weight / total,
+            target: 0.0,
+            next: 0,
         })
         .collect();
 
@@ -236,12 +313,23 @@ fn fill(servers: &[Server], size: u64) -> Vec<usize> {
             turn.target += max_weight;
             // `skip` is below the prime `size`, so the permutation visits every slot and a
             // free one is found within `size` steps.
+            let mut taken = Vec::new();
             let mut slot = (turn.offset + turn.skip * turn.next) % size;
             while table[slot as usize] != FREE {
+                if claims.is_some() {
+                    taken.push(slot);
+                }
                 turn.next += 1;
                 slot = (turn.offset + turn.skip * turn.next) % size;
             }
             table[slot as usize] = turn.server;
+            if let Some(claims) = claims.as_deref_mut() {
+                claims.push(Claim {
+                    backend: turn.server,
+                    slot,
+                    taken,
+                });
+            }
             turn.next += 1;
             filled += 1;
         }
