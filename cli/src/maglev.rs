@@ -5,7 +5,8 @@
 
 use std::io::Write;
 
-use ringlab_core::schemes::{maglev, maglev_cilium, maglev_katran};
+use ringlab_core::schemes::maglev;
+use ringlab_core::schemes::maglev_systems::MaglevSystem as MaglevSystems;
 use ringlab_core::{parse_server_list, Partitioner};
 
 use crate::args::{MaglevArgs, MaglevSystem};
@@ -42,28 +43,15 @@ pub fn run(args: &MaglevArgs, out: &mut dyn Write) -> Result<(), CliError> {
             let names = built.servers().iter().map(|s| s.name.clone()).collect();
             (names, built.table().to_vec())
         }
-        MaglevSystem::Cilium => {
-            let list = whole_weights(&args.servers, u64::from(u16::MAX), "Cilium")?;
-            let backends = list
-                .iter()
-                .map(|(name, weight)| maglev_cilium::Backend::parse(name, *weight as u16))
-                .collect::<Result<Vec<_>, _>>()?;
-            let size = args.table.unwrap_or(maglev_cilium::DEFAULT_TABLE_SIZE);
-            let table = maglev_cilium::table(&backends, size)?;
-            (list.into_iter().map(|(name, _)| name).collect(), table)
-        }
-        MaglevSystem::Katran | MaglevSystem::KatranV2 => {
-            let list = whole_weights(&args.servers, u64::from(u32::MAX), "katran")?;
-            let reals = list
-                .iter()
-                .map(|(name, weight)| maglev_katran::Real::parse(name, *weight as u32))
-                .collect::<Result<Vec<_>, _>>()?;
-            let fill = match args.system {
-                MaglevSystem::KatranV2 => maglev_katran::Fill::V2,
-                _ => maglev_katran::Fill::V1,
+        system => {
+            let system = match system {
+                MaglevSystem::Cilium => MaglevSystems::Cilium,
+                MaglevSystem::Katran => MaglevSystems::Katran,
+                _ => MaglevSystems::KatranV2,
             };
-            let size = args.table.unwrap_or(maglev_katran::DEFAULT_TABLE_SIZE);
-            let table = maglev_katran::table(&reals, size, fill)?;
+            let list = whole_weights(&args.servers, system.max_weight(), system.name())?;
+            let size = args.table.unwrap_or(system.default_table_size());
+            let table = system.table(&list, size)?;
             (list.into_iter().map(|(name, _)| name).collect(), table)
         }
     };
