@@ -10,24 +10,32 @@ use std::sync::OnceLock;
 
 use ringlab_model::breakit::params::BreakParams;
 use ringlab_model::clock::params::ClockParams;
+use ringlab_model::compare::params::CompareParams;
 use ringlab_model::cost::params::CostParams;
 use ringlab_model::grids::params::GridsParams;
 use ringlab_model::index::IndexParams;
+use ringlab_model::jump::params::JumpParams;
 use ringlab_model::learn::params::{LearnParams, STEP};
 use ringlab_model::load::params::LoadParams;
+use ringlab_model::maglev::params::MaglevParams;
 use ringlab_model::playground::params::PlaygroundParams;
+use ringlab_model::rendezvous::params::RendezvousParams;
 use ringlab_model::systems::params::SystemsParams;
 use ringlab_model::view_state::{UrlState, ViewInfo};
 use yew::prelude::*;
 
 use crate::breakit::BreakIt;
 use crate::clock::ClockExample;
+use crate::compare::CompareView;
 use crate::cost::CostPanel;
 use crate::grids::Grids;
 use crate::index::{Index, INDEX_PATH};
+use crate::jump::JumpView;
 use crate::learn::Learn;
 use crate::load::LoadView;
+use crate::maglev::MaglevView;
 use crate::playground::Playground;
+use crate::rendezvous::RendezvousView;
 use crate::systems::Systems;
 use crate::view_props::ViewProps;
 
@@ -118,6 +126,12 @@ pub static BUNDLES: &[Bundle] = &[
     Bundle {
         name: "load",
         profile: "wasm-release",
+    },
+    // The alternatives to the ring: Maglev, jump, rendezvous, Redis slots and the
+    // comparison. Small tables and a few thousand keys each.
+    Bundle {
+        name: "alternatives",
+        profile: "wasm-small",
     },
 ];
 
@@ -251,6 +265,58 @@ pub static VIEWS: &[ViewEntry] = &[
         bundle: "load",
         render: bundled!("load", BreakIt),
         styles: &["load"],
+    },
+    ViewEntry {
+        info: ViewInfo {
+            path: "rendezvous",
+            title: "Rendezvous",
+            description: "Every node scores the key and the highest wins: the lesson's example, then real scores from ringlab, mcrouter and Envoy, a node leaving, weights, and the O(N) cost measured in your browser.",
+            group: "Alternatives",
+            tail: None,
+        },
+        url: url!("alternatives", RendezvousParams),
+        bundle: "alternatives",
+        render: bundled!("alternatives", RendezvousView),
+        styles: &["rendezvous"],
+    },
+    ViewEntry {
+        info: ViewInfo {
+            path: "jump",
+            title: "Jump hash",
+            description: "A key's walk of random jumps to its bucket, the table of ch(k, n), what one more bucket moves, and why removing one from the middle needs MementoHash.",
+            group: "Alternatives",
+            tail: None,
+        },
+        url: url!("alternatives", JumpParams),
+        bundle: "alternatives",
+        render: bundled!("alternatives", JumpView),
+        styles: &["jump"],
+    },
+    ViewEntry {
+        info: ViewInfo {
+            path: "maglev",
+            title: "Maglev",
+            description: "Google's load-balancer table filled turn by turn, the paper's example first; then Envoy's, Cilium's and katran's tables at their real sizes, and what one change moves.",
+            group: "Alternatives",
+            tail: None,
+        },
+        url: url!("alternatives", MaglevParams),
+        bundle: "alternatives",
+        render: bundled!("alternatives", MaglevView),
+        styles: &["maglev"],
+    },
+    ViewEntry {
+        info: ViewInfo {
+            path: "compare",
+            title: "Compare",
+            description: "The same keys and the same change under mod N, the ring, jump, rendezvous, Maglev and Redis slots: keys moved, balance, memory, lookups per second here, and when to pick each.",
+            group: "Alternatives",
+            tail: None,
+        },
+        url: url!("alternatives", CompareParams),
+        bundle: "alternatives",
+        render: bundled!("alternatives", CompareView),
+        styles: &["compare"],
     },
     ViewEntry {
         info: ViewInfo {

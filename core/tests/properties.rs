@@ -556,6 +556,23 @@ proptest! {
         prop_assert!(after == before || after == buckets, "{} -> {}", before, after);
     }
 
+    /// The walk ends at the bucket, rises, stops at the first jump past n, and a bigger
+    /// n only continues it.
+    #[test]
+    fn the_jump_walk_is_the_buckets_own(key in any::<u64>(), buckets in 1u32..5000, more in 0u32..5000) {
+        use ringlab_core::schemes::jump::jump_walk;
+        let (walk, stop) = jump_walk(key, buckets);
+        prop_assert_eq!(walk.last().copied(), jump_bucket(key, buckets));
+        prop_assert_eq!(walk[0], 0);
+        prop_assert!(walk.windows(2).all(|w| w[0] < w[1]));
+        prop_assert!(stop.map_or(true, |s| s >= u64::from(buckets)));
+        let (longer, _) = jump_walk(key, buckets + more);
+        prop_assert_eq!(&longer[..walk.len()], &walk[..]);
+        if let (Some(stop), Some(&next)) = (stop, longer.get(walk.len())) {
+            prop_assert_eq!(u64::from(next), stop);
+        }
+    }
+
     #[test]
     fn rendezvous_moves_only_a_removed_servers_keys(
         n in 2usize..12,

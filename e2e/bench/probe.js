@@ -9,7 +9,10 @@
 // 3. time from a click on "Fail server", "Restore server", "Remove server" and "Add server"
 //    to the first animation frame after the page shows the change, at 1M points (N=1000,
 //    V=1000) against 4 points (N=4, V=1);
-// 4. the gzip size of dist/, file by file.
+// 4. lookups per second of each scheme in wasm, at 16, 1,000 and 10,000... servers (the
+//    Compare view's own measurement: its "Measure lookups per second" button), against
+//    jump's at the same size, which keeps no state;
+// 5. the gzip size of dist/, file by file.
 //
 // `make bench-browser` builds dist/ and runs it; `node bench/probe.js` from e2e/ reuses the
 // last build. PROBE_ROUNDS (default 5) sets how many slider changes and walks are timed.
@@ -172,6 +175,20 @@ async function distSizes() {
 
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KiB`;
 
+/** Each scheme's lookups per second in the Compare view at `servers` servers. */
+async function schemeLookups(browser, url, servers) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto(`${url}#/compare?servers=${servers}&keys=1000&vnodes=160&change=join&schemes=modulo,ring,jump,rendezvous,maglev,slots`);
+  await page.getByRole("status").filter({ hasText: /^All 1,000 keys placed\./ }).waitFor({ timeout: 120_000 });
+  await page.getByRole("button", { name: "Measure lookups per second" }).click();
+  const rows = page.locator(".cmp-table tbody tr");
+  await page.waitForFunction(() => [...document.querySelectorAll(".cmp-table tbody tr td:nth-child(6)")].every((td) => /^[\d,]+$/.test(td.textContent)), null, { timeout: 120_000 });
+  const out = await rows.evaluateAll((all) => all.map((tr) => [tr.querySelector("th").textContent, Number(tr.children[5].textContent.replaceAll(",", ""))]));
+  await context.close();
+  return Object.fromEntries(out);
+}
+
 async function main() {
   const env = await start();
   const report = [];
@@ -207,6 +224,17 @@ async function main() {
         const worst = Math.max(...bigClicks[name]);
         return `| "${name}" click to redrawn frame, median (1M: worst ${fmt(worst)}) | ${fmt(a)} | ${fmt(b)} | ${(b / a).toFixed(2)} | 100 ms |`;
       }),
+      "",
+    );
+
+    const sizesOfN = [16, 1000];
+    const lookups = [];
+    for (const n of sizesOfN) lookups.push(await schemeLookups(env.browser, env.url, n));
+    const schemes = Object.keys(lookups[0]);
+    report.push(
+      `| lookups per second in wasm (Compare view) | ${sizesOfN.map((n) => `${n} servers`).join(" | ")} | ${sizesOfN.map((n) => `against jump, ${n}`).join(" | ")} |`,
+      `|---|${sizesOfN.map(() => "---").join("|")}|${sizesOfN.map(() => "---").join("|")}|`,
+      ...schemes.map((s) => `| ${s} | ${lookups.map((l) => Math.round(l[s]).toLocaleString("en")).join(" | ")} | ${lookups.map((l) => (l[s] / l.Jump).toFixed(3)).join(" | ")} |`),
       "",
     );
 

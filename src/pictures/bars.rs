@@ -34,6 +34,9 @@ pub struct BarsProps {
     pub dead: Option<Rc<Vec<bool>>>,
     /// What the bars are: "servers", "nodes".
     pub x_label: &'static str,
+    /// What their heights are.
+    #[prop_or("requests/s")]
+    pub y_label: &'static str,
     pub label: String,
 }
 
@@ -128,7 +131,7 @@ pub fn Bars(props: &BarsProps) -> Html {
             { for names }
             <line class="axis" x1={f(left)} x2={f(left + pw)} y1={f(top_margin + ph)} y2={f(top_margin + ph)} />
             <text class="axis-title" x={f(left + pw / 2.0)} y={f(frame.height - 5.0)} text-anchor="middle">{ format!("{} ({n})", props.x_label) }</text>
-            <text class="axis-title" x="11" y={f(middle)} text-anchor="middle" transform={format!("rotate(-90 11 {middle:.1})")}>{ "requests/s" }</text>
+            <text class="axis-title" x="11" y={f(middle)} text-anchor="middle" transform={format!("rotate(-90 11 {middle:.1})")}>{ props.y_label }</text>
         </svg>
     }
 }

@@ -4,3 +4,4 @@
 pub mod bars;
 pub mod owner_ring;
 pub mod plot;
+pub mod swatch;

@@ -46,6 +46,42 @@ pub fn jump_bucket(key: u64, buckets: u32) -> Option<u32> {
     Some(b as u32)
 }
 
+/// The walk behind [`jump_bucket`]: every bucket the key jumps to, from 0 upward, and the
+/// first jump that lands at or past `buckets` (where the walk stops), or `None` when the
+/// last jump is beyond any `u32`. The walk does not depend on `buckets` except where it
+/// stops: the key's bucket is the walk's last entry, and for a bigger n the same walk
+/// simply goes on.
+///
+/// ```
+/// use ringlab_core::schemes::jump::{jump_bucket, jump_walk};
+/// let (walk, stop) = jump_walk(42, 57);
+/// assert_eq!(walk.first(), Some(&0));
+/// assert_eq!(walk.last().copied(), jump_bucket(42, 57));
+/// assert!(stop.unwrap() >= 57);
+/// assert!(walk.windows(2).all(|w| w[0] < w[1]));
+/// // A bigger n continues the same walk.
+/// let (longer, _) = jump_walk(42, 1000);
+/// assert_eq!(&longer[..walk.len()], &walk[..]);
+/// assert_eq!(jump_walk(42, 0), (vec![], None));
+/// ```
+pub fn jump_walk(key: u64, buckets: u32) -> (Vec<u32>, Option<u64>) {
+    if buckets == 0 {
+        return (Vec::new(), None);
+    }
+    let mut walk = Vec::new();
+    let mut key = key;
+    let mut b: i64;
+    let mut j: i64 = 0;
+    while j < buckets as i64 {
+        b = j;
+        walk.push(b as u32);
+        key = key.wrapping_mul(LCG_MULTIPLIER).wrapping_add(1);
+        j = ((b + 1) as f64 * ((1u64 << 31) as f64 / ((key >> 33) + 1) as f64)) as i64;
+    }
+    let stop = u64::try_from(j).ok().filter(|&j| j <= u64::from(u32::MAX));
+    (walk, stop)
+}
+
 /// Jump consistent hash over a server list: server i is bucket i.
 ///
 /// A key's hash is [`key_hash`] (XXH3-64, seed 0, of its bytes); its owner is

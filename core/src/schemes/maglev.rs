@@ -234,12 +234,23 @@ pub fn fill_trace(
     }) {
         return Err(ConfigError::OutOfRange {
             what: "a Maglev preference",
-            range: format!("offset below {size}, skip 1 to {}, weight above 0", size - 1),
-            value: format!("offset {}, skip {}, weight {}", bad.offset, bad.skip, bad.weight),
+            range: format!(
+                "offset below {size}, skip 1 to {}, weight above 0",
+                size - 1
+            ),
+            value: format!(
+                "offset {}, skip {}, weight {}",
+                bad.offset, bad.skip, bad.weight
+            ),
         });
     }
     let mut claims = Vec::new();
-    let table = fill_turns(backends, (0..backends.len()).collect(), size, Some(&mut claims));
+    let table = fill_turns(
+        backends,
+        (0..backends.len()).collect(),
+        size,
+        Some(&mut claims),
+    );
     Ok((table, claims))
 }
 

@@ -182,6 +182,24 @@ pub fn rendezvous(key: &[u8], tags: &[String]) -> Option<usize> {
     best.map(|(i, _)| i)
 }
 
+/// `Rendezvous`'s scores, one per tag, as the doubles it compares.
+pub fn rendezvous_scores(key: &[u8], tags: &[String]) -> Vec<f64> {
+    scores(key, tags).map(|s| s as f64).collect()
+}
+
+/// `WeightedRendezvous`'s scores, one per tag: `w / -ln(u)`, as [`weighted_rendezvous`]
+/// compares them.
+pub fn weighted_rendezvous_scores(key: &[u8], tags: &[String], weights: &[f64]) -> Vec<f64> {
+    const LOW_53: u64 = (1 << 53) - 1;
+    scores(key, tags)
+        .enumerate()
+        .map(|(i, score)| {
+            let u = (score & LOW_53) as f64 / (1u64 << 53) as f64;
+            weights.get(i).copied().unwrap_or(0.0) * (1.0 / -u.ln())
+        })
+        .collect()
+}
+
 /// `WeightedRendezvous`: score w / -ln(u), u the score's low 53 bits as a fraction; the
 /// first strictly highest wins, starting from index 0 at score 0. `weights` has one per
 /// tag (missing ones count as 0).

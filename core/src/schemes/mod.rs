@@ -18,6 +18,7 @@ pub mod modulo;
 pub mod nginx;
 pub mod redis;
 pub mod rendezvous;
+pub mod rendezvous_systems;
 pub mod ring;
 pub mod ring_hash;
 pub mod spooky;

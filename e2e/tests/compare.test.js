@@ -1,0 +1,121 @@
+// The comparison, driven by role and accessible name: the default run to the end with its
+// progress, the figures each scheme must show, the changes, the schemes picked by
+// checkbox, lookups measured, the seed experiment's preset, Cancel, a link round trip,
+// bad values, phone and dark.
+import { after, before, test } from "node:test";
+import assert from "node:assert/strict";
+import { load, screenshot, start } from "../harness.js";
+import { open, params, waitParam, waitUntil } from "../common.js";
+
+let env;
+before(async () => {
+  env = await start();
+});
+after(async () => {
+  await env?.stop();
+});
+
+const done = (page, keys = "100,000") => page.getByRole("status").filter({ hasText: `All ${keys} keys placed.` }).waitFor({ timeout: 60_000 });
+
+/** The table's row for a scheme, as its cells' texts. */
+async function row(page, scheme) {
+  return page.getByRole("table").getByRole("row", { name: new RegExp(`^${scheme} `) }).getByRole("cell").allInnerTexts();
+}
+const share = (cell) => Number(cell.match(/\(([\d.]+)%\)/)[1]) / 100;
+
+test("the default: 1,000 servers, 100,000 keys, a join, six schemes to the end", async () => {
+  const { context, page, clean } = await open(env);
+  await load(env, page, "#/compare");
+  assert.equal(await page.title(), "Compare · ringlab");
+  await done(page);
+  assert.equal(await page.getByRole("progressbar", { name: "Keys placed" }).getAttribute("value"), "100");
+  assert.match(await page.locator(".cmp-reading").innerText(), /the least any scheme can move is 0\.10% of the keys/);
+  const modulo = await row(page, "mod N");
+  assert.ok(share(modulo[0]) > 0.99, modulo[0]);
+  for (const scheme of ["Ring, 160 points", "Jump", "Rendezvous", "Redis slots"]) {
+    const cells = await row(page, scheme);
+    assert.ok(share(cells[0]) < 0.003, `${scheme}: ${cells[0]}`);
+  }
+  // Maglev's table of 65,537 holds only 65 slots per backend at 1,000: its fill reshuffles
+  // more, several times the least (the paper wants M at least 100 times N).
+  const maglev = share((await row(page, "Maglev"))[0]);
+  assert.ok(maglev > 0.002 && maglev < 0.02, `Maglev: ${maglev}`);
+  // Jump and rendezvous sit on the key-noise floor √(N/K) = 0.100.
+  for (const scheme of ["Jump", "Rendezvous"]) {
+    const [spread] = (await row(page, scheme))[2].split("\n");
+    assert.ok(Math.abs(Number(spread) - 0.1) < 0.01, `${scheme}: ${spread}`);
+  }
+  assert.equal((await row(page, "Jump"))[3], "none");
+  assert.equal((await row(page, "Redis slots"))[3], "65.5 kB");
+  assert.equal((await page.locator(".cmp-pick dt").allInnerTexts()).length, 6);
+  await screenshot(page, "compare");
+  clean();
+  await context.close();
+});
+
+test("changes and schemes by keyboard; lookups measured; Cancel", async () => {
+  const { context, page, clean } = await open(env);
+  await load(env, page, "#/compare?servers=100&keys=20000");
+  await done(page, "20,000");
+  const change = page.getByRole("combobox", { name: "Change" });
+  await change.focus();
+  await change.selectOption("middle");
+  await waitParam(page, "change", (v) => v === "middle");
+  await done(page, "20,000");
+  assert.ok(share((await row(page, "Jump"))[0]) > 0.3, "a middle leaver renumbers jump");
+  assert.ok(share((await row(page, "Rendezvous"))[0]) < 0.02);
+  await change.selectOption("fail");
+  await waitParam(page, "change", (v) => v === "fail");
+  await done(page, "20,000");
+  assert.ok(share((await row(page, "Jump"))[0]) < 0.02, "a failure skips, it does not renumber");
+  // A scheme in, a scheme out, by keyboard.
+  const ring1024 = page.getByRole("checkbox", { name: "Ring, 1,024 points" });
+  await ring1024.focus();
+  await page.keyboard.press("Space");
+  await waitParam(page, "schemes", (v) => v.includes("ring1024"));
+  const modulo = page.getByRole("checkbox", { name: "mod N" });
+  await modulo.focus();
+  await page.keyboard.press("Space");
+  await waitParam(page, "schemes", (v) => !v.includes("modulo"));
+  await done(page, "20,000");
+  assert.equal(await page.getByRole("table").getByRole("row", { name: /^mod N / }).count(), 0);
+  await page.getByRole("button", { name: "Measure lookups per second" }).click();
+  await waitUntil(async () => (await row(page, "Jump"))[4], (t) => /^[\d,]+$/.test(t), "jump's lookups per second", 20_000);
+  await waitUntil(async () => (await row(page, "Redis slots"))[4], (t) => /^[\d,]+$/.test(t), "every scheme measured", 20_000);
+  // Cancel: a big run stops where it is, and says so.
+  const keys = page.getByRole("spinbutton", { name: "Keys" });
+  await keys.fill("1000000");
+  await keys.press("Enter");
+  await page.getByRole("button", { name: "Cancel" }).click();
+  await page.getByRole("status").filter({ hasText: /^Stopped after [\d,]+ of 1,000,000 keys/ }).waitFor();
+  clean();
+  await context.close();
+});
+
+test("the seed experiment's preset, a link round trip, bad values", async () => {
+  const { context, page, clean } = await open(env);
+  await load(env, page, "#/compare?servers=50&keys=5000&vnodes=100&change=last&schemes=ring,jump");
+  await done(page, "5,000");
+  assert.deepEqual(await params(page), { servers: "50", keys: "5000", vnodes: "100", change: "last", schemes: "ring,jump" });
+  await page.getByRole("button", { name: /^The seed experiment/ }).click();
+  await waitParam(page, "keys", (v) => v === "1000000");
+  assert.deepEqual(await params(page), { servers: "1000", keys: "1000000", vnodes: "160", change: "join", schemes: "ring,ring1024,jump" });
+  await load(env, page, "#/compare?servers=1&keys=x&schemes=chord&change=boom");
+  const notes = await page.locator(".view-notes").innerText();
+  for (const part of ["servers=1", "keys=\"x\"", "chord", "change=\"boom\""]) assert.ok(notes.includes(part), `${part} in ${notes}`);
+  clean();
+  await context.close();
+});
+
+test("phone and dark: the table scrolls inside itself", async () => {
+  for (const [width, colorScheme] of [[360, "light"], [360, "dark"], [1280, "dark"]]) {
+    const { context, page, clean } = await open(env, { viewport: { width, height: 800 }, colorScheme });
+    await load(env, page, "#/compare?servers=100&keys=10000");
+    await done(page, "10,000");
+    const scroll = await page.evaluate(() => document.documentElement.scrollWidth);
+    assert.ok(scroll <= width, `${width} px ${colorScheme}: the page is ${scroll} px wide`);
+    await screenshot(page, `compare-${width}-${colorScheme}`);
+    clean();
+    await context.close();
+  }
+});

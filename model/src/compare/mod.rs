@@ -1,0 +1,10 @@
+//! The comparison: the same keys and the same change under modulo, the ring, jump,
+//! rendezvous, Maglev and Redis slots, side by side.
+//!
+//! `params` is the URL state; `schemes` what each scheme is and when to pick it; `run` the
+//! counts, computed a slice of keys at a time so the page never freezes. Every number
+//! comes from `ringlab_core`.
+
+pub mod params;
+pub mod run;
+pub mod schemes;

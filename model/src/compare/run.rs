@@ -1,0 +1,284 @@
+//! The comparison computed: each scheme before and after the change, the keys placed a
+//! slice at a time ([`Comparison::step`]), and what they show.
+
+use ringlab_core::analysis::stats::{cv, max_over_mean};
+use ringlab_core::{Partitioner, Server};
+
+use super::params::{Change, CompareParams};
+use super::schemes::Compared;
+
+/// The counted keys' names: `key-0`, `key-1`, ...
+pub fn key_name(i: u64) -> String {
+    format!("key-{i}")
+}
+
+/// One scheme's counts so far.
+struct Column {
+    scheme: Compared,
+    before: Box<dyn Partitioner>,
+    /// `None` when a server fails: the list stays and lookups skip it.
+    after: Option<Box<dyn Partitioner>>,
+    loads: Vec<u64>,
+    moved: u64,
+}
+
+/// What one scheme showed.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Outcome {
+    pub scheme: Compared,
+    pub moved: u64,
+    /// Keys per server before the change: the busiest over the mean, and the spread
+    /// (standard deviation over mean).
+    pub max_over_mean: f64,
+    pub spread: f64,
+    pub memory: u64,
+}
+
+/// The comparison under way.
+pub struct Comparison {
+    pub params: CompareParams,
+    columns: Vec<Column>,
+    /// Keys placed so far.
+    pub done: u64,
+    /// The server that leaves or fails.
+    pub changed: Option<usize>,
+}
+
+impl Comparison {
+    /// Every scheme built before and after the change; the first that cannot be built
+    /// says why.
+    pub fn new(params: &CompareParams) -> Result<Comparison, String> {
+        let n = params.servers as usize;
+        let servers: Vec<Server> = (0..n).map(|i| Server::new(format!("server-{i}"))).collect();
+        let changed = match params.change {
+            Change::Join => None,
+            Change::LastLeaves => Some(n - 1),
+            Change::MiddleLeaves | Change::Fails => Some(n / 2),
+        };
+        let after_servers: Option<Vec<Server>> = match params.change {
+            Change::Join => {
+                let mut more = servers.clone();
+                more.push(Server::new(format!("server-{n}")));
+                Some(more)
+            }
+            Change::LastLeaves | Change::MiddleLeaves => {
+                let mut fewer = servers.clone();
+                fewer.remove(changed.unwrap_or(0));
+                Some(fewer)
+            }
+            Change::Fails => None,
+        };
+        let columns = params
+            .schemes
+            .iter()
+            .map(|&scheme| {
+                let before = scheme
+                    .build(servers.clone(), params.vnodes)
+                    .map_err(|e| e.to_string())?;
+                // The scheme's own change: Redis reshards whole slots rather than laying
+                // the cluster out afresh; the others build as they would from scratch.
+                let after = match &after_servers {
+                    Some(list) => {
+                        let mut after = scheme
+                            .build(servers.clone(), params.vnodes)
+                            .map_err(|e| e.to_string())?;
+                        after.rebuild(list.clone()).map_err(|e| e.to_string())?;
+                        Some(after)
+                    }
+                    None => None,
+                };
+                Ok(Column {
+                    scheme,
+                    before,
+                    after,
+                    loads: vec![0; n],
+                    moved: 0,
+                })
+            })
+            .collect::<Result<Vec<_>, String>>()?;
+        Ok(Comparison {
+            params: params.clone(),
+            columns,
+            done: 0,
+            changed,
+        })
+    }
+
+    /// Places up to `count` more keys; true when every key is placed.
+    pub fn step(&mut self, count: u64) -> bool {
+        let end = (self.done + count).min(self.params.keys);
+        let changed = self.changed;
+        // The index after a removal of `g` of a server that was at index `i` before.
+        let before_index = |after: usize, gone: Option<usize>| match gone {
+            Some(g) if after >= g => after + 1,
+            _ => after,
+        };
+        let leaving = matches!(
+            self.params.change,
+            Change::LastLeaves | Change::MiddleLeaves
+        );
+        for i in self.done..end {
+            let key = key_name(i);
+            let key = key.as_bytes();
+            for column in &mut self.columns {
+                let Some(owner) = column.before.lookup(key) else {
+                    continue;
+                };
+                column.loads[owner] += 1;
+                let moved = match &column.after {
+                    Some(after) => {
+                        let now = after
+                            .lookup(key)
+                            .map(|a| before_index(a, changed.filter(|_| leaving)));
+                        now != Some(owner)
+                    }
+                    // A failure: only the failed server's keys go elsewhere.
+                    None => Some(owner) == changed,
+                };
+                column.moved += u64::from(moved);
+            }
+        }
+        self.done = end;
+        self.done == self.params.keys
+    }
+
+    /// The share of keys placed so far.
+    pub fn progress(&self) -> f64 {
+        self.done as f64 / self.params.keys.max(1) as f64
+    }
+
+    /// The share of keys a change must move at least: the newcomer's fair share, or the
+    /// leaver's.
+    pub fn ideal(&self) -> f64 {
+        let n = self.params.servers as f64;
+        match self.params.change {
+            Change::Join => 1.0 / (n + 1.0),
+            _ => 1.0 / n,
+        }
+    }
+
+    /// What each scheme showed over the keys placed so far.
+    pub fn outcomes(&self) -> Vec<Outcome> {
+        let p = &self.params;
+        self.columns
+            .iter()
+            .map(|c| {
+                let loads: Vec<f64> = c.loads.iter().map(|&l| l as f64).collect();
+                Outcome {
+                    scheme: c.scheme,
+                    moved: c.moved,
+                    max_over_mean: max_over_mean(&loads),
+                    spread: cv(&loads),
+                    memory: c.scheme.memory(p.servers, p.vnodes),
+                }
+            })
+            .collect()
+    }
+
+    /// The schemes, built: for measuring lookups.
+    pub fn partitioners(&self) -> Vec<(Compared, &dyn Partitioner)> {
+        self.columns
+            .iter()
+            .map(|c| (c.scheme, c.before.as_ref()))
+            .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn run(params: &CompareParams) -> (Comparison, Vec<Outcome>) {
+        let mut c = Comparison::new(params).unwrap();
+        while !c.step(7_000) {}
+        let outcomes = c.outcomes();
+        (c, outcomes)
+    }
+
+    fn of(outcomes: &[Outcome], scheme: Compared) -> &Outcome {
+        outcomes.iter().find(|o| o.scheme == scheme).unwrap()
+    }
+
+    #[test]
+    fn a_join_moves_about_the_newcomers_share_except_under_modulo() {
+        let params = CompareParams {
+            servers: 100,
+            keys: 20_000,
+            ..CompareParams::default()
+        };
+        let (c, outcomes) = run(&params);
+        assert!((c.ideal() - 1.0 / 101.0).abs() < 1e-12);
+        let share = |s| of(&outcomes, s).moved as f64 / 20_000.0;
+        assert!(share(Compared::Modulo) > 0.95);
+        for s in [
+            Compared::Ring,
+            Compared::Jump,
+            Compared::Rendezvous,
+            Compared::Maglev,
+        ] {
+            assert!(share(s) < 0.02, "{s:?} {}", share(s));
+        }
+        // Jump and rendezvous sit on the key-noise floor sqrt(N/K) = 0.071; the ring at 160
+        // points adds its 1/V.
+        let floor = (100.0f64 / 20_000.0).sqrt();
+        assert!((of(&outcomes, Compared::Jump).spread - floor).abs() < 0.02);
+        assert!((of(&outcomes, Compared::Rendezvous).spread - floor).abs() < 0.02);
+        assert!(of(&outcomes, Compared::Slots).memory == 16_384 * 4);
+    }
+
+    /// Redis reshards: a join or a leave moves whole slots, about the least share.
+    #[test]
+    fn redis_reshards_instead_of_laying_out_afresh() {
+        for change in [Change::Join, Change::LastLeaves, Change::MiddleLeaves] {
+            let params = CompareParams {
+                servers: 10,
+                keys: 20_000,
+                change,
+                schemes: vec![Compared::Slots],
+                ..CompareParams::default()
+            };
+            let (c, outcomes) = run(&params);
+            let moved = outcomes[0].moved as f64 / 20_000.0;
+            assert!((moved - c.ideal()).abs() < 0.01, "{change:?}: {moved}");
+        }
+    }
+
+    #[test]
+    fn removals_and_failures() {
+        for (change, jump_moves_a_lot) in [
+            (Change::LastLeaves, false),
+            (Change::MiddleLeaves, true),
+            (Change::Fails, false),
+        ] {
+            let params = CompareParams {
+                servers: 50,
+                keys: 10_000,
+                change,
+                ..CompareParams::default()
+            };
+            let (_, outcomes) = run(&params);
+            let share = |s| of(&outcomes, s).moved as f64 / 10_000.0;
+            assert_eq!(share(Compared::Jump) > 0.3, jump_moves_a_lot, "{change:?}");
+            assert!(share(Compared::Rendezvous) < 0.04, "{change:?}");
+            assert!(share(Compared::Ring) < 0.04, "{change:?}");
+        }
+    }
+
+    /// The seed experiment's figures at a million keys, N = 1,000: jump on the floor
+    /// 1/sqrt(1000) = 0.032 and the ring at 1,024 points at sqrt(1/1024 + 1/1000) = 0.044.
+    /// The seed's 0.08% moved at 160 points is one draw of the newcomer's share, 0.10%
+    /// with a spread of 1/sqrt(160) of it (0.008%); these names draw 0.112%.
+    #[test]
+    #[ignore = "a million keys: run with --ignored"]
+    fn the_seed_experiment() {
+        let (c, outcomes) = run(&CompareParams::seed_experiment());
+        assert!((of(&outcomes, Compared::Jump).spread - 0.032).abs() < 0.002);
+        assert!((of(&outcomes, Compared::Ring1024).spread - 0.044).abs() < 0.004);
+        let moved = of(&outcomes, Compared::Ring).moved as f64 / 1e6;
+        assert!(
+            (moved - 0.000999).abs() < 3.0 * 0.000999 / 160f64.sqrt(),
+            "{moved}"
+        );
+        assert!((c.ideal() - 0.000999).abs() < 1e-5);
+    }
+}

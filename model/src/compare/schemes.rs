@@ -1,0 +1,156 @@
+//! The schemes compared: how each is built, what its lookup keeps in memory, and what it
+//! offers, with the condition under which to pick it.
+
+use ringlab_core::analysis::memory::ring_bytes;
+use ringlab_core::schemes::maglev::DEFAULT_TABLE_SIZE;
+use ringlab_core::schemes::redis::SLOT_COUNT;
+use ringlab_core::{build, ConfigError, Options, Partitioner, SchemeKind, Server};
+
+/// A column of the comparison.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Compared {
+    Modulo,
+    /// The ring at the chosen V.
+    Ring,
+    /// The ring at 1,024 points per server.
+    Ring1024,
+    Jump,
+    Rendezvous,
+    Maglev,
+    Slots,
+}
+
+/// A server id in a lookup table, in bytes.
+const ID_BYTES: u64 = 4;
+
+impl Compared {
+    pub const ALL: [Compared; 7] = [
+        Compared::Modulo,
+        Compared::Ring,
+        Compared::Ring1024,
+        Compared::Jump,
+        Compared::Rendezvous,
+        Compared::Maglev,
+        Compared::Slots,
+    ];
+
+    /// Its name in links: `modulo`, `ring`, `ring1024`, ...
+    pub fn name(self) -> &'static str {
+        match self {
+            Compared::Modulo => "modulo",
+            Compared::Ring => "ring",
+            Compared::Ring1024 => "ring1024",
+            Compared::Jump => "jump",
+            Compared::Rendezvous => "rendezvous",
+            Compared::Maglev => "maglev",
+            Compared::Slots => "slots",
+        }
+    }
+
+    /// Its column heading.
+    pub fn title(self, vnodes: u64) -> String {
+        match self {
+            Compared::Modulo => "mod N".into(),
+            Compared::Ring => format!("Ring, {vnodes} points"),
+            Compared::Ring1024 => "Ring, 1,024 points".into(),
+            Compared::Jump => "Jump".into(),
+            Compared::Rendezvous => "Rendezvous".into(),
+            Compared::Maglev => "Maglev".into(),
+            Compared::Slots => "Redis slots".into(),
+        }
+    }
+
+    /// The scheme over `servers`.
+    pub fn build(
+        self,
+        servers: Vec<Server>,
+        vnodes: u64,
+    ) -> Result<Box<dyn Partitioner>, ConfigError> {
+        let options = Options {
+            vnodes: match self {
+                Compared::Ring1024 => 1024,
+                _ => vnodes as u32,
+            },
+            maglev_table: DEFAULT_TABLE_SIZE,
+            ..Options::default()
+        };
+        let kind = match self {
+            Compared::Modulo => SchemeKind::Modulo,
+            Compared::Ring | Compared::Ring1024 => SchemeKind::Ring,
+            Compared::Jump => SchemeKind::Jump,
+            Compared::Rendezvous => SchemeKind::Rendezvous,
+            Compared::Maglev => SchemeKind::Maglev,
+            Compared::Slots => SchemeKind::Redis,
+        };
+        build(kind, servers, &options)
+    }
+
+    /// What a lookup keeps in memory for `n` servers, in bytes: the ring's sorted points
+    /// (16 bytes each), a table of 4-byte server ids, each server's 8-byte seed, or nothing
+    /// beyond the count.
+    pub fn memory(self, n: u64, vnodes: u64) -> u64 {
+        match self {
+            Compared::Modulo | Compared::Jump => 0,
+            Compared::Ring => ring_bytes(n, vnodes),
+            Compared::Ring1024 => ring_bytes(n, 1024),
+            Compared::Rendezvous => n * 8,
+            Compared::Maglev => DEFAULT_TABLE_SIZE * ID_BYTES,
+            Compared::Slots => SLOT_COUNT as u64 * ID_BYTES,
+        }
+    }
+
+    /// The spread of keys per server theory expects, as a share of the mean: the key noise
+    /// sqrt(N/K), plus the ring's 1/V from its arcs.
+    pub fn expected_spread(self, n: u64, keys: u64, vnodes: u64) -> f64 {
+        let noise = n as f64 / keys as f64;
+        match self {
+            Compared::Ring => (1.0 / vnodes as f64 + noise).sqrt(),
+            Compared::Ring1024 => (1.0 / 1024.0 + noise).sqrt(),
+            _ => noise.sqrt(),
+        }
+    }
+
+    /// Removing any server, not only the last, moves only its keys.
+    pub fn arbitrary_removal(self) -> &'static str {
+        match self {
+            Compared::Modulo => "no: almost every key moves",
+            Compared::Jump => "no: only the last bucket; others renumber",
+            Compared::Maglev => "almost: a few more slots move",
+            Compared::Slots => "yes, by moving its slots first",
+            _ => "yes",
+        }
+    }
+
+    pub fn weights(self) -> &'static str {
+        match self {
+            Compared::Modulo | Compared::Jump => "no",
+            Compared::Ring | Compared::Ring1024 => "yes: points per server",
+            Compared::Rendezvous => "yes: −w / ln(u), exact",
+            Compared::Maglev => "yes: turns in the fill",
+            Compared::Slots => "by hand: more slots",
+        }
+    }
+
+    pub fn replicas(self) -> &'static str {
+        match self {
+            Compared::Modulo => "next servers, by convention",
+            Compared::Ring | Compared::Ring1024 => "next distinct servers clockwise",
+            Compared::Jump => "re-hash per replica",
+            Compared::Rendezvous => "the top R scores",
+            Compared::Maglev => "not built in",
+            Compared::Slots => "replicas per master",
+        }
+    }
+
+    /// When to pick it, as a condition.
+    pub fn pick_when(self) -> &'static str {
+        match self {
+            Compared::Modulo => "the number of servers never changes, or moving every key on a change is fine.",
+            Compared::Ring | Compared::Ring1024 => "servers join and leave anywhere and you want weights and replicas, with O(log N) lookups.",
+            Compared::Jump => "the buckets are numbered shards that grow or shrink only at the end, and you want no memory and even shares.",
+            Compared::Rendezvous => "there are tens or hundreds of nodes, or you want the top R for replicas with no tuning.",
+            Compared::Maglev => "a load balancer must pick a backend with one memory read and near-perfect balance, and its table can be 100 times the backends.",
+            Compared::Slots => "operators should see and move the map by hand, a slot range at a time.",
+        }
+    }
+}

@@ -1,0 +1,10 @@
+//! The Maglev view: a small table filled turn by turn (the paper's M = 7 example first),
+//! then the real sizes of the systems people run.
+//!
+//! `params` is the URL state; `fill` the small table's story, claim by claim; `real` the
+//! shares and the slots a change moves at the systems' own sizes. All pure, every number
+//! from `ringlab_core::schemes::maglev` and `maglev_systems`.
+
+pub mod fill;
+pub mod params;
+pub mod real;

@@ -1,0 +1,99 @@
+//! Places the comparison's keys a slice of about 16 ms at a time, the page free between
+//! slices, and reports progress; a new link starts over, Cancel stops.
+
+use std::cell::RefCell;
+use std::rc::Rc;
+
+use gloo::timers::callback::Timeout;
+use ringlab_model::compare::params::CompareParams;
+use ringlab_model::compare::run::Comparison;
+use yew::prelude::*;
+
+/// The longest slice, in ms.
+const SLICE_MS: f64 = 16.0;
+/// Keys placed between two looks at the clock.
+const BATCH: u64 = 500;
+
+pub fn now() -> f64 {
+    web_sys::window()
+        .and_then(|w| w.performance())
+        .map_or(0.0, |p| p.now())
+}
+
+/// Where the run stands.
+#[derive(Clone, Copy, PartialEq)]
+pub enum Phase {
+    Running,
+    Done,
+    Cancelled,
+}
+
+/// The run: the comparison (shared, mutated slice by slice; each slice renders the
+/// view again), its phase, and Cancel.
+pub struct Run {
+    pub comparison: Rc<RefCell<Result<Comparison, String>>>,
+    pub phase: Phase,
+    pub cancel: Callback<()>,
+}
+
+/// Runs the comparison of `params`, starting over whenever they change.
+#[hook]
+pub fn use_comparison(params: &CompareParams) -> Run {
+    let comparison = use_mut_ref(|| Comparison::new(params));
+    let built_for = use_mut_ref(|| params.clone());
+    let phase = use_state(|| Phase::Running);
+    let slices = use_state(|| 0u64);
+    {
+        let (comparison, phase) = (comparison.clone(), phase.clone());
+        use_effect_with(params.clone(), move |params| {
+            if *built_for.borrow() != *params {
+                *comparison.borrow_mut() = Comparison::new(params);
+                *built_for.borrow_mut() = params.clone();
+                phase.set(Phase::Running);
+            }
+        });
+    }
+    {
+        let (comparison, phase_state, slices_state) =
+            (comparison.clone(), phase.clone(), slices.clone());
+        use_effect_with(
+            (*phase, *slices, params.clone()),
+            move |(phase, slices, _)| {
+                let (phase, slices) = (*phase, *slices);
+                let timer = (phase == Phase::Running).then(|| {
+                    Timeout::new(0, move || {
+                        let start = now();
+                        let mut finished = true;
+                        if let Ok(c) = comparison.borrow_mut().as_mut() {
+                            finished = false;
+                            while now() - start < SLICE_MS {
+                                if c.step(BATCH) {
+                                    finished = true;
+                                    break;
+                                }
+                            }
+                        }
+                        if finished {
+                            phase_state.set(Phase::Done);
+                        }
+                        slices_state.set(slices + 1);
+                    })
+                });
+                move || drop(timer)
+            },
+        );
+    }
+    let cancel = {
+        let phase = phase.clone();
+        Callback::from(move |()| {
+            if *phase == Phase::Running {
+                phase.set(Phase::Cancelled);
+            }
+        })
+    };
+    Run {
+        comparison,
+        phase: *phase,
+        cancel,
+    }
+}

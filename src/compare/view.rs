@@ -1,0 +1,239 @@
+//! The comparison's component: the controls, the progress, and one row per scheme.
+
+use ringlab_model::compare::params::{CompareParams, CHANGES, KEYS, SERVERS, VNODES};
+use ringlab_model::compare::run::Outcome;
+use ringlab_model::compare::schemes::Compared;
+use ringlab_model::format::{byte_size, grouped, percent};
+use ringlab_model::linked::{Edit, Linked};
+use ringlab_model::ViewState;
+use yew::prelude::*;
+
+use super::runner::{use_comparison, Phase};
+use super::speed::use_speed;
+use crate::browser::{input_checked, input_value};
+use crate::notes::{dispatching, ViewNotes};
+use crate::store::Store;
+use crate::url_out::use_url_out;
+use crate::view_props::ViewProps;
+
+#[component]
+pub fn CompareView(props: &ViewProps) -> Html {
+    let state = {
+        let query = props.query.clone();
+        use_reducer(move || Store::new(Linked::<CompareParams>::from_query(&query)))
+    };
+    let dispatch = state.dispatcher();
+    use_url_out(props, state.query());
+    let p = &state.params;
+    let run = use_comparison(p);
+    let (rates, measuring, measure) = use_speed(
+        run.comparison.clone(),
+        state
+            .query()
+            .iter()
+            .map(|(k, v)| format!("{k}={v}"))
+            .collect(),
+    );
+    let set = |name: &'static str| {
+        let dispatch = dispatch.clone();
+        Callback::from(move |e: Event| dispatch.dispatch(Edit::set(name, input_value(&e))))
+    };
+    let toggle = |scheme: Compared| {
+        let (dispatch, p) = (dispatch.clone(), p.clone());
+        Callback::from(move |e: Event| {
+            let on = input_checked(&e);
+            let list: Vec<&str> = Compared::ALL
+                .iter()
+                .filter(|s| {
+                    if **s == scheme {
+                        on
+                    } else {
+                        p.schemes.contains(s)
+                    }
+                })
+                .map(|s| s.name())
+                .collect();
+            dispatch.dispatch(Edit::set("schemes", list.join(",")));
+        })
+    };
+    let seed = {
+        let dispatch = dispatch.clone();
+        Callback::from(move |_: MouseEvent| {
+            let seed = CompareParams::seed_experiment().to_query();
+            let pairs = seed
+                .into_iter()
+                .filter_map(|(k, v)| {
+                    CompareParams::PARAMS
+                        .iter()
+                        .find(|p| p.name == k)
+                        .map(|p| (p.name, v))
+                })
+                .collect();
+            dispatch.dispatch(Edit::Set(pairs));
+        })
+    };
+    let notes = html! {
+        <ViewNotes notes={state.notes.clone()} on_dismiss={dispatching(&dispatch, Edit::Dismiss)} />
+    };
+    let number = |label: &'static str, name: &'static str, range: (u64, u64), value: u64| {
+        html! {
+            <label>
+                { label }
+                <input type="number" min={range.0.to_string()} max={range.1.to_string()} step="1"
+                    value={value.to_string()} onchange={set(name)} />
+            </label>
+        }
+    };
+    let controls = html! {
+        <form class="cmp-form view-controls" aria-label="Comparison" onsubmit={|e: SubmitEvent| e.prevent_default()}>
+            { number("Servers", "servers", SERVERS, p.servers) }
+            { number("Keys", "keys", KEYS, p.keys) }
+            { number("Ring points per server", "vnodes", VNODES, p.vnodes) }
+            <label>
+                { "Change" }
+                <select onchange={set("change")}>
+                    { for CHANGES.iter().map(|(name, change)| html! {
+                        <option value={*name} selected={*change == p.change}>{ change.label(p.servers) }</option>
+                    }) }
+                </select>
+            </label>
+            <fieldset class="cmp-schemes">
+                <legend>{ "Schemes" }</legend>
+                { for Compared::ALL.iter().map(|s| html! {
+                    <label class="cmp-check">
+                        <input type="checkbox" checked={p.schemes.contains(s)} onchange={toggle(*s)} />
+                        { s.title(p.vnodes) }
+                    </label>
+                }) }
+            </fieldset>
+            <button type="button" onclick={seed}>{ "The seed experiment: 1,000 servers, a million keys" }</button>
+        </form>
+    };
+    let comparison = run.comparison.borrow();
+    let body = match comparison.as_ref() {
+        Err(why) => html! { <p class="cmp-error" role="alert">{ why.clone() }</p> },
+        Ok(c) => {
+            let done = c.done;
+            let outcomes = c.outcomes();
+            let ideal = c.ideal();
+            let cancel = {
+                let cancel = run.cancel.clone();
+                Callback::from(move |_: MouseEvent| cancel.emit(()))
+            };
+            let progress = (c.progress() * 100.0).round() as u32;
+            let status = match run.phase {
+                Phase::Running => format!("Placing keys: {} of {}", grouped(done), grouped(p.keys)),
+                Phase::Done => format!("All {} keys placed.", grouped(p.keys)),
+                Phase::Cancelled => format!(
+                    "Stopped after {} of {} keys: the figures are for those.",
+                    grouped(done),
+                    grouped(p.keys)
+                ),
+            };
+            html! {
+                <>
+                    <div class="cmp-progress">
+                        <progress max="100" value={progress.to_string()} aria-label="Keys placed"
+                            aria-valuetext={format!("{progress}%")}></progress>
+                        <span role="status">{ status }</span>
+                        if run.phase == Phase::Running {
+                            <button type="button" onclick={cancel}>{ "Cancel" }</button>
+                        }
+                    </div>
+                    <p class="cmp-reading">
+                        { format!("When {}, the least any scheme can move is {} of the keys ({} of {}). \
+                                   The key-noise floor for the spread of keys per server is √(N/K) = {:.3}.",
+                                  p.change.label(p.servers), percent_fine(ideal), grouped((ideal * done as f64).round() as u64),
+                                  grouped(done), (p.servers as f64 / p.keys as f64).sqrt()) }
+                    </p>
+                    { table(p, &outcomes, done, ideal, &rates) }
+                    <div class="cmp-speed">
+                        <button type="button" disabled={measuring || run.phase == Phase::Running}
+                            onclick={let measure = measure.clone(); move |_: MouseEvent| measure.emit(())}>
+                            { "Measure lookups per second" }
+                        </button>
+                        if measuring { <span role="status">{ "Measuring…" }</span> }
+                    </div>
+                    <h2>{ "Pick it when" }</h2>
+                    <dl class="cmp-pick">
+                        { for p.schemes.iter().map(|s| html! {
+                            <>
+                                <dt>{ s.title(p.vnodes) }</dt>
+                                <dd>{ s.pick_when() }</dd>
+                            </>
+                        }) }
+                    </dl>
+                </>
+            }
+        }
+    };
+    html! {
+        <section class={classes!("cmp", props.embed.then_some("cmp-embed"))} aria-label="Compare">
+            { notes }
+            <p class="cmp-intro">
+                { "The same keys and the same change under each scheme, counted exactly: what \
+                   moves, how even the load is, what a lookup keeps in memory and costs here." }
+            </p>
+            { controls }
+            { body }
+        </section>
+    }
+}
+
+/// A share with enough places for a tenth of a percent: 0.10%, 94.1%.
+fn percent_fine(share: f64) -> String {
+    if share < 0.01 {
+        format!("{:.2}%", share * 100.0)
+    } else {
+        percent(share)
+    }
+}
+
+fn table(
+    p: &CompareParams,
+    outcomes: &[Outcome],
+    done: u64,
+    ideal: f64,
+    rates: &[(Compared, f64)],
+) -> Html {
+    let rows = outcomes.iter().map(|o| {
+        let moved = o.moved as f64 / done.max(1) as f64;
+        let theory = o.scheme.expected_spread(p.servers, done.max(1), p.vnodes);
+        let rate = rates.iter().find(|(s, _)| *s == o.scheme).map(|(_, r)| grouped(r.round() as u64));
+        html! {
+            <tr>
+                <th scope="row">{ o.scheme.title(p.vnodes) }</th>
+                <td>{ format!("{} ({})", grouped(o.moved), percent_fine(moved)) }<br />
+                    <span class="cmp-vs">{ format!("{:.1}× the least", moved / ideal) }</span></td>
+                <td>{ format!("{:.3}", o.max_over_mean) }</td>
+                <td>{ format!("{:.3}", o.spread) }<br /><span class="cmp-vs">{ format!("theory {theory:.3}") }</span></td>
+                <td>{ byte_size(o.memory) }</td>
+                <td>{ rate.unwrap_or_else(|| "not measured".into()) }</td>
+                <td>{ o.scheme.arbitrary_removal() }</td>
+                <td>{ o.scheme.weights() }</td>
+                <td>{ o.scheme.replicas() }</td>
+            </tr>
+        }
+    });
+    html! {
+        <div class="cmp-scroll">
+            <table class="cmp-table">
+                <caption>{ format!("{} servers, {} keys placed, {}", grouped(p.servers), grouped(done), p.change.label(p.servers)) }</caption>
+                <thead>
+                    <tr>
+                        <th scope="col">{ "Scheme" }</th>
+                        <th scope="col">{ "Keys moved" }</th>
+                        <th scope="col">{ "Busiest / mean" }</th>
+                        <th scope="col">{ "Spread (sd / mean)" }</th>
+                        <th scope="col">{ "Lookup memory" }</th>
+                        <th scope="col">{ "Lookups / s here" }</th>
+                        <th scope="col">{ "Remove any server" }</th>
+                        <th scope="col">{ "Weights" }</th>
+                        <th scope="col">{ "Replicas" }</th>
+                    </tr>
+                </thead>
+                <tbody>{ for rows }</tbody>
+            </table>
+        </div>
+    }
+}

@@ -1,0 +1,242 @@
+//! The Maglev view's component: the small table's controls, lists, slots and story, then
+//! the big table's controls, its shares as bars and what one change moves.
+
+use std::rc::Rc;
+
+use ringlab_core::schemes::maglev_systems::MaglevSystem;
+use ringlab_model::format::grouped;
+use ringlab_model::linked::{Edit, Linked};
+use ringlab_model::maglev::fill::Fill;
+use ringlab_model::maglev::params::{
+    Change, MaglevParams, ALL_STEPS, BACKENDS, SMALL_TABLES, TABLE,
+};
+use ringlab_model::maglev::real::{lookup, Real};
+use yew::prelude::*;
+
+use super::fill::{Lists, Slots};
+use crate::browser::input_value;
+use crate::notes::{dispatching, ViewNotes};
+use crate::pictures::bars::{Bars, Line};
+use crate::pictures::swatch::swatch;
+use crate::player::Player;
+use crate::store::Store;
+use crate::url_out::use_url_out;
+use crate::view_props::ViewProps;
+
+/// Time between claims while the fill plays.
+const CLAIM_MS: u32 = 700;
+
+#[component]
+pub fn MaglevView(props: &ViewProps) -> Html {
+    let state = {
+        let query = props.query.clone();
+        use_reducer(move || Store::new(Linked::<MaglevParams>::from_query(&query)))
+    };
+    let dispatch = state.dispatcher();
+    use_url_out(props, state.query());
+    let p = &state.params;
+    let fill = use_memo(p.clone(), |p| Fill::of(p).map(Rc::new));
+    let real = use_memo((p.system, p.table, p.n, p.change, p.gone), {
+        let p = p.clone();
+        move |_| Real::of(&p).map(Rc::new)
+    });
+    let set = |name: &'static str| {
+        let dispatch = dispatch.clone();
+        Callback::from(move |e: Event| dispatch.dispatch(Edit::set(name, input_value(&e))))
+    };
+    let on_step = {
+        let (dispatch, m) = (dispatch.clone(), p.m);
+        Callback::from(move |step: u64| dispatch.dispatch(Edit::set("step", step_text(step, m))))
+    };
+    let notes = html! {
+        <ViewNotes notes={state.notes.clone()} on_dismiss={dispatching(&dispatch, Edit::Dismiss)} />
+    };
+    let shown = p.shown_steps();
+
+    let small = fill.as_ref().as_ref().map(|fill| {
+        let names: Vec<String> = fill.rows.iter().map(|r| r.name.clone()).collect();
+        let leave = p
+            .leave
+            .as_ref()
+            .and_then(|name| names.iter().position(|n| n == name))
+            .and_then(|gone| fill.without(p, gone));
+        let after = leave.as_ref().map(|leave| {
+            let table: Vec<Option<usize>> = leave.table.iter().map(|&b| Some(b)).collect();
+            html! {
+                <div class="maglev-after">
+                    <h3>{ format!("After {} leaves", names[leave.gone]) }</h3>
+                    <Slots {table} names={names.clone()}
+                        label={format!("Lookup table after {} leaves", names[leave.gone])}
+                        forced={leave.forced.clone()} extra={leave.extra.clone()}
+                        before={fill.full.clone()} />
+                    <p class="maglev-summary">{ leave.summary(fill) }</p>
+                    <p class="maglev-legend">
+                        <span class="legend-forced">{ "Dashed border" }</span>{ ": its backend left. " }
+                        <span class="legend-extra">{ "Thick border" }</span>{ ": changed although its backend stayed." }
+                    </p>
+                </div>
+            }
+        });
+        let full: Vec<Option<usize>> = fill.full.iter().map(|&b| Some(b)).collect();
+        html! {
+            <>
+                <Player id="maglev-step" label="Fill" slider="Claims made" next="Next claim"
+                    shown={shown} steps={fill.m} tick_ms={CLAIM_MS} on_step={on_step} />
+                <p class="maglev-narration" aria-live="polite">{ fill.narration() }</p>
+                <Lists fill={fill.clone()} />
+                <h3>{ if fill.done() { "The lookup table" } else { "The lookup table, filling" } }</h3>
+                <Slots table={fill.table.clone()} names={names.clone()}
+                    label={format!("Lookup table, {} of {} slots filled", fill.shown, fill.m)}
+                    current={fill.last().map(|c| c.slot)} />
+                if !fill.done() {
+                    <details class="maglev-full">
+                        <summary>{ "The table once full" }</summary>
+                        <Slots table={full} names={names.clone()} label="Lookup table once full" />
+                    </details>
+                }
+                { for after }
+            </>
+        }
+    });
+
+    let small_controls = {
+        let leave_options = std::iter::once("none".to_string())
+            .chain(p.backends.iter().map(|b| b.name.clone()))
+            .map(|name| {
+                let selected = p.leave.as_deref().unwrap_or("none") == name;
+                let label = if name == "none" {
+                    "No one".to_string()
+                } else {
+                    name.clone()
+                };
+                html! { <option value={name} {selected}>{ label }</option> }
+            });
+        html! {
+            <form class="maglev-form view-controls" aria-label="Small table" onsubmit={|e: SubmitEvent| e.prevent_default()}>
+                <label>
+                    { "Table size M" }
+                    <select onchange={set("m")}>
+                        { for SMALL_TABLES.iter().map(|(name, m)| html! {
+                            <option value={*name} selected={*m == p.m}>{ *name }</option>
+                        }) }
+                    </select>
+                </label>
+                <label class="maglev-wide">
+                    { "Backends (name:offset:skip)" }
+                    <input type="text" value={p.backends_text()} onchange={set("backends")}
+                        spellcheck="false" autocomplete="off" />
+                </label>
+                <label>
+                    { "Backend that leaves" }
+                    <select onchange={set("leave")}>{ for leave_options }</select>
+                </label>
+            </form>
+        }
+    };
+
+    let big = match real.as_ref() {
+        Ok(real) => real_part(real, p),
+        Err(why) => html! { <p class="maglev-error" role="alert">{ why.clone() }</p> },
+    };
+    let big_controls = html! {
+        <form class="maglev-form view-controls" aria-label="Real sizes" onsubmit={|e: SubmitEvent| e.prevent_default()}>
+            <label>
+                { "System" }
+                <select onchange={set("system")}>
+                    { for MaglevSystem::ALL.iter().map(|s| html! {
+                        <option value={s.name()} selected={*s == p.system}>{ system_label(*s) }</option>
+                    }) }
+                </select>
+            </label>
+            <label>
+                { "Table size" }
+                <input type="number" min={TABLE.0.to_string()} max={TABLE.1.to_string()} step="1"
+                    value={p.table.to_string()} onchange={set("table")} />
+            </label>
+            <label>
+                { "Backends" }
+                <input type="number" min={BACKENDS.0.to_string()} max={BACKENDS.1.to_string()} step="1"
+                    value={p.n.to_string()} onchange={set("n")} />
+            </label>
+            <label>
+                { "Change" }
+                <select onchange={set("change")}>
+                    <option value="leave" selected={p.change == Change::Leave}>{ "One leaves" }</option>
+                    <option value="join" selected={p.change == Change::Join}>{ "One joins" }</option>
+                </select>
+            </label>
+            <label>
+                { "Backend that leaves (from 1)" }
+                <input type="number" min="1" max={p.n.to_string()} step="1" value={p.gone.to_string()}
+                    disabled={p.change == Change::Join} onchange={set("gone")} />
+            </label>
+            <label>
+                { "Key" }
+                <input type="text" value={p.key().to_string()} onchange={set("key")}
+                    disabled={p.system != MaglevSystem::Envoy} spellcheck="false" autocomplete="off" />
+            </label>
+        </form>
+    };
+
+    html! {
+        <section class={classes!("maglev", props.embed.then_some("maglev-embed"))} aria-label="Maglev">
+            { notes }
+            <p class="maglev-intro">
+                { "Maglev looks a key up in a table: its owner is table[hash mod M], one read. \
+                   The clever part is how the table is filled. Each backend has its own order of \
+                   slots, and the backends take turns claiming the next free slot on their list." }
+            </p>
+            <h2>{ format!("Filling a table of {} slots", p.m) }</h2>
+            { small_controls }
+            { for small }
+            <h2 class="maglev-real-title">{ "At real sizes" }</h2>
+            { big_controls }
+            { big }
+        </section>
+    }
+}
+
+/// The step as the link writes it: past the end is "all".
+fn step_text(step: u64, m: u64) -> String {
+    if step >= m { ALL_STEPS } else { step }.to_string()
+}
+
+fn system_label(system: MaglevSystem) -> &'static str {
+    match system {
+        MaglevSystem::Envoy => "Envoy (MAGLEV)",
+        MaglevSystem::Cilium => "Cilium",
+        MaglevSystem::Katran => "katran (MaglevHash)",
+        MaglevSystem::KatranV2 => "katran (MaglevHashV2)",
+    }
+}
+
+fn real_part(real: &Real, p: &MaglevParams) -> Html {
+    let names = Rc::new(real.names.clone());
+    let values = Rc::new(real.slots.iter().map(|&s| s as f64).collect::<Vec<_>>());
+    let lines = vec![Line {
+        value: real.ideal(),
+        label: "fair".into(),
+        kind: "mean",
+    }];
+    let found = lookup(p, real).map(|(hash, slot, owner)| {
+        html! {
+            <p class="maglev-lookup">
+                { format!("Key {:?}: XXH64 = {}; {} mod {} = slot {}; the table says ", p.key(), hash, hash, grouped(real.table), grouped(slot)) }
+                <strong class={classes!("maglev-owner", swatch(owner))}>{ real.names[owner].clone() }</strong>{ "." }
+            </p>
+        }
+    });
+    let no_key = (p.system != MaglevSystem::Envoy).then(|| html! {
+        <p class="maglev-lookup">{ "Cilium and katran hash each packet's addresses and ports, not a text key; the table is the same idea." }</p>
+    });
+    html! {
+        <div class="maglev-real">
+            <Bars {names} {values} {lines} limit={None::<f64>} x_label="backends" y_label="slots"
+                label={format!("Slots held by each of {} backends in {}'s table of {} slots", real.names.len(), system_label(real.system), grouped(real.table))} />
+            <p>{ real.balance() }</p>
+            <p>{ real.movement() }</p>
+            { for found }
+            { for no_key }
+        </div>
+    }
+}
