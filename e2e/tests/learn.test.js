@@ -19,7 +19,7 @@ after(async () => {
 
 const SLUGS = [
   "hook", "modulo", "ring", "live", "virtual-nodes", "failure", "replication", "cost",
-  "real-systems", "hot-keys", "trade-offs", "quiz", "interview",
+  "real-systems", "hot-keys", "beyond", "trade-offs", "quiz", "interview",
 ];
 
 /** Focuses `locator` and presses `key`: the keyboard does the work. */
@@ -185,13 +185,26 @@ test("the whole path, keyboard only", async () => {
   await frames.nth(1).getByRole("slider", { name: "Second" }).press("End");
   await frames.nth(1).locator(".break-status.status-down").waitFor();
   assert.equal(await frames.nth(1).locator(".break-verdict").innerText(), "Down");
+  // 11. Beyond the ring: the rendezvous race on photo42, jump losing bucket 3, the Maglev fill.
+  await next(page, "beyond");
+  const beyond = await page.locator(".learn-step").innerText();
+  assert.match(beyond, /Remove bucket 3 of 10: buckets 4 to 9 become 3 to 8, and 68\.9% of the keys change server, against the 10\.0% that had to\./);
+  assert.match(beyond, /when a ninth backend joins eight, [\d.]+% of Envoy's 65,537 slots change, against the least possible 11\.1%/);
+  const alternatives = page.frameLocator(".step-widget iframe");
+  await alternatives.nth(0).getByRole("list", { name: "Illustration: made-up scores for photo42" }).waitFor();
+  await alternatives.nth(1).getByRole("table", { name: /^Keys that change server when bucket 3 of 10 goes/ }).waitFor();
+  await alternatives.nth(2).getByRole("list", { name: "Lookup table after B2 leaves" }).waitFor();
   await next(page, "trade-offs");
+  const trade = page.getByRole("region", { name: "Trade-offs" });
+  for (const scheme of ["Maglev", "Ring with bounded loads", "Redis slots"]) {
+    await trade.getByRole("row", { name: new RegExp(`^${scheme} `) }).waitFor();
+  }
 
-  // 12. The quiz: answer every question, some wrong, and get the right score.
+  // 13. The quiz: answer every question, some wrong, and get the right score.
   await next(page, "quiz");
   await answerQuiz(page);
 
-  // 13. The interview: type an answer, reveal every model answer, print the cheat sheet.
+  // 14. The interview: type an answer, reveal every model answer, print the cheat sheet.
   await next(page, "interview");
   const answers = page.getByRole("textbox", { name: /Your answer/ });
   await answers.first().focus();
@@ -237,7 +250,7 @@ test("the whole path, keyboard only", async () => {
 });
 
 /** The quiz's right answers, in order: a number to type or the index of a choice. */
-const QUIZ = ["1/9", "1/2", "1/17", 2, 1, 3, 0, 1, 1, 2, "34,375", 0];
+const QUIZ = ["1/9", "1/2", "1/17", 2, 1, 3, 0, 1, 1, 2, "34,375", 0, 2, 1];
 
 /** Answers the quiz with the keyboard: right answers except for two questions. */
 async function answerQuiz(page) {

@@ -9,9 +9,11 @@ use ringlab_core::analysis::theory::{
 use ringlab_core::schemes::cassandra::DEFAULT_NUM_TOKENS;
 use ringlab_core::schemes::redis::{key_slot, SLOT_COUNT};
 use ringlab_core::SchemeKind;
+use ringlab_model::compare::schemes::Compared;
 use ringlab_model::cost::params::CostParams;
 use ringlab_model::cost::report::bytes;
 use ringlab_model::format::{grouped, grouped_rounded, percent};
+use ringlab_model::jump::moves::renumber_expected;
 use ringlab_model::learn::challenges::BALANCE_TARGET;
 use ringlab_model::learn::figures::{
     self, biggest_catch, default_points, loss, mean_busiest, modulo_stays, HOT, LOSS_FAILURES,
@@ -20,7 +22,8 @@ use ringlab_model::learn::figures::{
 use ringlab_model::learn::links;
 use ringlab_model::learn::progress::Action;
 use ringlab_model::learn::steps::{
-    step_label, BREAK_WIDGET, LIVE_RING, MODULO_FROM, MODULO_TO, REPLICA_RING,
+    step_label, BREAK_WIDGET, JUMP_WIDGET, LIVE_RING, MAGLEV_WIDGET, MODULO_FROM, MODULO_TO,
+    REPLICA_RING,
 };
 use ringlab_model::playground::params::Scheme;
 use ringlab_model::systems::system::System;
@@ -56,8 +59,9 @@ pub fn StepBody(props: &StepBodyProps) -> Html {
         7 => cost(widget),
         8 => html! { <RealSystems /> },
         9 => hot_keys(widget),
-        10 => trade_offs(widget),
-        11 => html! { <Quiz ..part /> },
+        10 => beyond(widget),
+        11 => trade_offs(widget),
+        12 => html! { <Quiz ..part /> },
         _ => html! { <Interview ..part /> },
     }
 }
@@ -519,6 +523,46 @@ fn hot_keys(widget: Html) -> Html {
 
 // Step 11 -----------------------------------------------------------------------------
 
+fn beyond(widget: Html) -> Html {
+    let (n, r) = (10, 3);
+    let renumbered = renumber_expected(n, r);
+    let maglev = figures::maglev_moved(8, 9);
+    html! {
+        <>
+            { p("The ring is one answer to “which server holds this key?”. Three others run in production, and each buys something the ring does not.") }
+            <h3>{ "Rendezvous: every server bids" }</h3>
+            { p("For each key, every server computes a score from the key and its own name, and the highest score wins. The next highest hold the replicas. There is nothing to store and nothing to tune, and a server that leaves hands each of its keys to that key's own second choice.") }
+            { widget }
+            { p("The price is in the lookup: it scores every server, so a thousand servers cost a thousand hashes per key.") }
+            <h3>{ "Jump hash: no memory at all" }</h3>
+            { p("Jump hash walks a key through a random sequence of buckets and stops at the last one below n. It stores nothing and its shares are even. Adding bucket n moves only the keys that jump to it.") }
+            { p(format!(
+                "Its buckets are numbers, though. Remove bucket {r} of {n}: buckets {} to {} become {r} to {}, and {} of the keys change server, against the {} that had to. That is why jump suits numbered shards, and not servers that fail anywhere.",
+                r + 1, n - 1, n - 2, percent(renumbered), percent(1.0 / n as f64)
+            )) }
+            <StepWidget widget={JUMP_WIDGET} label={step_label("beyond")} on_query={Callback::noop()} />
+            <h3>{ "Maglev: a table filled in turns" }</h3>
+            { p("Google's load balancer looks a key up in a prime-sized table: one read. Each backend has its own order of slots, and the backends take turns claiming their next free slot, so every backend gets almost the same number.") }
+            { p(format!(
+                "Balance comes first, so movement is only almost minimal: when a ninth backend joins eight, {} of Envoy's 65,537 slots change, against the least possible {}. Step through the paper's example and watch B2 leave.",
+                percent(maglev), percent(1.0 / 9.0)
+            )) }
+            <StepWidget widget={MAGLEV_WIDGET} label={step_label("beyond")} on_query={Callback::noop()} />
+            <p>
+                { "Each has its own page: " }
+                <ViewLink to={"#/rendezvous".to_string()}>{ "rendezvous" }</ViewLink>{ ", " }
+                <ViewLink to={"#/jump".to_string()}>{ "jump hash" }</ViewLink>{ ", " }
+                <ViewLink to={"#/maglev".to_string()}>{ "Maglev" }</ViewLink>{ ", " }
+                <ViewLink to={"#/slots".to_string()}>{ "Redis slots" }</ViewLink>
+                { ", and all of them side by side on " }
+                <ViewLink to={"#/compare".to_string()}>{ "Compare" }</ViewLink>{ "." }
+            </p>
+        </>
+    }
+}
+
+// Step 12 -----------------------------------------------------------------------------
+
 fn trade_offs(widget: Html) -> Html {
     let n = 8;
     let rows = [
@@ -527,35 +571,49 @@ fn trade_offs(widget: Html) -> Html {
             percent(modulo_moved(n, n + 1).value()),
             "One division",
             "Nothing",
-            "Growing by one moves nearly everything.",
+            Compared::Modulo.pick_when(),
         ),
         (
             "Ring with virtual nodes",
             percent(ring_moved(n, n + 1).value()),
             "A binary search",
             "N × V points",
-            "The usual choice: any join or leave, weights by point count.",
+            Compared::Ring.pick_when(),
         ),
         (
             "Rendezvous",
             percent(ring_moved(n, n + 1).value()),
             "N hashes per key",
             "Nothing",
-            "Simple and even, but every lookup scores every server.",
+            Compared::Rendezvous.pick_when(),
         ),
         (
             "Jump",
             percent(ring_moved(n, n + 1).value()),
             "About ln N steps",
             "Nothing",
-            "Tiny and even, but servers are numbered: only the last can leave.",
+            Compared::Jump.pick_when(),
         ),
         (
-            "Lookup table",
-            "what you choose".to_string(),
+            "Maglev",
+            percent(figures::maglev_moved(n, n + 1)),
             "One array read",
-            "One entry per slot",
-            "Full control (Redis's slots); someone must keep the table.",
+            "M slots (65,537)",
+            Compared::Maglev.pick_when(),
+        ),
+        (
+            "Redis slots",
+            "the slots you move".to_string(),
+            "One array read",
+            "16,384 slots",
+            Compared::Slots.pick_when(),
+        ),
+        (
+            "Ring with bounded loads",
+            "the ring's, plus keys pushed on".to_string(),
+            "A walk past full servers",
+            "The ring, plus each server's load",
+            "requests, not stored data, are placed, and no server may go past (1 + ε) times the mean.",
         ),
     ];
     let moved_heading = format!("Moved, {n} → {}", n + 1);

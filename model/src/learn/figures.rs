@@ -289,6 +289,28 @@ pub fn default_points(kind: SchemeKind) -> usize {
         .unwrap_or(0)
 }
 
+/// The share of Maglev's slots (Envoy's table of 65,537) that change backend when
+/// `before` backends become `after` (the last ones joining or leaving): a little more
+/// than the least possible, since the fill puts balance first.
+///
+/// ```
+/// use ringlab_model::learn::figures::maglev_moved;
+/// let moved = maglev_moved(8, 9);
+/// assert!(moved > 1.0 / 9.0 && moved < 1.5 / 9.0, "{moved}");
+/// ```
+pub fn maglev_moved(before: usize, after: usize) -> f64 {
+    use ringlab_core::schemes::maglev::{Maglev, DEFAULT_TABLE_SIZE};
+    let table = |n: usize| {
+        Maglev::new(numbered_servers("s", n), DEFAULT_TABLE_SIZE)
+            .map(|m| m.table().to_vec())
+            .unwrap_or_default()
+    };
+    let (a, b) = (table(before), table(after));
+    // Server i is named s<i> in both lists: indices compare names.
+    let changed = a.iter().zip(&b).filter(|(x, y)| x != y).count();
+    changed as f64 / DEFAULT_TABLE_SIZE as f64
+}
+
 /// A playground preset of the walkthrough, as the step's query writes it: `servers`
 /// servers named A, B, ..., `vnodes` points each, `keys` keys named for `seed`, a hash
 /// ring. (A test checks each step's query string against its preset.)

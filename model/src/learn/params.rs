@@ -21,7 +21,7 @@ impl ViewState for LearnParams {
         STEP,
         "the step shown",
         Kind::Items {
-            grammar: "a step's number (`1` to `13`) or its slug (`virtual-nodes`)",
+            grammar: "a step's number (`1` to `14`) or its slug (`virtual-nodes`)",
             example: "virtual-nodes",
             read: |params, text, notes| match find(text) {
                 Some(step) => params.step = step,
@@ -47,7 +47,7 @@ mod tests {
     #[test]
     fn steps_by_number_or_slug_and_a_note_for_anything_else() {
         assert_eq!(read(&[("step", "5")]).0.step, 4);
-        assert_eq!(read(&[("step", "interview")]).0.step, 12);
+        assert_eq!(read(&[("step", "interview")]).0.step, 13);
         let (params, notes) = read(&[("step", "99")]);
         assert_eq!(params.step, 0);
         assert_eq!(notes, ["step=99 is not a step: using hook"]);

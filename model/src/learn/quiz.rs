@@ -1,4 +1,4 @@
-//! The checkpoint quiz (step 12): twelve questions, multiple choice and numeric, each with
+//! The checkpoint quiz (step 13): fourteen questions, multiple choice and numeric, each with
 //! the paragraph that explains its answer. Every figure in them is computed by
 //! `ringlab-core` (or [`crate::learn::figures`]) when the questions are built.
 //!
@@ -130,7 +130,45 @@ pub fn questions() -> Vec<Question> {
         hot_diagnosis(),
         hot_load(),
         bounded_loads(),
+        pick_for_packets(),
+        pick_for_shards(),
     ]
+}
+
+/// Choosing a scheme: a load balancer that must pick a backend per packet.
+fn pick_for_packets() -> Question {
+    let (n, m) = (8, 9);
+    let moved = figures::maglev_moved(n, m);
+    let options = [
+        "A ring with virtual nodes",
+        "Jump hash",
+        "Maglev",
+        "Rendezvous",
+    ]
+    .map(String::from);
+    question(
+        "A software load balancer must pick a backend for every packet with one memory read,          spread connections almost perfectly evenly, and lose a backend anywhere in the list.          Which scheme fits best?",
+        choice(&options, 2),
+        format!(
+            "Maglev: its lookup is table[hash mod M], one read, and its fill gives every backend              nearly the same number of slots. It pays a little in movement: when a ninth backend              joins {n}, Envoy's table of 65,537 slots changes {} of its slots, against the least              possible {}. A ring needs a binary search per packet; jump cannot lose a middle              backend; rendezvous scores every backend on every packet.",
+            percent(moved),
+            percent(1.0 / m as f64)
+        ),
+    )
+}
+
+/// Choosing a scheme: numbered shards that only grow.
+fn pick_for_shards() -> Question {
+    use crate::jump::moves::renumber_expected;
+    let options = ["Rendezvous", "Jump hash", "Maglev", "Redis slots"].map(String::from);
+    question(
+        "A storage system splits data into numbered shards, 0 to n - 1. Shards are added at the          end and never removed from the middle; each shard is itself replicated. You want even          shares and no memory for the mapping. Which scheme fits best?",
+        choice(&options, 1),
+        format!(
+            "Jump hash: it keeps nothing in memory, gives every bucket the same share, and growing              from n to n + 1 moves only 1/(n + 1) of the keys, all to the new shard. Its one              weakness does not apply here: removing bucket 3 of 10 would renumber the rest and              move {} of the keys, but shards are never removed from the middle.",
+            percent(renumber_expected(10, 3))
+        ),
+    )
 }
 
 fn hook() -> Question {
@@ -588,9 +626,9 @@ mod tests {
     }
 
     #[test]
-    fn twelve_questions_of_both_kinds() {
+    fn fourteen_questions_of_both_kinds() {
         let qs = questions();
-        assert!(qs.len() >= 10);
+        assert_eq!(qs.len(), 14);
         let numbers = qs
             .iter()
             .filter(|q| matches!(q.kind, Kind::Number { .. }))

@@ -1,4 +1,4 @@
-//! The walkthrough's path: thirteen steps in order, each with a slug for its link, the
+//! The walkthrough's path: fourteen steps in order, each with a slug for its link, the
 //! widget it shows (a registered view and the query it starts from) and its challenges.
 
 use crate::learn::challenges::{self, Challenge};
@@ -137,6 +137,15 @@ pub static STEPS: &[Step] = &[
         challenges: &[],
     },
     Step {
+        slug: "beyond",
+        title: "Beyond the ring",
+        widget: widget(
+            "rendezvous",
+            "nodes=A,B,C&replicas=2&gone=none&system=textbook&keys=10000",
+        ),
+        challenges: &[],
+    },
+    Step {
         slug: "trade-offs",
         title: "Trade-offs",
         widget: widget(
@@ -158,6 +167,18 @@ pub static STEPS: &[Step] = &[
         challenges: &[],
     },
 ];
+
+/// The jump widget of "Beyond the ring": ten buckets, bucket 3 removed.
+pub const JUMP_WIDGET: Widget = Widget {
+    view: "jump",
+    preset: "n=10&keys=10000&remove=3",
+};
+
+/// The Maglev widget of "Beyond the ring": the paper's example, B2 leaving.
+pub const MAGLEV_WIDGET: Widget = Widget {
+    view: "maglev",
+    preset: "m=7&backends=B1:3:4,B2:0:2,B3:3:1&leave=B2&system=envoy&table=65537&n=10&change=leave&gone=1",
+};
 
 /// The widget of the step with `slug`.
 pub fn widget_of(slug: &str) -> Option<Widget> {
@@ -311,10 +332,10 @@ mod tests {
     #[test]
     fn steps_are_found_by_number_or_slug() {
         assert_eq!(find("1"), Some(0));
-        assert_eq!(find("13"), Some(12));
+        assert_eq!(find("14"), Some(13));
         assert_eq!(find("Virtual-Nodes"), Some(4));
         assert_eq!(find("0"), None);
-        assert_eq!(find("14"), None);
+        assert_eq!(find("15"), None);
         assert_eq!(find("nope"), None);
     }
 
