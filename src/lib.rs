@@ -33,6 +33,7 @@ pub mod rendezvous;
 pub mod scheme;
 pub mod share;
 pub mod slider;
+pub mod slots;
 pub mod store;
 pub mod systems;
 pub mod url_out;

@@ -20,6 +20,7 @@ use ringlab_model::load::params::LoadParams;
 use ringlab_model::maglev::params::MaglevParams;
 use ringlab_model::playground::params::PlaygroundParams;
 use ringlab_model::rendezvous::params::RendezvousParams;
+use ringlab_model::slots::params::SlotsParams;
 use ringlab_model::systems::params::SystemsParams;
 use ringlab_model::view_state::{UrlState, ViewInfo};
 use yew::prelude::*;
@@ -36,6 +37,7 @@ use crate::load::LoadView;
 use crate::maglev::MaglevView;
 use crate::playground::Playground;
 use crate::rendezvous::RendezvousView;
+use crate::slots::Slots;
 use crate::systems::Systems;
 use crate::view_props::ViewProps;
 
@@ -304,6 +306,19 @@ pub static VIEWS: &[ViewEntry] = &[
         bundle: "alternatives",
         render: bundled!("alternatives", MaglevView),
         styles: &["maglev"],
+    },
+    ViewEntry {
+        info: ViewInfo {
+            path: "slots",
+            title: "Redis slots",
+            description: "Redis Cluster's 16,384 slots on a map coloured by master: a key's CRC16 and hash tag, the ranges redis-cli gives, and resharding with MOVED and ASK.",
+            group: "Alternatives",
+            tail: None,
+        },
+        url: url!("alternatives", SlotsParams),
+        bundle: "alternatives",
+        render: bundled!("alternatives", Slots),
+        styles: &["slots"],
     },
     ViewEntry {
         info: ViewInfo {

@@ -28,6 +28,7 @@ pub mod reducer;
 pub mod rendezvous;
 pub mod route;
 pub mod shell;
+pub mod slots;
 pub mod systems;
 pub mod urlkit;
 pub mod view_state;

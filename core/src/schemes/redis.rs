@@ -255,6 +255,46 @@ impl RedisCluster {
             .count()
     }
 
+    /// Hands the slots `first..=last` to `master`, as `redis-cli --cluster reshard` (or
+    /// `CLUSTER SETSLOT <slot> NODE <id>` once the keys are migrated) does: whole slots,
+    /// nothing else changes. Returns how many slots changed owner. An empty cluster, a
+    /// range outside 0-16383 or running backwards, or a master not in the list is an error
+    /// and changes nothing.
+    ///
+    /// ```
+    /// use ringlab_core::{numbered_servers, schemes::redis::RedisCluster};
+    /// let mut cluster = RedisCluster::new(numbered_servers("m", 3)).unwrap();
+    /// // somekey's slot, 11058, and its neighbours go from m2 to m0.
+    /// assert_eq!(cluster.move_slots(11000, 11099, 0).unwrap(), 100);
+    /// assert_eq!(cluster.slot_owner(11058), Some(0));
+    /// assert_eq!(cluster.slot_counts(), vec![5561, 5462, 5361]);
+    /// assert_eq!(cluster.move_slots(11000, 11099, 0).unwrap(), 0, "already there");
+    /// assert!(cluster.move_slots(5, 4, 1).is_err());
+    /// ```
+    pub fn move_slots(
+        &mut self,
+        first: u16,
+        last: u16,
+        master: usize,
+    ) -> Result<usize, ConfigError> {
+        if first > last || last as usize >= self.owners.len() || master >= self.servers.len() {
+            return Err(ConfigError::Invalid(format!(
+                "slots {first}-{last} to master {master}: not a range within 0-{} and a master of {}",
+                self.owners.len().saturating_sub(1),
+                self.servers.len()
+            )));
+        }
+        let mut moved = 0;
+        for owner in &mut self.owners[first as usize..=last as usize] {
+            if *owner != master {
+                *owner = master;
+                moved += 1;
+            }
+        }
+        self.runs = runs_of(&self.owners);
+        Ok(moved)
+    }
+
     fn owner_name(&self, slot: usize) -> Option<&str> {
         self.owners
             .get(slot)
@@ -482,6 +522,39 @@ mod tests {
         servers.reverse();
         reordered.rebuild(servers).unwrap();
         assert_eq!(reordered.slots_moved(&cluster), 0);
+    }
+
+    #[test]
+    fn moving_slots_changes_only_those_slots_and_keeps_runs_in_step() {
+        let create = RedisCluster::new(numbered_servers("m", 3)).unwrap();
+        let mut cluster = create.clone();
+        // Across a boundary: 5400-5500 was m0's to 5460, m1's from 5461.
+        assert_eq!(cluster.move_slots(5400, 5500, 2).unwrap(), 101);
+        assert_eq!(cluster.slots_moved(&create), 101);
+        assert_eq!(
+            cluster.ranges(),
+            vec![
+                (0, 5399, 0),
+                (5400, 5500, 2),
+                (5501, 10922, 1),
+                (10923, 16383, 2)
+            ]
+        );
+        // Back again: the create layout, run for run.
+        cluster.move_slots(5400, 5460, 0).unwrap();
+        cluster.move_slots(5461, 5500, 1).unwrap();
+        assert_eq!(cluster.ranges(), create.ranges());
+        assert_eq!(cluster.slots_moved(&create), 0);
+        let mut whole = create.clone();
+        assert_eq!(whole.move_slots(0, 16383, 1).unwrap(), 16384 - 5462);
+        assert_eq!(whole.slot_counts(), vec![0, 16384, 0]);
+        assert!(cluster.move_slots(0, 16384, 0).is_err());
+        assert!(cluster.move_slots(0, 1, 3).is_err());
+        assert!(RedisCluster::new(Vec::new())
+            .unwrap()
+            .move_slots(0, 0, 0)
+            .is_err());
+        assert_eq!(cluster.ranges(), create.ranges(), "errors change nothing");
     }
 
     #[test]
