@@ -75,6 +75,26 @@ pub fn nice_top(value: f64) -> f64 {
         .unwrap_or(10.0 * power)
 }
 
+/// A size in bytes for a table: "none", "512 bytes", "262.1 kB", "2.6 MB" (decimal units).
+///
+/// ```
+/// use ringlab_model::format::byte_size;
+/// assert_eq!(byte_size(0), "none");
+/// assert_eq!(byte_size(8_000), "8.0 kB");
+/// assert_eq!(byte_size(65_537 * 4), "262.1 kB");
+/// assert_eq!(byte_size(2_560_000), "2.6 MB");
+/// ```
+pub fn byte_size(value: u64) -> String {
+    let v = value as f64;
+    match value {
+        0 => "none".into(),
+        1..=999 => format!("{value} bytes"),
+        1_000..=999_999 => format!("{:.1} kB", v / 1e3),
+        1_000_000..=999_999_999 => format!("{:.1} MB", v / 1e6),
+        _ => format!("{:.1} GB", v / 1e9),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -114,25 +134,5 @@ mod tests {
         assert_eq!(percent(0.00012), "0.012%");
         assert_eq!(percent(0.001), "0.100%");
         assert_eq!(percent(f64::NAN), "n/a");
-    }
-}
-
-/// A size in bytes for a table: "none", "512 bytes", "262.1 kB", "2.6 MB" (decimal units).
-///
-/// ```
-/// use ringlab_model::format::byte_size;
-/// assert_eq!(byte_size(0), "none");
-/// assert_eq!(byte_size(8_000), "8.0 kB");
-/// assert_eq!(byte_size(65_537 * 4), "262.1 kB");
-/// assert_eq!(byte_size(2_560_000), "2.6 MB");
-/// ```
-pub fn byte_size(value: u64) -> String {
-    let v = value as f64;
-    match value {
-        0 => "none".into(),
-        1..=999 => format!("{value} bytes"),
-        1_000..=999_999 => format!("{:.1} kB", v / 1e3),
-        1_000_000..=999_999_999 => format!("{:.1} MB", v / 1e6),
-        _ => format!("{:.1} GB", v / 1e9),
     }
 }

@@ -22,12 +22,19 @@ struct Step {
     spent: f64,
 }
 
-/// Lookups per second by scheme, and a callback that starts measuring.
+/// What the measurement gives the view.
+pub struct Speed {
+    /// Lookups per second by scheme, in the order measured.
+    pub rates: Rc<Vec<(Compared, f64)>>,
+    pub measuring: bool,
+    /// Starts measuring.
+    pub start: Callback<()>,
+}
+
+/// Lookups per second by scheme, measured on request; a new `epoch` (a new comparison)
+/// forgets them.
 #[hook]
-pub fn use_speed(
-    comparison: Rc<RefCell<Result<Comparison, String>>>,
-    epoch: String,
-) -> (Rc<Vec<(Compared, f64)>>, bool, Callback<()>) {
+pub fn use_speed(comparison: Rc<RefCell<Result<Comparison, String>>>, epoch: String) -> Speed {
     let rates = use_state(|| Rc::new(Vec::<(Compared, f64)>::new()));
     let step = use_state(|| None::<Step>);
     let keys = use_memo((), |_| {
@@ -94,5 +101,9 @@ pub fn use_speed(
             }));
         })
     };
-    ((*rates).clone(), step.is_some(), start)
+    Speed {
+        rates: (*rates).clone(),
+        measuring: step.is_some(),
+        start,
+    }
 }

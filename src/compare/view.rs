@@ -26,7 +26,7 @@ pub fn CompareView(props: &ViewProps) -> Html {
     use_url_out(props, state.query());
     let p = &state.params;
     let run = use_comparison(p);
-    let (rates, measuring, measure) = use_speed(
+    let speed = use_speed(
         run.comparison.clone(),
         state
             .query()
@@ -34,6 +34,7 @@ pub fn CompareView(props: &ViewProps) -> Html {
             .map(|(k, v)| format!("{k}={v}"))
             .collect(),
     );
+    let (rates, measuring, measure) = (speed.rates.clone(), speed.measuring, speed.start.clone());
     let set = |name: &'static str| {
         let dispatch = dispatch.clone();
         Callback::from(move |e: Event| dispatch.dispatch(Edit::set(name, input_value(&e))))
