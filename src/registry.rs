@@ -129,11 +129,17 @@ pub static BUNDLES: &[Bundle] = &[
         name: "load",
         profile: "wasm-release",
     },
-    // The alternatives to the ring: Maglev, jump, rendezvous, Redis slots and the
-    // comparison. Small tables and a few thousand keys each.
+    // The alternatives to the ring, one at a time: Maglev, jump, rendezvous and Redis
+    // slots, each with the systems' own versions. Small tables and a few thousand keys.
     Bundle {
         name: "alternatives",
         profile: "wasm-small",
+    },
+    // The six schemes side by side: only the textbook versions, a hundred thousand keys
+    // and more, so the fast core.
+    Bundle {
+        name: "compare",
+        profile: "wasm-release",
     },
 ];
 
@@ -328,9 +334,9 @@ pub static VIEWS: &[ViewEntry] = &[
             group: "Alternatives",
             tail: None,
         },
-        url: url!("alternatives", CompareParams),
-        bundle: "alternatives",
-        render: bundled!("alternatives", CompareView),
+        url: url!("compare", CompareParams),
+        bundle: "compare",
+        render: bundled!("compare", CompareView),
         styles: &["compare"],
     },
     ViewEntry {

@@ -2,9 +2,13 @@
 //! offers, with the condition under which to pick it.
 
 use ringlab_core::analysis::memory::ring_bytes;
-use ringlab_core::schemes::maglev::DEFAULT_TABLE_SIZE;
-use ringlab_core::schemes::redis::SLOT_COUNT;
-use ringlab_core::{build, ConfigError, Options, Partitioner, SchemeKind, Server};
+use ringlab_core::schemes::jump::Jump;
+use ringlab_core::schemes::maglev::{Maglev, DEFAULT_TABLE_SIZE};
+use ringlab_core::schemes::modulo::Modulo;
+use ringlab_core::schemes::redis::{RedisCluster, SLOT_COUNT};
+use ringlab_core::schemes::rendezvous::Rendezvous;
+use ringlab_core::schemes::ring::HashRing;
+use ringlab_core::{ConfigError, Partitioner, Server};
 
 /// A column of the comparison.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -60,29 +64,22 @@ impl Compared {
         }
     }
 
-    /// The scheme over `servers`.
+    /// The scheme over `servers`. Each is built directly, not through
+    /// `ringlab_core::build`, so a page that compares carries only these six schemes.
     pub fn build(
         self,
         servers: Vec<Server>,
         vnodes: u64,
     ) -> Result<Box<dyn Partitioner>, ConfigError> {
-        let options = Options {
-            vnodes: match self {
-                Compared::Ring1024 => 1024,
-                _ => vnodes as u32,
-            },
-            maglev_table: DEFAULT_TABLE_SIZE,
-            ..Options::default()
-        };
-        let kind = match self {
-            Compared::Modulo => SchemeKind::Modulo,
-            Compared::Ring | Compared::Ring1024 => SchemeKind::Ring,
-            Compared::Jump => SchemeKind::Jump,
-            Compared::Rendezvous => SchemeKind::Rendezvous,
-            Compared::Maglev => SchemeKind::Maglev,
-            Compared::Slots => SchemeKind::Redis,
-        };
-        build(kind, servers, &options)
+        Ok(match self {
+            Compared::Modulo => Box::new(Modulo::new(servers)?),
+            Compared::Ring => Box::new(HashRing::new(servers, vnodes as u32)?),
+            Compared::Ring1024 => Box::new(HashRing::new(servers, 1024)?),
+            Compared::Jump => Box::new(Jump::new(servers)?),
+            Compared::Rendezvous => Box::new(Rendezvous::new(servers)?),
+            Compared::Maglev => Box::new(Maglev::new(servers, DEFAULT_TABLE_SIZE)?),
+            Compared::Slots => Box::new(RedisCluster::new(servers)?),
+        })
     }
 
     /// What a lookup keeps in memory for `n` servers, in bytes: the ring's sorted points
