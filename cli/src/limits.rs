@@ -244,7 +244,10 @@ pub fn ring_points(kind: SchemeKind, servers: &[Server], options: &Options) -> u
         }
         SchemeKind::Maglev => options.maglev_table.min(maglev::MAX_TABLE_SIZE),
         SchemeKind::Redis => redis::SLOT_COUNT as u64,
-        SchemeKind::Modulo | SchemeKind::Jump | SchemeKind::Rendezvous => n as u64,
+        SchemeKind::Modulo
+        | SchemeKind::Jump
+        | SchemeKind::Rendezvous
+        | SchemeKind::EnvoyRendezvous => n as u64,
     }
 }
 

@@ -26,12 +26,12 @@ pub const SCHEMES: [&str; 6] = [
     "envoy-rendezvous",
 ];
 
-/// Whether `--scheme` names one of the pickers (or looks like one of mcrouter's).
+/// Whether `--scheme` names one of the pickers (or looks like one of mcrouter's). With
+/// `--config`, `envoy-rendezvous` is the Envoy cluster's own policy, read as any config.
 pub fn named(args: &LookupArgs) -> bool {
-    args.scheme
-        .scheme
-        .as_deref()
-        .is_some_and(|s| s.starts_with("mcrouter-") || s == "envoy-rendezvous")
+    args.scheme.scheme.as_deref().is_some_and(|s| {
+        s.starts_with("mcrouter-") || (s == "envoy-rendezvous" && args.config.is_none())
+    })
 }
 
 pub fn run(

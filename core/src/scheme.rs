@@ -22,6 +22,7 @@ pub enum SchemeKind {
     Rendezvous,
     Maglev,
     Redis,
+    EnvoyRendezvous,
 }
 
 impl SchemeKind {
@@ -43,6 +44,7 @@ impl SchemeKind {
         SchemeKind::Rendezvous,
         SchemeKind::Maglev,
         SchemeKind::Redis,
+        SchemeKind::EnvoyRendezvous,
     ];
 
     /// The name the command line and URLs use.
@@ -64,6 +66,7 @@ impl SchemeKind {
             SchemeKind::Rendezvous => "rendezvous",
             SchemeKind::Maglev => "maglev",
             SchemeKind::Redis => "redis",
+            SchemeKind::EnvoyRendezvous => "envoy-rendezvous",
         }
     }
 
@@ -276,5 +279,8 @@ pub fn build(
             Box::new(schemes::maglev::Maglev::new(servers, options.maglev_table)?)
         }
         SchemeKind::Redis => Box::new(schemes::redis::RedisCluster::new(servers)?),
+        SchemeKind::EnvoyRendezvous => {
+            Box::new(schemes::envoy_rendezvous::EnvoyRendezvous::new(servers)?)
+        }
     })
 }

@@ -1,6 +1,7 @@
 //! An Envoy cluster (YAML): `lb_policy: RING_HASH` with `ring_hash_lb_config`
 //! (`minimum_ring_size`, `maximum_ring_size`, `hash_function`) or `lb_policy: MAGLEV` with
-//! `maglev_lb_config.table_size`, and the endpoints of `load_assignment` with their
+//! `maglev_lb_config.table_size`, or a `load_balancing_policy` naming the
+//! `envoy.load_balancing_policies.rendezvous_hash` extension, and the endpoints of `load_assignment` with their
 //! `load_balancing_weight`. The cluster is the document itself, or the first of
 //! `clusters:` or `static_resources.clusters:`. Endpoints are named `address:port`
 //! (`[address]:port` for IPv6), as Envoy names its hosts. Locality weights count only with
@@ -17,8 +18,31 @@ use crate::{ConfigError, Server};
 /// The load balancer a cluster asks for.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub enum Policy {
-    RingHash { sizes: Sizes, hash: PointHash },
-    Maglev { table: u64 },
+    RingHash {
+        sizes: Sizes,
+        hash: PointHash,
+    },
+    Maglev {
+        table: u64,
+    },
+    /// `load_balancing_policy` with the `envoy.load_balancing_policies.rendezvous_hash`
+    /// extension.
+    Rendezvous,
+}
+
+/// True when the cluster's `load_balancing_policy` lists the rendezvous hash extension
+/// (by its name or its config's `@type`).
+fn rendezvous_policy(c: &Yaml) -> bool {
+    c["load_balancing_policy"]["policies"]
+        .as_vec()
+        .into_iter()
+        .flatten()
+        .any(|policy| {
+            let extension = &policy["typed_extension_config"];
+            let name = scalar(&extension["name"]).unwrap_or_default();
+            let kind = scalar(&extension["typed_config"]["@type"]).unwrap_or_default();
+            name.contains("rendezvous_hash") || kind.contains("rendezvous_hash")
+        })
 }
 
 /// The cluster as Envoy places keys on it.
@@ -104,6 +128,7 @@ pub fn parse(text: &str) -> Result<Cluster, ConfigError> {
         }
     };
     let policy = match scalar(&c["lb_policy"]).as_deref() {
+        _ if rendezvous_policy(c) => Policy::Rendezvous,
         Some("RING_HASH") => {
             let config = &c["ring_hash_lb_config"];
             let sizes = Sizes {
@@ -133,7 +158,7 @@ pub fn parse(text: &str) -> Result<Cluster, ConfigError> {
             return Err(at(
                 "lb_policy",
                 format!(
-                    "lb_policy: {other} does not hash keys; ringlab reads RING_HASH and MAGLEV"
+                    "lb_policy: {other} does not hash keys; ringlab reads RING_HASH, MAGLEV and the rendezvous_hash policy"
                 ),
             ))
         }
@@ -189,9 +214,9 @@ pub fn parse(text: &str) -> Result<Cluster, ConfigError> {
     ignored.dedup();
     let localities = match policy {
         Policy::RingHash { .. } if weighted => Some(locality_of),
-        Policy::Maglev { .. } if weighted => {
+        Policy::Maglev { .. } | Policy::Rendezvous if weighted => {
             ignored.push(
-                "locality weights under MAGLEV are not modelled here; hosts keep their own weights"
+                "locality weights under MAGLEV and rendezvous are not modelled here; hosts keep their own weights"
                     .to_string(),
             );
             None
@@ -205,4 +230,31 @@ pub fn parse(text: &str) -> Result<Cluster, ConfigError> {
         localities,
         ignored,
     })
+}
+
+#[cfg(test)]
+mod rendezvous_tests {
+    use super::*;
+
+    /// The rendezvous policy is read from `load_balancing_policy`, by its extension's name
+    /// or its config's type, with or without an `lb_policy` beside it.
+    #[test]
+    fn the_rendezvous_policy_is_read_by_name_or_type() {
+        let hosts = "load_assignment:\n  endpoints:\n  - lb_endpoints:\n    - endpoint:\n        address:\n          socket_address: { address: 10.0.0.1, port_value: 80 }\n";
+        let by_name = format!(
+            "name: a\nload_balancing_policy:\n  policies:\n  - typed_extension_config:\n      name: envoy.load_balancing_policies.rendezvous_hash\n{hosts}"
+        );
+        let by_type = format!(
+            "name: b\nlb_policy: LOAD_BALANCING_POLICY_CONFIG\nload_balancing_policy:\n  policies:\n  - typed_extension_config:\n      name: mine\n      typed_config:\n        \"@type\": type.googleapis.com/envoy.extensions.load_balancing_policies.rendezvous_hash.v3.RendezvousHash\n{hosts}"
+        );
+        for text in [by_name, by_type] {
+            let cluster = parse(&text).unwrap();
+            assert_eq!(cluster.policy, Policy::Rendezvous);
+            assert_eq!(cluster.endpoints[0].name, "10.0.0.1:80");
+        }
+        let other = format!(
+            "name: c\nload_balancing_policy:\n  policies:\n  - typed_extension_config:\n      name: envoy.load_balancing_policies.round_robin\n{hosts}"
+        );
+        assert!(parse(&other).is_err(), "round robin does not hash keys");
+    }
 }

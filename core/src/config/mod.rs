@@ -289,6 +289,7 @@ pub fn read_pool(
                         ..options.clone()
                     },
                 ),
+                envoy::Policy::Rendezvous => (SchemeKind::EnvoyRendezvous, options.clone()),
             };
             Ok(Reading {
                 format: Format::Envoy,

@@ -25,6 +25,8 @@
 
 use xxhash_rust::xxh64::xxh64;
 
+use crate::{ConfigError, Partitioner, Server};
+
 /// A host: its name (the key Envoy hashes), that key's hash and its weight as configured.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Host {
@@ -103,6 +105,83 @@ pub fn pick(hash: u64, hosts: &[Host]) -> Option<usize> {
         }
     }
     best.map(|(i, _)| i)
+}
+
+/// Envoy's rendezvous policy over a server list: a key is one header's value, hashed as
+/// [`request_hash`]; each server is a host named by its address, with its weight.
+///
+/// ```
+/// use ringlab_core::{Partitioner, Server};
+/// use ringlab_core::schemes::envoy_rendezvous::EnvoyRendezvous;
+/// let hosts = (90..96).map(|p| Server::new(format!("127.0.0.1:{p}"))).collect();
+/// let envoy = EnvoyRendezvous::new(hosts).unwrap();
+/// // The spec's check: request hash 3728699739546630719 is "foo"'s.
+/// assert_eq!(envoy.servers()[envoy.lookup(b"foo").unwrap()].name, "127.0.0.1:94");
+/// let order: Vec<usize> = envoy.candidates(b"foo").collect();
+/// assert_eq!((order[0], order.len()), (envoy.lookup(b"foo").unwrap(), 6));
+/// ```
+#[derive(Debug, Clone)]
+pub struct EnvoyRendezvous {
+    servers: Vec<Server>,
+    hosts: Vec<Host>,
+}
+
+impl EnvoyRendezvous {
+    pub fn new(servers: Vec<Server>) -> Result<Self, ConfigError> {
+        crate::validate_servers(&servers)?;
+        let hosts = servers
+            .iter()
+            .map(|s| Host::new(&s.name, s.weight))
+            .collect();
+        Ok(EnvoyRendezvous { servers, hosts })
+    }
+
+    /// Every host's score for request hash `hash`, with the weights normalised.
+    pub fn scores(&self, hash: u64) -> Vec<f64> {
+        let total: f64 = self.hosts.iter().map(|h| h.weight).sum();
+        self.hosts
+            .iter()
+            .map(|h| {
+                score(
+                    hash,
+                    h.hash,
+                    if total > 0.0 { h.weight / total } else { 0.0 },
+                )
+            })
+            .collect()
+    }
+}
+
+impl Partitioner for EnvoyRendezvous {
+    fn scheme(&self) -> &'static str {
+        "envoy-rendezvous"
+    }
+    fn servers(&self) -> &[Server] {
+        &self.servers
+    }
+    fn key_hash(&self, key: &[u8]) -> Option<u64> {
+        Some(request_hash(key))
+    }
+    fn lookup(&self, key: &[u8]) -> Option<usize> {
+        pick(request_hash(key), &self.hosts)
+    }
+    /// Hosts by descending score, Envoy's pick first (the first of equal scores).
+    fn candidates<'a>(&'a self, key: &[u8]) -> Box<dyn Iterator<Item = usize> + 'a> {
+        let scores = self.scores(request_hash(key));
+        let mut order: Vec<usize> = (0..scores.len()).collect();
+        order.sort_by(|&a, &b| scores[b].total_cmp(&scores[a]).then(a.cmp(&b)));
+        Box::new(order.into_iter())
+    }
+    /// Each host's weight over the total: what the score's exact logarithm gives (Envoy's
+    /// fast logarithm moves shares by well under a percent).
+    fn load_shares(&self) -> Vec<f64> {
+        let total: f64 = self.servers.iter().map(|s| s.weight).sum();
+        self.servers.iter().map(|s| s.weight / total).collect()
+    }
+    fn rebuild(&mut self, servers: Vec<Server>) -> Result<(), ConfigError> {
+        *self = EnvoyRendezvous::new(servers)?;
+        Ok(())
+    }
 }
 
 #[cfg(test)]

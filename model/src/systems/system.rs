@@ -11,6 +11,7 @@ pub enum System {
     Twemproxy,
     EnvoyRing,
     EnvoyMaglev,
+    EnvoyRendezvous,
     GrpcRing,
     Libmemcached,
     Libketama,
@@ -21,12 +22,13 @@ pub enum System {
 }
 
 impl System {
-    pub const ALL: [System; 12] = [
+    pub const ALL: [System; 13] = [
         System::Haproxy,
         System::Nginx,
         System::Twemproxy,
         System::EnvoyRing,
         System::EnvoyMaglev,
+        System::EnvoyRendezvous,
         System::GrpcRing,
         System::Libmemcached,
         System::Libketama,
@@ -44,6 +46,7 @@ impl System {
             System::Twemproxy => "twemproxy",
             System::EnvoyRing => "envoy-ring",
             System::EnvoyMaglev => "envoy-maglev",
+            System::EnvoyRendezvous => "envoy-rendezvous",
             System::GrpcRing => "grpc-ring",
             System::Libmemcached => "libmemcached",
             System::Libketama => "libketama",
@@ -62,6 +65,7 @@ impl System {
             System::Twemproxy => "twemproxy (distribution: ketama)",
             System::EnvoyRing => "Envoy / Istio ring hash",
             System::EnvoyMaglev => "Envoy Maglev",
+            System::EnvoyRendezvous => "Envoy rendezvous hash",
             System::GrpcRing => "gRPC ring_hash",
             System::Libmemcached => "libmemcached ketama",
             System::Libketama => "libketama (Last.fm)",
@@ -81,6 +85,7 @@ impl System {
             System::Twemproxy => Some(SchemeKind::Twemproxy),
             System::EnvoyRing => Some(SchemeKind::EnvoyRing),
             System::EnvoyMaglev => Some(SchemeKind::Maglev),
+            System::EnvoyRendezvous => Some(SchemeKind::EnvoyRendezvous),
             System::GrpcRing => Some(SchemeKind::GrpcRing),
             System::Libmemcached => Some(SchemeKind::Ketama),
             System::Libketama => Some(SchemeKind::Libketama),
@@ -103,6 +108,7 @@ impl System {
                 SchemeKind::Twemproxy => System::Twemproxy,
                 SchemeKind::EnvoyRing => System::EnvoyRing,
                 SchemeKind::Maglev => System::EnvoyMaglev,
+                SchemeKind::EnvoyRendezvous => System::EnvoyRendezvous,
                 _ => picked,
             },
         }
@@ -112,6 +118,7 @@ impl System {
     pub fn no_ring(self) -> &'static str {
         match self {
             System::Redis => "Redis Cluster has 16,384 slots, not a ring: a key's slot is CRC16 of its hash tag (or of the whole key) mod 16384, and each master serves ranges of slots. The shares below are each master's slots.",
+            System::EnvoyRendezvous => "Rendezvous hashing has no ring: every host scores the request's hash and the highest score wins. The shares below are each host's weight over the total.",
             _ => "Maglev keeps a lookup table, not a ring: a key's hash picks a slot, and the table says whose it is. The shares below are each server's slots.",
         }
     }
@@ -121,7 +128,10 @@ impl System {
         match self {
             System::Haproxy => "Each key is the bytes HAProxy hashes: the balance line says which (a url_param value, a header's first element, the URI).",
             System::Nginx => "Each key is the value of the hash key, such as the request URI.",
-            System::EnvoyRing | System::EnvoyMaglev | System::GrpcRing => {
+            System::EnvoyRing
+            | System::EnvoyMaglev
+            | System::EnvoyRendezvous
+            | System::GrpcRing => {
                 "Each key is one header value: its hash is XXH64 with seed 0."
             }
             System::Twemproxy
@@ -142,6 +152,7 @@ impl System {
             System::Twemproxy => "alpha:\n  listen: 127.0.0.1:22121\n  hash: fnv1a_64\n  distribution: ketama\n  auto_eject_hosts: true\n  servers:\n   - 10.0.0.31:11211:1\n   - 10.0.0.32:11211:1\n   - 10.0.0.33:11211:2 cache-c\n",
             System::EnvoyRing => "name: api\nlb_policy: RING_HASH\nring_hash_lb_config:\n  minimum_ring_size: 1024\nload_assignment:\n  cluster_name: api\n  endpoints:\n  - lb_endpoints:\n    - endpoint:\n        address:\n          socket_address: { address: 10.0.0.41, port_value: 8080 }\n    - endpoint:\n        address:\n          socket_address: { address: 10.0.0.42, port_value: 8080 }\n    - endpoint:\n        address:\n          socket_address: { address: 10.0.0.43, port_value: 8080 }\n      load_balancing_weight: 2\n",
             System::EnvoyMaglev => "name: api\nlb_policy: MAGLEV\nmaglev_lb_config:\n  table_size: 65537\nload_assignment:\n  cluster_name: api\n  endpoints:\n  - lb_endpoints:\n    - endpoint:\n        address:\n          socket_address: { address: 10.0.0.51, port_value: 8080 }\n    - endpoint:\n        address:\n          socket_address: { address: 10.0.0.52, port_value: 8080 }\n    - endpoint:\n        address:\n          socket_address: { address: 10.0.0.53, port_value: 8080 }\n",
+            System::EnvoyRendezvous => "name: api\nload_balancing_policy:\n  policies:\n  - typed_extension_config:\n      name: envoy.load_balancing_policies.rendezvous_hash\n      typed_config:\n        \"@type\": type.googleapis.com/envoy.extensions.load_balancing_policies.rendezvous_hash.v3.RendezvousHash\nload_assignment:\n  cluster_name: api\n  endpoints:\n  - lb_endpoints:\n    - endpoint:\n        address:\n          socket_address: { address: 10.0.0.55, port_value: 8080 }\n    - endpoint:\n        address:\n          socket_address: { address: 10.0.0.56, port_value: 8080 }\n    - endpoint:\n        address:\n          socket_address: { address: 10.0.0.57, port_value: 8080 }\n      load_balancing_weight: 2\n",
             System::GrpcRing => "# gRPC ring_hash: the target's addresses in order.\n# A repeated address adds its weight.\n10.0.0.61:50051\n10.0.0.62:50051\n10.0.0.63:50051\n10.0.0.63:50051\n",
             System::Libmemcached => "# host:port weight, one per line\n10.0.0.71:11211 1\n10.0.0.72:11211 1\n10.0.0.73:11211 2\n",
             System::Libketama => "# host:port weight, one per line\n10.0.0.81:11211 1\n10.0.0.82:11211 1\n10.0.0.83:11211 1\n",
