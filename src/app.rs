@@ -110,14 +110,14 @@ pub fn App() -> Html {
                 // so the header stays one row (the stylesheet shows one or the other).
                 <nav class="nav-wide" aria-label="Views">
                     <ul>
-                        { for header().map(|entry| header_link(&entry.info, shell.view)) }
+                        { for header().map(|entry| header_link(&entry.info, shell.view, true)) }
                     </ul>
                 </nav>
                 <details class="nav-menu">
                     <summary>{ "Views" }</summary>
                     <nav aria-label="Views menu">
                         <ul>
-                            { for header().map(|entry| header_link(&entry.info, shell.view)) }
+                            { for header().map(|entry| header_link(&entry.info, shell.view, false)) }
                         </ul>
                     </nav>
                 </details>
@@ -157,14 +157,22 @@ fn OtherBundle(props: &OtherBundleProps) -> Html {
     }
 }
 
+/// A view's link in the header: its short name in the wide header (named in full for
+/// assistive technology), its title in the menu.
 fn header_link(
     view: &'static ringlab_model::view_state::ViewInfo,
     current: &'static ringlab_model::view_state::ViewInfo,
+    wide: bool,
 ) -> Html {
     let href = format!("#/{}", view.path);
     let current = std::ptr::eq(view, current).then_some("page");
+    let (text, label) = if wide && view.nav != view.title {
+        (view.nav, Some(view.title))
+    } else {
+        (view.title, None)
+    };
     html! {
-        <li><a href={href} aria-current={current} title={view.description}>{ view.title }</a></li>
+        <li><a href={href} aria-current={current} aria-label={label} title={view.description}>{ text }</a></li>
     }
 }
 

@@ -174,6 +174,7 @@ pub static VIEWS: &[ViewEntry] = &[
         info: ViewInfo {
             path: "ring",
             title: "Ring playground",
+            nav: "Ring",
             description: "Drag servers round a hash ring, walk keys to their owners, fail and add servers and count what moves.",
             group: "The ring",
             tail: None,
@@ -187,6 +188,7 @@ pub static VIEWS: &[ViewEntry] = &[
         info: ViewInfo {
             path: "grids",
             title: "Modulo vs ring",
+            nav: "Modulo vs ring",
             description: "The same keys under hash mod N and on a ring: add one server and see which keys move.",
             group: "Resizing",
             tail: None,
@@ -200,6 +202,7 @@ pub static VIEWS: &[ViewEntry] = &[
         info: ViewInfo {
             path: "clock",
             title: "Clock example",
+            nav: "Clock",
             description: "Three servers and five keys on a 0 to 99 clock: predict each owner, then what a join and a removal move.",
             group: "The ring",
             tail: None,
@@ -213,6 +216,7 @@ pub static VIEWS: &[ViewEntry] = &[
         info: ViewInfo {
             path: "cost",
             title: "Resize cost",
+            nav: "Cost",
             description: "What growing or shrinking a cluster costs in bytes and hours, mod N against the ring.",
             group: "Resizing",
             tail: None,
@@ -226,6 +230,7 @@ pub static VIEWS: &[ViewEntry] = &[
         info: ViewInfo {
             path: "learn",
             title: "Learn",
+            nav: "Learn",
             description: "A guided path from “why not modulo?” to the five-minute interview answer, with the live widgets.",
             group: LEARN_GROUP,
             tail: Some(STEP),
@@ -239,6 +244,7 @@ pub static VIEWS: &[ViewEntry] = &[
         info: ViewInfo {
             path: "systems",
             title: "Real systems",
+            nav: "Systems",
             description: "Paste an HAProxy, nginx, twemproxy or Envoy config and your keys: where each key goes, exactly as that system puts it, and what one change moves.",
             group: "Real systems",
             tail: None,
@@ -252,6 +258,7 @@ pub static VIEWS: &[ViewEntry] = &[
         info: ViewInfo {
             path: "load",
             title: "Hot keys and bounded loads",
+            nav: "Hot keys",
             description: "Requests, not keys: popular keys overload their server; bounded loads cap every server and push keys along, but never split a hot key.",
             group: "Load",
             tail: None,
@@ -265,6 +272,7 @@ pub static VIEWS: &[ViewEntry] = &[
         info: ViewInfo {
             path: "break",
             title: "Break it",
+            nav: "Break it",
             description: "A cache cluster under live traffic in five steps: a node joins, a node dies, no virtual nodes, a hot key. The simulation says Healthy, Degraded or Down, and why.",
             group: "Load",
             tail: None,
@@ -278,6 +286,7 @@ pub static VIEWS: &[ViewEntry] = &[
         info: ViewInfo {
             path: "rendezvous",
             title: "Rendezvous",
+            nav: "Rendezvous",
             description: "Every node scores the key and the highest wins: the lesson's example, then real scores from ringlab, mcrouter and Envoy, a node leaving, weights, and the O(N) cost measured in your browser.",
             group: "Alternatives",
             tail: None,
@@ -291,6 +300,7 @@ pub static VIEWS: &[ViewEntry] = &[
         info: ViewInfo {
             path: "jump",
             title: "Jump hash",
+            nav: "Jump",
             description: "A key's walk of random jumps to its bucket, the table of ch(k, n), what one more bucket moves, and why removing one from the middle needs MementoHash.",
             group: "Alternatives",
             tail: None,
@@ -304,6 +314,7 @@ pub static VIEWS: &[ViewEntry] = &[
         info: ViewInfo {
             path: "maglev",
             title: "Maglev",
+            nav: "Maglev",
             description: "Google's load-balancer table filled turn by turn, the paper's example first; then Envoy's, Cilium's and katran's tables at their real sizes, and what one change moves.",
             group: "Alternatives",
             tail: None,
@@ -317,6 +328,7 @@ pub static VIEWS: &[ViewEntry] = &[
         info: ViewInfo {
             path: "slots",
             title: "Redis slots",
+            nav: "Slots",
             description: "Redis Cluster's 16,384 slots on a map coloured by master: a key's CRC16 and hash tag, the ranges redis-cli gives, and resharding with MOVED and ASK.",
             group: "Alternatives",
             tail: None,
@@ -330,6 +342,7 @@ pub static VIEWS: &[ViewEntry] = &[
         info: ViewInfo {
             path: "compare",
             title: "Compare",
+            nav: "Compare",
             description: "The same keys and the same change under mod N, the ring, jump, rendezvous, Maglev and Redis slots: keys moved, balance, memory, lookups per second here, and when to pick each.",
             group: "Alternatives",
             tail: None,
@@ -343,6 +356,7 @@ pub static VIEWS: &[ViewEntry] = &[
         info: ViewInfo {
             path: INDEX_PATH,
             title: "All views",
+            nav: "All views",
             description: "Every ringlab view, grouped, with what each one shows.",
             group: "About",
             tail: None,
@@ -458,6 +472,17 @@ mod tests {
             }
         }
         assert_eq!(header().next().unwrap().info.title, "Learn");
+        for entry in VIEWS {
+            let (nav, title) = (
+                entry.info.nav.to_lowercase(),
+                entry.info.title.to_lowercase(),
+            );
+            assert!(
+                title.contains(&nav),
+                "{}: the header's name is part of the title",
+                entry.info.path
+            );
+        }
         assert_eq!(header().count(), VIEWS.len());
         assert_eq!(
             VIEWS[0].bundle,

@@ -11,8 +11,12 @@ use crate::urlkit::Query;
 pub struct ViewInfo {
     /// The path after `#/`.
     pub path: &'static str,
-    /// The name in the header, the page title and the `<h1>`.
+    /// The name in the page title, the `<h1>`, the index and the narrow screens' menu.
     pub title: &'static str,
+    /// The name in the wide header, where fourteen views share one row: a part of the
+    /// title ("Ring" for "Ring playground"), so the link's visible name is in its
+    /// accessible name, which is the whole title.
+    pub nav: &'static str,
     /// One line for the index and the page's description.
     pub description: &'static str,
     /// The heading it is listed under.
@@ -63,6 +67,7 @@ pub mod test_views {
         ViewInfo {
             path,
             title,
+            nav: title,
             description: "",
             group: "",
             tail,
