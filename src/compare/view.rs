@@ -217,7 +217,7 @@ fn table(
         }
     });
     html! {
-        <div class="cmp-scroll">
+        <div class="cmp-scroll" tabindex="0" role="region" aria-label="Comparison table">
             <table class="cmp-table">
                 <caption>{ format!("{} servers, {} keys placed, {}", grouped(p.servers), grouped(done), p.change.label(p.servers)) }</caption>
                 <thead>

@@ -123,7 +123,7 @@ fn ch_table(walk: &Walk) -> Html {
                    between old buckets. The small keys are 64-bit integers, as the paper's code \
                    takes them." }
             </p>
-            <div class="jump-scroll">
+            <div class="jump-scroll" tabindex="0" role="region" aria-label="ch(k, n) table">
                 <table class="jump-ch">
                     <caption>{ format!("ch(k, n), the bucket of key k among n, for n = 1 to {TABLE_BUCKETS}") }</caption>
                     <thead>
@@ -204,7 +204,7 @@ fn remove_part(moves: &Moves) -> Html {
         <div class="jump-remove">
             <h2>{ format!("Removing bucket {r} of {n}") }</h2>
             <p>{ renumbered }</p>
-            <div class="jump-scroll">
+            <div class="jump-scroll" tabindex="0" role="region" aria-label="Keys moved when a bucket goes">
                 <table class="jump-removal">
                     <caption>{ format!("Keys that change server when bucket {r} of {n} goes, of {} keys", grouped(moves.grow.keys)) }</caption>
                     <thead>

@@ -42,7 +42,7 @@ pub fn Lists(props: &ListsProps) -> Html {
         }
     });
     html! {
-        <div class="maglev-scroll">
+        <div class="maglev-scroll" tabindex="0" role="region" aria-label="Preference lists">
             <table class="maglev-lists">
                 <caption>{ format!("Preference lists: slot (offset + j × skip) mod {} for j = 0 to {}", fill.m, fill.m - 1) }</caption>
                 <thead>

@@ -275,7 +275,7 @@ fn shares_part(p: &RendezvousParams, counts: &[u64]) -> Html {
                    its own keys." }
                 if !weighted { { " mcrouter's plain Rendezvous ignores weights: each node expects an equal share." } }
             </p>
-            <div class="rv-scroll">
+            <div class="rv-scroll" tabindex="0" role="region" aria-label="Keys owned">
                 <table class="rv-table">
                     <caption>{ format!("Keys owned among {} counted keys, against the weights' shares", grouped(p.keys)) }</caption>
                     <thead>
