@@ -352,9 +352,68 @@ fn systems_lookup(c: &mut Criterion) {
     group.finish();
 }
 
+/// The alternatives as the systems run them, each against ringlab's textbook version of
+/// the same idea in the same run: rendezvous (ringlab's, mcrouter's two, Envoy's), jump
+/// (ringlab's over text keys, MementoHash, mcrouter's Ch3) and Maglev tables (Envoy's, the
+/// textbook here, Cilium's and katran's, all a table read after the key hash; Cilium and
+/// katran hash packets, so their tables are read with ringlab's key hash).
+fn alternatives_lookup(c: &mut Criterion) {
+    use ringlab_core::hash::key_hash;
+    use ringlab_core::schemes::maglev_systems::MaglevSystem;
+    use ringlab_core::schemes::memento::Memento;
+    use ringlab_core::schemes::rendezvous_systems::RendezvousSystem;
+    use ringlab_core::schemes::{jump::Jump, mcrouter};
+    use ringlab_core::Partitioner;
+    let keys = keys(KEYS);
+    let mut group = c.benchmark_group("alternatives_lookup");
+    group.throughput(per_key(keys.len()));
+    for servers in [16usize, 1000] {
+        let parameter = format!("{servers}");
+        let names: Vec<(String, f64)> = (0..servers)
+            .map(|i| (format!("10.0.{}.{}:80", (i + 1) / 256, (i + 1) % 256), 1.0))
+            .collect();
+        for system in RendezvousSystem::ALL {
+            let picker = system.prepare(&names);
+            bench_keys(
+                &mut group,
+                &format!("rendezvous-{}", system.name()),
+                &parameter,
+                &keys,
+                |k| picker.owner(k.as_bytes()).unwrap_or(0),
+            );
+        }
+        let jump = Jump::new(address_servers(servers)).unwrap();
+        bench_keys(&mut group, "jump", &parameter, &keys, |k| {
+            jump.lookup(k.as_bytes()).unwrap_or(0)
+        });
+        let memento = Memento::new(servers as u32);
+        bench_keys(&mut group, "memento", &parameter, &keys, |k| {
+            memento.bucket(k.as_bytes()).unwrap_or(0) as usize
+        });
+        let pool = servers as u32;
+        bench_keys(&mut group, "mcrouter-ch3", &parameter, &keys, |k| {
+            mcrouter::ch3(k.as_bytes(), pool) as usize
+        });
+        for system in MaglevSystem::ALL {
+            let list: Vec<(String, u64)> =
+                (0..servers).map(|i| (system.example_name(i), 1)).collect();
+            let table = system.table(&list, system.default_table_size()).unwrap();
+            let m = table.len() as u64;
+            bench_keys(
+                &mut group,
+                &format!("maglev-{}", system.name()),
+                &parameter,
+                &keys,
+                |k| table[(key_hash(k.as_bytes()) % m) as usize],
+            );
+        }
+    }
+    group.finish();
+}
+
 criterion_group! {
     name = benches;
     config = common::config();
-    targets = ring_lookup, ketama_lookup, jump, rendezvous, maglev, systems_lookup
+    targets = ring_lookup, ketama_lookup, jump, rendezvous, maglev, systems_lookup, alternatives_lookup
 }
 criterion_main!(benches);
