@@ -23,6 +23,7 @@ pub mod learn;
 pub mod load;
 pub mod maglev;
 pub mod notes;
+pub mod number_field;
 pub mod panic;
 pub mod pictures;
 pub mod player;

@@ -12,7 +12,7 @@ use yew::prelude::*;
 use super::runner::now;
 
 const PER_SCHEME_MS: f64 = 100.0;
-const SLICE_MS: f64 = 16.0;
+const SLICE_MS: f64 = 8.0;
 
 /// A measurement under way: the scheme's index, lookups done, time spent.
 #[derive(Clone, Copy, PartialEq)]
@@ -34,7 +34,7 @@ pub struct Speed {
 /// Lookups per second by scheme, measured on request; a new `epoch` (a new comparison)
 /// forgets them.
 #[hook]
-pub fn use_speed(comparison: Rc<RefCell<Result<Comparison, String>>>, epoch: String) -> Speed {
+pub fn use_speed(comparison: Rc<RefCell<Comparison>>, epoch: String) -> Speed {
     let rates = use_state(|| Rc::new(Vec::<(Compared, f64)>::new()));
     let step = use_state(|| None::<Step>);
     let keys = use_memo((), |_| {
@@ -53,11 +53,7 @@ pub fn use_speed(comparison: Rc<RefCell<Result<Comparison, String>>>, epoch: Str
         use_effect_with(*step, move |current| {
             let timer = current.map(|mut s| {
                 Timeout::new(0, move || {
-                    let borrowed = comparison.borrow();
-                    let Ok(c) = borrowed.as_ref() else {
-                        step_state.set(None);
-                        return;
-                    };
+                    let c = comparison.borrow();
                     let schemes = c.partitioners();
                     let Some(&(scheme, p)) = schemes.get(s.index) else {
                         step_state.set(None);

@@ -12,6 +12,7 @@ use super::runner::{use_comparison, Phase};
 use super::speed::use_speed;
 use crate::browser::{input_checked, input_value};
 use crate::notes::{dispatching, ViewNotes};
+use crate::number_field::NumberField;
 use crate::store::Store;
 use crate::url_out::use_url_out;
 use crate::view_props::ViewProps;
@@ -76,14 +77,12 @@ pub fn CompareView(props: &ViewProps) -> Html {
     let notes = html! {
         <ViewNotes notes={state.notes.clone()} on_dismiss={dispatching(&dispatch, Edit::Dismiss)} />
     };
+    let set_text = |name: &'static str| {
+        let dispatch = dispatch.clone();
+        Callback::from(move |text: String| dispatch.dispatch(Edit::set(name, text)))
+    };
     let number = |label: &'static str, name: &'static str, range: (u64, u64), value: u64| {
-        html! {
-            <label>
-                { label }
-                <input type="number" min={range.0.to_string()} max={range.1.to_string()} step="1"
-                    value={value.to_string()} onchange={set(name)} />
-            </label>
-        }
+        html! { <NumberField {label} {value} min={range.0} max={range.1} on_change={set_text(name)} /> }
     };
     let controls = html! {
         <form class="cmp-form view-controls" aria-label="Comparison" onsubmit={|e: SubmitEvent| e.prevent_default()}>
@@ -111,9 +110,9 @@ pub fn CompareView(props: &ViewProps) -> Html {
         </form>
     };
     let comparison = run.comparison.borrow();
-    let body = match comparison.as_ref() {
-        Err(why) => html! { <p class="cmp-error" role="alert">{ why.clone() }</p> },
-        Ok(c) => {
+    let body = match (&comparison.failed, &*comparison) {
+        (Some(why), _) => html! { <p class="cmp-error" role="alert">{ why.clone() }</p> },
+        (None, c) => {
             let done = c.done;
             let outcomes = c.outcomes();
             let ideal = c.ideal();
@@ -123,6 +122,7 @@ pub fn CompareView(props: &ViewProps) -> Html {
             };
             let progress = (c.progress() * 100.0).round() as u32;
             let status = match run.phase {
+                Phase::Running if !c.ready() => "Building the schemes…".to_string(),
                 Phase::Running => format!("Placing keys: {} of {}", grouped(done), grouped(p.keys)),
                 Phase::Done => format!("All {} keys placed.", grouped(p.keys)),
                 Phase::Cancelled => format!(
@@ -133,20 +133,35 @@ pub fn CompareView(props: &ViewProps) -> Html {
             };
             html! {
                 <>
+                    // The bar and Cancel on one line (Cancel hidden, its room kept, once
+                    // the run ends), the status on its own: nothing below moves as it runs.
                     <div class="cmp-progress">
                         <progress max="100" value={progress.to_string()} aria-label="Keys placed"
                             aria-valuetext={format!("{progress}%")}></progress>
-                        <span role="status">{ status }</span>
-                        if run.phase == Phase::Running {
-                            <button type="button" onclick={cancel}>{ "Cancel" }</button>
-                        }
+                        <button type="button" onclick={cancel}
+                            class={classes!("cmp-cancel", (run.phase != Phase::Running).then_some("cmp-idle"))}>
+                            { "Cancel" }
+                        </button>
+                        <span class="cmp-status" role="status">{ status }</span>
                     </div>
                     <p class="cmp-reading">
                         { format!("When {}, the least any scheme can move is {} of the keys ({} of {}). \
                                    The key-noise floor for the spread of keys per server is √(N/K) = {:.3}.",
                                   p.change.label(p.servers), percent_fine(ideal), grouped((ideal * done as f64).round() as u64),
-                                  grouped(done), (p.servers as f64 / p.keys as f64).sqrt()) }
+                                  grouped(done), (p.servers as f64 / done.max(1) as f64).sqrt()) }
                     </p>
+                    if *p == CompareParams::seed_experiment() {
+                        <p class="cmp-seed">
+                            { format!("The seed experiment found jump on the floor 1/√1000 = {:.3}, the ring at \
+                                       1,024 points at √(1/1024 + 1/1000) = {:.3}, and 0.08% of keys moved at 160 \
+                                       points against the least {}. That last figure is one draw: the newcomer's \
+                                       share of a ring of 160 points varies by about 1/√160 of itself. Set this \
+                                       run's ring row against it.",
+                                      Compared::Jump.expected_spread(1_000, 1_000_000, 160),
+                                      Compared::Ring1024.expected_spread(1_000, 1_000_000, 160),
+                                      percent_fine(ideal)) }
+                        </p>
+                    }
                     { table(p, &outcomes, done, ideal, &rates) }
                     <div class="cmp-speed">
                         <button type="button" disabled={measuring || run.phase == Phase::Running}
@@ -197,7 +212,26 @@ fn table(
     ideal: f64,
     rates: &[(Compared, f64)],
 ) -> Html {
-    let rows = outcomes.iter().map(|o| {
+    // A row for every scheme from the start, so the table keeps its height while the
+    // schemes are built one by one.
+    let rows = p.schemes.iter().map(|&scheme| {
+        // Until it is built, the row has its known cells and placeholders shaped like
+        // the figures to come, so nothing below moves when they arrive.
+        let Some(o) = outcomes.iter().find(|o| o.scheme == scheme) else {
+            return html! {
+                <tr>
+                    <th scope="row">{ scheme.title(p.vnodes) }</th>
+                    <td>{ "building…" }<br /><span class="cmp-vs">{ "\u{a0}" }</span></td>
+                    <td>{ "…" }</td>
+                    <td>{ "…" }<br /><span class="cmp-vs">{ "\u{a0}" }</span></td>
+                    <td>{ byte_size(scheme.memory(p.servers, p.vnodes)) }</td>
+                    <td>{ "not measured" }</td>
+                    <td>{ scheme.arbitrary_removal() }</td>
+                    <td>{ scheme.weights() }</td>
+                    <td>{ scheme.replicas() }</td>
+                </tr>
+            };
+        };
         let moved = o.moved as f64 / done.max(1) as f64;
         let theory = o.scheme.expected_spread(p.servers, done.max(1), p.vnodes);
         let rate = rates.iter().find(|(s, _)| *s == o.scheme).map(|(_, r)| grouped(r.round() as u64));

@@ -14,6 +14,7 @@ use yew::prelude::*;
 use super::line::WalkLine;
 use crate::browser::input_value;
 use crate::notes::{dispatching, ViewNotes};
+use crate::number_field::NumberField;
 use crate::pictures::bars::{Bars, Line};
 use crate::player::Player;
 use crate::store::Store;
@@ -51,14 +52,12 @@ pub fn JumpView(props: &ViewProps) -> Html {
     let notes = html! {
         <ViewNotes notes={state.notes.clone()} on_dismiss={dispatching(&dispatch, Edit::Dismiss)} />
     };
+    let set_text = |name: &'static str| {
+        let dispatch = dispatch.clone();
+        Callback::from(move |text: String| dispatch.dispatch(Edit::set(name, text)))
+    };
     let number = |label: &'static str, name: &'static str, range: (u64, u64), value: u64| {
-        html! {
-            <label>
-                { label }
-                <input type="number" min={range.0.to_string()} max={range.1.to_string()} step="1"
-                    value={value.to_string()} onchange={set(name)} />
-            </label>
-        }
+        html! { <NumberField {label} {value} min={range.0} max={range.1} on_change={set_text(name)} /> }
     };
     let controls = html! {
         <form class="jump-form view-controls" aria-label="Jump hash" onsubmit={|e: SubmitEvent| e.prevent_default()}>

@@ -16,6 +16,7 @@ use yew::prelude::*;
 use super::fill::{Lists, Slots};
 use crate::browser::input_value;
 use crate::notes::{dispatching, ViewNotes};
+use crate::number_field::NumberField;
 use crate::pictures::bars::{Bars, Line};
 use crate::pictures::swatch::swatch;
 use crate::player::Player;
@@ -43,6 +44,10 @@ pub fn MaglevView(props: &ViewProps) -> Html {
     let set = |name: &'static str| {
         let dispatch = dispatch.clone();
         Callback::from(move |e: Event| dispatch.dispatch(Edit::set(name, input_value(&e))))
+    };
+    let set_text = |name: &'static str| {
+        let dispatch = dispatch.clone();
+        Callback::from(move |text: String| dispatch.dispatch(Edit::set(name, text)))
     };
     let on_step = {
         let (dispatch, m) = (dispatch.clone(), p.m);
@@ -148,16 +153,8 @@ pub fn MaglevView(props: &ViewProps) -> Html {
                     }) }
                 </select>
             </label>
-            <label>
-                { "Table size" }
-                <input type="number" min={TABLE.0.to_string()} max={TABLE.1.to_string()} step="1"
-                    value={p.table.to_string()} onchange={set("table")} />
-            </label>
-            <label>
-                { "Backends" }
-                <input type="number" min={BACKENDS.0.to_string()} max={BACKENDS.1.to_string()} step="1"
-                    value={p.n.to_string()} onchange={set("n")} />
-            </label>
+            <NumberField label="Table size" value={p.table} min={TABLE.0} max={TABLE.1} on_change={set_text("table")} />
+            <NumberField label="Backends" value={p.n} min={BACKENDS.0} max={BACKENDS.1} on_change={set_text("n")} />
             <label>
                 { "Change" }
                 <select onchange={set("change")}>
@@ -165,11 +162,8 @@ pub fn MaglevView(props: &ViewProps) -> Html {
                     <option value="join" selected={p.change == Change::Join}>{ "One joins" }</option>
                 </select>
             </label>
-            <label>
-                { "Backend that leaves (from 1)" }
-                <input type="number" min="1" max={p.n.to_string()} step="1" value={p.gone.to_string()}
-                    disabled={p.change == Change::Join} onchange={set("gone")} />
-            </label>
+            <NumberField label="Backend that leaves (from 1)" value={p.gone} min={1} max={p.n}
+                disabled={p.change == Change::Join} on_change={set_text("gone")} />
             <label>
                 { "Key" }
                 <input type="text" value={p.key().to_string()} onchange={set("key")}

@@ -16,6 +16,7 @@ use super::bars::{Bar, Race};
 use super::cost::Cost;
 use crate::browser::input_value;
 use crate::notes::{dispatching, ViewNotes};
+use crate::number_field::NumberField;
 use crate::store::Store;
 use crate::url_out::use_url_out;
 use crate::view_props::ViewProps;
@@ -40,6 +41,10 @@ pub fn RendezvousView(props: &ViewProps) -> Html {
     let set = |name: &'static str| {
         let dispatch = dispatch.clone();
         Callback::from(move |e: Event| dispatch.dispatch(Edit::set(name, input_value(&e))))
+    };
+    let set_text = |name: &'static str| {
+        let dispatch = dispatch.clone();
+        Callback::from(move |text: String| dispatch.dispatch(Edit::set(name, text)))
     };
     let notes = html! {
         <ViewNotes notes={state.notes.clone()} on_dismiss={dispatching(&dispatch, Edit::Dismiss)} />
@@ -73,20 +78,13 @@ pub fn RendezvousView(props: &ViewProps) -> Html {
                 { "Key" }
                 <input type="text" value={p.key().to_string()} onchange={set("key")} spellcheck="false" autocomplete="off" />
             </label>
-            <label>
-                { "Replicas" }
-                <input type="number" min="1" max={p.nodes.len().min(MOST_NODES).to_string()} step="1"
-                    value={p.replicas.to_string()} onchange={set("replicas")} />
-            </label>
+            <NumberField label="Replicas" value={p.replicas} min={1} max={p.nodes.len().min(MOST_NODES) as u64}
+                on_change={set_text("replicas")} />
             <label>
                 { "Node that leaves" }
                 <select onchange={set("gone")}>{ for gone_options }</select>
             </label>
-            <label>
-                { "Keys counted" }
-                <input type="number" min={KEYS.0.to_string()} max={KEYS.1.to_string()} step="1"
-                    value={p.keys.to_string()} onchange={set("keys")} />
-            </label>
+            <NumberField label="Keys counted" value={p.keys} min={KEYS.0} max={KEYS.1} on_change={set_text("keys")} />
         </form>
     };
     let (counts, left) = &**counted;

@@ -18,6 +18,8 @@ struct Column {
     before: Box<dyn Partitioner>,
     /// `None` when a server fails: the list stays and lookups skip it.
     after: Option<Box<dyn Partitioner>>,
+    /// False until the scheme after the change is built (a step of its own).
+    after_built: bool,
     loads: Vec<u64>,
     moved: u64,
 }
@@ -34,7 +36,8 @@ pub struct Outcome {
     pub memory: u64,
 }
 
-/// The comparison under way.
+/// The comparison under way. The schemes are built one at a time ([`Comparison::step`]
+/// builds one per call until all are), so no single step takes long.
 pub struct Comparison {
     pub params: CompareParams,
     columns: Vec<Column>,
@@ -42,12 +45,16 @@ pub struct Comparison {
     pub done: u64,
     /// The server that leaves or fails.
     pub changed: Option<usize>,
+    /// Why a scheme could not be built, if one could not: the run stops there.
+    pub failed: Option<String>,
+    servers: Vec<Server>,
+    /// The list after the change; `None` when a server fails (the list stays).
+    after_servers: Option<Vec<Server>>,
 }
 
 impl Comparison {
-    /// Every scheme built before and after the change; the first that cannot be built
-    /// says why.
-    pub fn new(params: &CompareParams) -> Result<Comparison, String> {
+    /// The comparison of `params`, nothing built or placed yet.
+    pub fn new(params: &CompareParams) -> Comparison {
         let n = params.servers as usize;
         let servers: Vec<Server> = (0..n).map(|i| Server::new(format!("server-{i}"))).collect();
         let changed = match params.change {
@@ -68,44 +75,75 @@ impl Comparison {
             }
             Change::Fails => None,
         };
-        let columns = params
-            .schemes
-            .iter()
-            .map(|&scheme| {
-                let before = scheme
-                    .build(servers.clone(), params.vnodes)
-                    .map_err(|e| e.to_string())?;
-                // The scheme's own change: Redis reshards whole slots rather than laying
-                // the cluster out afresh; the others build as they would from scratch.
-                let after = match &after_servers {
-                    Some(list) => {
-                        let mut after = scheme
-                            .build(servers.clone(), params.vnodes)
-                            .map_err(|e| e.to_string())?;
-                        after.rebuild(list.clone()).map_err(|e| e.to_string())?;
-                        Some(after)
-                    }
-                    None => None,
-                };
-                Ok(Column {
-                    scheme,
-                    before,
-                    after,
-                    loads: vec![0; n],
-                    moved: 0,
-                })
-            })
-            .collect::<Result<Vec<_>, String>>()?;
-        Ok(Comparison {
+        Comparison {
             params: params.clone(),
-            columns,
+            columns: Vec::new(),
             done: 0,
             changed,
-        })
+            failed: None,
+            servers,
+            after_servers,
+        }
     }
 
-    /// Places up to `count` more keys; true when every key is placed.
+    /// True when every scheme is built, before and after the change.
+    pub fn ready(&self) -> bool {
+        self.columns.len() == self.params.schemes.len()
+            && self.columns.iter().all(|c| c.after_built)
+    }
+
+    /// Builds the next piece: a scheme as it is, or the last one after the change. The
+    /// scheme's own change: Redis reshards whole slots rather than laying the cluster out
+    /// afresh; the others are built for the new list as they would be from scratch.
+    fn build_next(&mut self) {
+        let vnodes = self.params.vnodes;
+        if let Some(column) = self.columns.last_mut().filter(|c| !c.after_built) {
+            let scheme = column.scheme;
+            let after = match &self.after_servers {
+                Some(list) if scheme == Compared::Slots => scheme
+                    .build(self.servers.clone(), vnodes)
+                    .and_then(|mut after| {
+                        after.rebuild(list.clone())?;
+                        Ok(Some(after))
+                    }),
+                Some(list) => scheme.build(list.clone(), vnodes).map(Some),
+                None => Ok(None),
+            };
+            match after {
+                Ok(after) => {
+                    column.after = after;
+                    column.after_built = true;
+                }
+                Err(e) => self.failed = Some(format!("{}: {e}", scheme.title(vnodes))),
+            }
+            return;
+        }
+        let Some(&scheme) = self.params.schemes.get(self.columns.len()) else {
+            return;
+        };
+        match scheme.build(self.servers.clone(), vnodes) {
+            Ok(before) => self.columns.push(Column {
+                scheme,
+                before,
+                after: None,
+                after_built: false,
+                loads: vec![0; self.servers.len()],
+                moved: 0,
+            }),
+            Err(e) => self.failed = Some(format!("{}: {e}", scheme.title(vnodes))),
+        }
+    }
+
+    /// Builds the next scheme while one is left to build; then places up to `count` more
+    /// keys. True when every key is placed (or a scheme could not be built).
     pub fn step(&mut self, count: u64) -> bool {
+        if self.failed.is_some() {
+            return true;
+        }
+        if !self.ready() {
+            self.build_next();
+            return self.failed.is_some();
+        }
         let end = (self.done + count).min(self.params.keys);
         let changed = self.changed;
         // The index after a removal of `g` of a server that was at index `i` before.
@@ -162,6 +200,7 @@ impl Comparison {
         let p = &self.params;
         self.columns
             .iter()
+            .filter(|c| c.after_built)
             .map(|c| {
                 let loads: Vec<f64> = c.loads.iter().map(|&l| l as f64).collect();
                 Outcome {
@@ -189,7 +228,7 @@ mod tests {
     use super::*;
 
     fn run(params: &CompareParams) -> (Comparison, Vec<Outcome>) {
-        let mut c = Comparison::new(params).unwrap();
+        let mut c = Comparison::new(params);
         while !c.step(7_000) {}
         let outcomes = c.outcomes();
         (c, outcomes)
