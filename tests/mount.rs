@@ -48,13 +48,23 @@ async fn the_header_renders_with_its_views_and_share_buttons() {
     let (root, handle) = mount("#/ring?keys=8").await;
     let nav = find(&root, "header nav[aria-label='Views']").await;
     let links = nav.query_selector_all("a").unwrap();
-    let names: Vec<String> = (0..links.length())
-        .map(|i| text(&links.get(i).unwrap().dyn_into::<Element>().unwrap()))
+    let elements: Vec<Element> = (0..links.length())
+        .map(|i| links.get(i).unwrap().dyn_into::<Element>().unwrap())
         .collect();
+    // Each link shows the view's short name and is named by its whole title.
+    let names: Vec<String> = elements
+        .iter()
+        .map(|a| a.get_attribute("aria-label").unwrap_or_else(|| text(a)))
+        .collect();
+    let shown: Vec<String> = elements.iter().map(text).collect();
     let titles: Vec<&str> = ringlab::registry::header()
         .map(|entry| entry.info.title)
         .collect();
+    let navs: Vec<&str> = ringlab::registry::header()
+        .map(|entry| entry.info.nav)
+        .collect();
     assert_eq!(names, titles);
+    assert_eq!(shown, navs);
     assert_eq!(names.first().map(String::as_str), Some("Learn"));
     let at = |title: &str| -> Element {
         let i = names.iter().position(|name| name == title).unwrap() as u32;
