@@ -74,13 +74,7 @@ pub fn run(
     input::each_key(&args.keys, args.format, stdin, &mut |key| {
         let index = match scheme {
             "mcrouter-ch3" => mcrouter::ch3(key, pool) as usize,
-            "mcrouter-weighted-ch3" => mcrouter::weighted_ch3(key, pool, &weights)
-                .ok_or_else(|| {
-                    CliError::new(format!(
-                        "mcrouter-weighted-ch3 takes keys under {} bytes here: SpookyHash's path for longer ones is not written",
-                        ringlab_core::schemes::spooky::SHORT_LIMIT - 2
-                    ))
-                })? as usize,
+            "mcrouter-weighted-ch3" => mcrouter::weighted_ch3(key, pool, &weights) as usize,
             "mcrouter-crc32" => mcrouter::crc32_index(key, pool) as usize,
             "mcrouter-rendezvous" => mcrouter::rendezvous(key, &tags).unwrap_or(0),
             "envoy-rendezvous" => {

@@ -1973,6 +1973,8 @@ fn lookup_places_as_mcrouters_weighted_ch3() {
     );
     // mcrouter's zeroWeight test: every try refused, the last child tried, index 59.
     assert_eq!(stdout(&output), "sample\tc59\n");
+    // A key of 200 bytes takes SpookyHash's long path: placed like any other, with every
+    // weight 1 where Ch3 puts it.
     let long = "k".repeat(200);
     let output = ringlab(
         &[
@@ -1985,5 +1987,17 @@ fn lookup_places_as_mcrouters_weighted_ch3() {
         ],
         "",
     );
-    assert_eq!(output.status.code(), Some(2));
+    let ch3 = ringlab(
+        &[
+            "lookup",
+            "--scheme",
+            "mcrouter-ch3",
+            "--servers",
+            "a,b",
+            &long,
+        ],
+        "",
+    );
+    assert_eq!(output.status.code(), Some(0));
+    assert_eq!(stdout(&output), stdout(&ch3));
 }

@@ -125,17 +125,19 @@ const WEIGHTED_SEED: u32 = 0xface_2014;
 /// `WeightedCh3`: Ch3, with a child of weight w (0 to 1) accepting a key with probability
 /// w: up to 32 tries, each with the key salted afresh ("0", "1", ..., "9", "01", "11", ...:
 /// a counter's digits reversed); after 32 refusals, the last child tried. A missing weight
-/// counts as 0.5. `None` for a key (with its salt) of [`spooky::SHORT_LIMIT`] bytes or more,
-/// whose SpookyHash takes a path not written here.
+/// counts as 0.5. Keys of any length: SpookyHash's long path takes keys (with their salt) of
+/// 192 bytes or more.
 ///
 /// ```
 /// use ringlab_core::schemes::mcrouter::{ch3, weighted_ch3};
 /// // Every weight 0: every try is refused, and the last child tried is the answer.
-/// assert_eq!(weighted_ch3(b"sample", 100, &[0.0; 100]), Some(59));
+/// assert_eq!(weighted_ch3(b"sample", 100, &[0.0; 100]), 59);
 /// // Every weight 1: Ch3 itself.
-/// assert_eq!(weighted_ch3(b"sample", 100, &[1.0; 100]), Some(ch3(b"sample", 100)));
+/// assert_eq!(weighted_ch3(b"sample", 100, &[1.0; 100]), ch3(b"sample", 100));
+/// // A long key, through SpookyHash's long path: still one of the pool.
+/// assert!(weighted_ch3(&[b'k'; 300], 100, &[0.5; 100]) < 100);
 /// ```
-pub fn weighted_ch3(key: &[u8], pool: u32, weights: &[f64]) -> Option<u32> {
+pub fn weighted_ch3(key: &[u8], pool: u32, weights: &[f64]) -> u32 {
     let mut salted = key.to_vec();
     let mut index = 0;
     for attempt in 0..MAX_TRIES {
@@ -145,13 +147,13 @@ pub fn weighted_ch3(key: &[u8], pool: u32, weights: &[f64]) -> Option<u32> {
             salted.extend(digits.bytes().rev());
         }
         index = ch3(&salted, pool);
-        let p = spooky::hash32(&salted, WEIGHTED_SEED)?;
+        let p = spooky::hash32(&salted, WEIGHTED_SEED);
         let weight = weights.get(index as usize).copied().unwrap_or(0.5);
         if u64::from(p) < (weight * 4_294_967_295.0) as u64 {
-            return Some(index);
+            return index;
         }
     }
-    Some(index)
+    index
 }
 
 /// `Crc32`: (crc32(key) & 0x7fffffff) mod `pool` (0 for an empty pool).
