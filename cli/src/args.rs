@@ -128,7 +128,8 @@ pub struct LookupArgs {
     pub servers: Option<String>,
     /// a configuration file to place keys as it does, recognised by its syntax: an
     /// HAProxy backend (hash-type consistent), an nginx upstream (hash ... consistent), a
-    /// twemproxy YAML pool, an Envoy cluster (RING_HASH or MAGLEV); replaces --scheme and
+    /// twemproxy YAML pool, an Envoy cluster (RING_HASH, MAGLEV or rendezvous), an mcrouter
+    /// JSON config (PoolRoute or HashRoute); replaces --scheme and
     /// --servers. A plain server list (host:port[:weight]) is placed by --scheme
     #[arg(long)]
     pub config: Option<std::path::PathBuf>,

@@ -119,7 +119,8 @@ fn check_size(reading: &Reading, shown: &str) -> Result<(), CliError> {
             options,
         } => limits::check_servers(*kind, servers, options),
         // At most 16,384 masters: nothing to bound, but every slot must be served.
-        Placement::Redis { .. } | Placement::Cassandra { .. } => reading
+        // mcrouter's pools are bounded when read (at most 2^23 children).
+        Placement::Redis { .. } | Placement::Cassandra { .. } | Placement::Mcrouter(_) => reading
             .build()
             .map(drop)
             .map_err(|e| CliError::new(format!("{shown}: {e}"))),

@@ -67,6 +67,11 @@ pub fn run(
             Placement::Cassandra { tokens, .. } => {
                 Box::new(Cassandra::from_tokens(servers, tokens.clone())?)
             }
+            Placement::Mcrouter(route) => {
+                let mut route = route.clone();
+                route.rebuild(servers)?;
+                Box::new(route)
+            }
         },
     };
     // A list cannot hold more distinct servers than there are: more is capped, as a

@@ -261,6 +261,54 @@ fn lookup_reads_an_haproxy_config_and_places_as_haproxy_did() {
 }
 
 #[test]
+fn lookup_reads_an_mcrouter_config_and_places_as_mcrouter_does() {
+    // The pool and hash of mcrouter's own run in the vector file, written as a config.
+    let config = temp_file(
+        "mcrouter.json",
+        r#"{
+  // three memcached boxes, weighted, the tags their names
+  "pools": { "main": {
+    "servers": ["cache1.example:11211", "cache2.example:11211", "cache3.example:11211"],
+    "tags": ["cache1.example:11211", "cache2.example:11211", "cache3.example:11211"],
+    "weights": [1, 0.5, 0.2] } },
+  "route": { "type": "PoolRoute", "pool": "main", "hash": "WeightedRendezvous" }
+}"#,
+    );
+    let path = config.to_str().unwrap();
+    // The file's keys are the bytes hashed; a routed key would lose a /region/cluster/
+    // prefix, so those rows are left to the core's own vector test.
+    let (_, rows) = vectors(include_str!(
+        "../../core/tests/data/mcrouter_public_weighted-rendezvous_3.tsv"
+    ));
+    let rows: Vec<_> = rows
+        .into_iter()
+        .filter(|(k, _)| !k.starts_with('/') && !k.contains("|#|"))
+        .collect();
+    assert!(rows.len() > 90);
+    let input: String = rows.iter().map(|(k, _)| format!("{k}\n")).collect();
+    let out = ringlab(&["lookup", "--config", path], &input);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{stderr}");
+    let expected: String = rows.iter().map(|(k, a)| format!("{k}\t{a}\n")).collect();
+    assert_eq!(stdout(&out), expected);
+    assert!(
+        stderr.contains(
+            "mcrouter route over pool \"main\" (3 servers, hash_func WeightedRendezvous)"
+        ),
+        "{stderr}"
+    );
+    // A route type that does not hash: status 2 and the reason.
+    let other = temp_file(
+        "mcrouter-failover.json",
+        r#"{ "pools": { "A": { "servers": ["a:1"] } }, "route": "FailoverRoute|Pool|A" }"#,
+    );
+    let err = refused(&["lookup", "--config", other.to_str().unwrap(), "k"], "");
+    assert!(err.contains("route type FailoverRoute"), "{err}");
+    let _ = std::fs::remove_file(config);
+    let _ = std::fs::remove_file(other);
+}
+
+#[test]
 fn slot_token_and_jump_match_the_real_systems() {
     for (command, text) in [
         (

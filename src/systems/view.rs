@@ -100,7 +100,7 @@ pub fn Systems(props: &ViewProps) -> Html {
                 <label for="sys-config">{ "Configuration" }</label>
                 <textarea id="sys-config" rows="10" wrap="off" spellcheck="false" autocomplete="off"
                     aria-describedby="sys-config-hint" value={page.config.clone()} oninput={on_config} />
-                <small id="sys-config-hint">{ "An HAProxy backend, an nginx upstream, a twemproxy YAML pool, an Envoy cluster, redis-cli cluster nodes or cluster slots output, nodetool ring output, or a server list (host:port, with a weight after a colon or a space). The syntax is recognised." }</small>
+                <small id="sys-config-hint">{ "An HAProxy backend, an nginx upstream, a twemproxy YAML pool, an Envoy cluster, an mcrouter JSON config, redis-cli cluster nodes or cluster slots output, nodetool ring output, or a server list (host:port, with a weight after a colon or a space). The syntax is recognised." }</small>
             </div>
             <div class="sys-field sys-keys">
                 <label for="sys-keys">{ "Keys" }</label>

@@ -9,6 +9,7 @@
 pub mod envoy;
 pub mod haproxy;
 pub mod list;
+pub mod mcrouter;
 pub mod nginx;
 pub mod nodetool;
 pub mod nutcracker;
@@ -24,6 +25,8 @@ pub enum Format {
     Nginx,
     Nutcracker,
     Envoy,
+    /// An mcrouter config (JSON).
+    Mcrouter,
     /// `redis-cli cluster nodes` output.
     RedisNodes,
     /// `redis-cli cluster slots` output.
@@ -42,6 +45,7 @@ impl Format {
             Format::Nginx => "nginx upstream",
             Format::Nutcracker => "twemproxy (nutcracker) YAML",
             Format::Envoy => "Envoy cluster",
+            Format::Mcrouter => "mcrouter config",
             Format::RedisNodes => "Redis CLUSTER NODES output",
             Format::RedisSlots => "Redis CLUSTER SLOTS output",
             Format::NodetoolRing => "nodetool ring output",
@@ -66,6 +70,8 @@ pub enum Placement {
         nodes: Vec<Server>,
         tokens: Vec<Vec<i64>>,
     },
+    /// An mcrouter hash route over a pool.
+    Mcrouter(crate::schemes::mcrouter_route::McrouterRoute),
     /// A Redis Cluster's masters and the slot ranges each serves.
     Redis {
         masters: Vec<Server>,
@@ -93,6 +99,7 @@ impl Reading {
             Placement::Haproxy(_) => "haproxy",
             Placement::Redis { .. } => "redis",
             Placement::Cassandra { .. } => "cassandra",
+            Placement::Mcrouter(route) => route.scheme(),
             Placement::Scheme { kind, .. } => kind.name(),
         }
     }
@@ -103,6 +110,7 @@ impl Reading {
             Placement::Haproxy(backend) => &backend.servers,
             Placement::Redis { masters, .. } => masters,
             Placement::Cassandra { nodes, .. } => nodes,
+            Placement::Mcrouter(route) => route.servers(),
             Placement::Scheme { servers, .. } => servers,
         }
     }
@@ -137,6 +145,15 @@ impl Reading {
                     if backend.hash.avalanche { " avalanche" } else { "" },
                 )
             }
+            Placement::Mcrouter(route) => format!(
+                "mcrouter route over pool {name} ({n} servers, hash_func {}{}); each key is hashed without a /region/cluster/ prefix and anything from |#| on",
+                route.func().name(),
+                if route.salt().is_empty() {
+                    String::new()
+                } else {
+                    format!(", salt {:?}", route.salt())
+                }
+            ),
             Placement::Cassandra { tokens, .. } => format!(
                 "Cassandra ring of {n} nodes and {} tokens (Murmur3Partitioner); each key's token is Murmur3 of its partition key",
                 tokens.iter().map(Vec::len).sum::<usize>()
@@ -181,6 +198,7 @@ impl Reading {
     pub fn build(&self) -> Result<Box<dyn Partitioner>, ConfigError> {
         Ok(match &self.placement {
             Placement::Haproxy(backend) => Box::new(backend.build()?),
+            Placement::Mcrouter(route) => Box::new(route.clone()),
             Placement::Cassandra { nodes, tokens } => Box::new(
                 crate::schemes::cassandra::Cassandra::from_tokens(nodes.clone(), tokens.clone())?,
             ),
@@ -267,6 +285,20 @@ pub fn read_pool(
                     },
                 },
                 ignored: pool.ignored,
+            })
+        }
+        Format::Mcrouter => {
+            let route = mcrouter::parse(text)?;
+            Ok(Reading {
+                format: Format::Mcrouter,
+                name: route.name,
+                placement: Placement::Mcrouter(crate::schemes::mcrouter_route::McrouterRoute::new(
+                    route.func,
+                    route.servers,
+                    route.tags,
+                    &route.salt,
+                )?),
+                ignored: route.ignored,
             })
         }
         Format::Envoy => {
@@ -362,6 +394,9 @@ pub fn read_pool(
 pub fn recognise(text: &str) -> Format {
     if redis::looks_like_slots(text) {
         return Format::RedisSlots;
+    }
+    if mcrouter::looks_like(text) {
+        return Format::Mcrouter;
     }
     let words = |line: &str| -> Vec<String> {
         line.split('#')

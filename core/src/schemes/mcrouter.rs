@@ -164,6 +164,31 @@ pub fn crc32_index(key: &[u8], pool: u32) -> u32 {
     (crc32(key) & 0x7fff_ffff) % pool
 }
 
+/// `ConstShard`: a key whose second `:`-separated field is a number below `pool` goes to
+/// that child (`user:12:name` to 12); any other key goes where [`ch3`] puts it.
+///
+/// ```
+/// use ringlab_core::schemes::mcrouter::{ch3, const_shard};
+/// assert_eq!(const_shard(b"user:12:name", 100), 12);
+/// assert_eq!(const_shard(b"user:120:name", 100), ch3(b"user:120:name", 100));
+/// assert_eq!(const_shard(b"user:12", 100), ch3(b"user:12", 100));
+/// ```
+pub fn const_shard(key: &[u8], pool: u32) -> u32 {
+    let shard = key
+        .iter()
+        .position(|&b| b == b':')
+        .map(|first| &key[first + 1..])
+        .and_then(|rest| rest.iter().position(|&b| b == b':').map(|end| &rest[..end]));
+    let index = shard
+        .filter(|s| !s.is_empty() && s.iter().all(u8::is_ascii_digit))
+        .and_then(|s| std::str::from_utf8(s).ok()?.parse::<u64>().ok())
+        .filter(|&i| i < u64::from(pool));
+    match index {
+        Some(i) => i as u32,
+        None => ch3(key, pool),
+    }
+}
+
 /// Each tag's mixed score against the key: `Mix(MurmurHash64A(tag), MurmurHash64A(key))`.
 fn scores<'a>(key: &[u8], tags: &'a [String]) -> impl Iterator<Item = u64> + 'a {
     let k = murmur64a(key, KEY_SEED);

@@ -13,6 +13,7 @@ pub mod maglev_cilium;
 pub mod maglev_katran;
 pub mod maglev_systems;
 pub mod mcrouter;
+pub mod mcrouter_route;
 pub mod memento;
 pub mod modulo;
 pub mod nginx;

@@ -19,10 +19,11 @@ pub enum System {
     Groupcache,
     Cassandra,
     Redis,
+    Mcrouter,
 }
 
 impl System {
-    pub const ALL: [System; 13] = [
+    pub const ALL: [System; 14] = [
         System::Haproxy,
         System::Nginx,
         System::Twemproxy,
@@ -36,6 +37,7 @@ impl System {
         System::Groupcache,
         System::Cassandra,
         System::Redis,
+        System::Mcrouter,
     ];
 
     /// The URL's name.
@@ -54,6 +56,7 @@ impl System {
             System::Groupcache => "groupcache",
             System::Cassandra => "cassandra",
             System::Redis => "redis",
+            System::Mcrouter => "mcrouter",
         }
     }
 
@@ -73,14 +76,15 @@ impl System {
             System::Groupcache => "Go groupcache",
             System::Cassandra => "Cassandra (Murmur3Partitioner)",
             System::Redis => "Redis Cluster (CLUSTER NODES)",
+            System::Mcrouter => "mcrouter (PoolRoute, HashRoute)",
         }
     }
 
-    /// The scheme that places a plain server list for this system; `None` for HAProxy,
-    /// which only reads its configuration.
+    /// The scheme that places a plain server list for this system; `None` for HAProxy and
+    /// mcrouter, which only read their configurations.
     pub fn list_scheme(self) -> Option<SchemeKind> {
         match self {
-            System::Haproxy => None,
+            System::Haproxy | System::Mcrouter => None,
             System::Nginx => Some(SchemeKind::Nginx),
             System::Twemproxy => Some(SchemeKind::Twemproxy),
             System::EnvoyRing => Some(SchemeKind::EnvoyRing),
@@ -102,6 +106,7 @@ impl System {
             (Placement::Haproxy(_), _) => System::Haproxy,
             (Placement::Redis { .. }, _) => System::Redis,
             (Placement::Cassandra { .. }, _) => System::Cassandra,
+            (Placement::Mcrouter(_), _) => System::Mcrouter,
             (_, Format::List) => picked,
             (Placement::Scheme { kind, .. }, _) => match kind {
                 SchemeKind::Nginx => System::Nginx,
@@ -118,6 +123,7 @@ impl System {
     pub fn no_ring(self) -> &'static str {
         match self {
             System::Redis => "Redis Cluster has 16,384 slots, not a ring: a key's slot is CRC16 of its hash tag (or of the whole key) mod 16384, and each master serves ranges of slots. The shares below are each master's slots.",
+            System::Mcrouter => "mcrouter's hash functions keep no ring: Ch3 jumps through a stream of hash bits to a child's number, and Rendezvous scores every child's tag. The shares below are what each server can expect: 1/n, or its part of the weights under WeightedCh3 and WeightedRendezvous.",
             System::EnvoyRendezvous => "Rendezvous hashing has no ring: every host scores the request's hash and the highest score wins. The shares below are each host's weight over the total.",
             _ => "Maglev keeps a lookup table, not a ring: a key's hash picks a slot, and the table says whose it is. The shares below are each server's slots.",
         }
@@ -141,6 +147,7 @@ impl System {
             System::Groupcache => "Each key is a groupcache key.",
             System::Cassandra => "Each key is a partition key's bytes.",
             System::Redis => "Each key is a Redis key: a {hash tag} in it picks the slot.",
+            System::Mcrouter => "Each key is a memcached key as mcrouter routes it: a /region/cluster/ prefix and anything from |#| on are not hashed.",
         }
     }
 
@@ -159,6 +166,7 @@ impl System {
             System::Spymemcached => "# the node names spymemcached hashes\n10.0.0.91:11211\n10.0.0.92:11211\n10.0.0.93:11211\n",
             System::Groupcache => "# HTTPPool peers, in the order of Set\nhttp://10.0.1.1:8080\nhttp://10.0.1.2:8080\nhttp://10.0.1.3:8080\n",
             System::Cassandra => "# nodes, 16 evenly spaced tokens each\n10.0.1.11\n10.0.1.12\n10.0.1.13\n",
+            System::Mcrouter => "{\n  // mcrouter: one pool of three memcached boxes, the third at half weight.\n  \"pools\": {\n    \"main\": {\n      \"servers\": [\"10.0.3.1:11211\", \"10.0.3.2:11211\", \"10.0.3.3:11211\"],\n      \"weights\": [1, 1, 0.5]\n    }\n  },\n  \"route\": {\n    \"type\": \"PoolRoute\",\n    \"pool\": \"main\",\n    \"hash\": { \"hash_func\": \"WeightedCh3\" }\n  }\n}\n",
             System::Redis => "07c37dfeb235213a872192d90877d0cd55635b91 10.0.2.4:6379@16379 slave e7d1eecce10fd6bb5eb35b9f99a514335d9ba9ca 0 1426238317239 4 connected\n67ed2db8d677e59ec4a4cefb06858cf2a1a89fa1 10.0.2.2:6379@16379 master - 0 1426238316232 2 connected 5461-10922\n292f8b365bb7edb5e285caf0b7e6ddc7265d2f4f 10.0.2.3:6379@16379 master - 0 1426238318243 3 connected 10923-16383\ne7d1eecce10fd6bb5eb35b9f99a514335d9ba9ca 10.0.2.1:6379@16379 myself,master - 0 0 1 connected 0-5460\n",
         }
     }
