@@ -216,3 +216,10 @@ pub fn download(name: &str, mime: &str, text: &str) -> bool {
         Err(_) => false,
     }
 }
+
+/// The page's clock (`performance.now()`), in ms; 0 where there is none.
+pub fn now() -> f64 {
+    web_sys::window()
+        .and_then(|w| w.performance())
+        .map_or(0.0, |p| p.now())
+}

@@ -6,6 +6,7 @@
 use std::cell::Cell;
 use std::rc::Rc;
 
+use crate::browser::now;
 use gloo::events::EventListener;
 use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_futures::JsFuture;
@@ -86,12 +87,6 @@ fn resize_height(data: &JsValue) -> Option<f64> {
         return None;
     }
     field("height")?.as_f64()
-}
-
-fn now() -> f64 {
-    web_sys::window()
-        .and_then(|window| window.performance())
-        .map_or(0.0, |performance| performance.now())
 }
 
 async fn sleep(ms: i32) {

@@ -78,10 +78,10 @@ pub struct SchemeArgs {
     /// ring, ketama, libketama, ketama-spy, nginx, cassandra, groupcache, spymemcached (any
     /// name=weight makes its locator weighted), twemproxy, envoy-ring, grpc-ring (the
     /// list in the order given, repeats allowed), modulo, jump, rendezvous, maglev (also
-    /// envoy-maglev: it is Envoy's), redis (required, except for lookup --config); load
-    /// also takes haproxy; lookup also takes mcrouter's hash functions mcrouter-ch3,
-    /// mcrouter-rendezvous, mcrouter-weighted-rendezvous and mcrouter-crc32, and Envoy's
-    /// envoy-rendezvous
+    /// envoy-maglev: it is Envoy's), envoy-rendezvous, redis (required, except for lookup
+    /// --config); load also takes haproxy; lookup also takes mcrouter's hash functions
+    /// mcrouter-ch3, mcrouter-weighted-ch3, mcrouter-rendezvous,
+    /// mcrouter-weighted-rendezvous and mcrouter-crc32
     #[arg(long)]
     pub scheme: Option<String>,
     /// ring: virtual nodes per unit of weight [default: 160]; groupcache: replicas per

@@ -5,33 +5,33 @@
 //!   are the route's children (and rendezvous' tags) in order. A key is the routing key and
 //!   is hashed as given: mcrouter takes off a `/region/cluster/` prefix and cuts at `|#|`
 //!   before it hashes, so pass keys that way.
-//! - Envoy's rendezvous load-balancing policy, `envoy-rendezvous`: the key is one header's
-//!   value (XXH64, as Envoy's header hash policy), the servers are the hosts with their
-//!   weights.
+//!
+//! Envoy's rendezvous policy (`envoy-rendezvous`) is a scheme like the rings
+//! (`ringlab_core::schemes::envoy_rendezvous`), with preference lists and Envoy's own
+//! rule for weights (whole numbers from 1), so it is not here.
 
 use std::io::{BufRead, Write};
 
-use ringlab_core::schemes::{envoy_rendezvous, mcrouter};
+use ringlab_core::schemes::mcrouter;
 
 use crate::args::LookupArgs;
 use crate::{input, limits, CliError};
 
 /// The pickers, by the name `--scheme` gives them.
-pub const SCHEMES: [&str; 6] = [
+pub const SCHEMES: [&str; 5] = [
     "mcrouter-ch3",
     "mcrouter-weighted-ch3",
     "mcrouter-rendezvous",
     "mcrouter-weighted-rendezvous",
     "mcrouter-crc32",
-    "envoy-rendezvous",
 ];
 
-/// Whether `--scheme` names one of the pickers (or looks like one of mcrouter's). With
-/// `--config`, `envoy-rendezvous` is the Envoy cluster's own policy, read as any config.
+/// Whether `--scheme` names one of the pickers (or looks like one of mcrouter's).
 pub fn named(args: &LookupArgs) -> bool {
-    args.scheme.scheme.as_deref().is_some_and(|s| {
-        s.starts_with("mcrouter-") || (s == "envoy-rendezvous" && args.config.is_none())
-    })
+    args.scheme
+        .scheme
+        .as_deref()
+        .is_some_and(|s| s.starts_with("mcrouter-"))
 }
 
 pub fn run(
@@ -57,11 +57,6 @@ pub fn run(
         .as_deref()
         .ok_or_else(|| CliError::new(format!("lookup needs --servers with --scheme {scheme}")))?;
     let (tags, weights) = children(list)?;
-    let hosts: Vec<envoy_rendezvous::Host> = tags
-        .iter()
-        .zip(&weights)
-        .map(|(name, &weight)| envoy_rendezvous::Host::new(name, weight))
-        .collect();
     let pool = u32::try_from(tags.len())
         .ok()
         .filter(|&n| n <= mcrouter::MAX_POOL)
@@ -77,9 +72,6 @@ pub fn run(
             "mcrouter-weighted-ch3" => mcrouter::weighted_ch3(key, pool, &weights) as usize,
             "mcrouter-crc32" => mcrouter::crc32_index(key, pool) as usize,
             "mcrouter-rendezvous" => mcrouter::rendezvous(key, &tags).unwrap_or(0),
-            "envoy-rendezvous" => {
-                envoy_rendezvous::pick(envoy_rendezvous::request_hash(key), &hosts).unwrap_or(0)
-            }
             _ => mcrouter::weighted_rendezvous(key, &tags, &weights),
         };
         input::write_record(out, key, &tags[index], args.format)

@@ -55,6 +55,25 @@ pub fn repaired(name: &str, text: &str, why: &str, used: impl Display) -> String
     format!("{name}={} {why}: using {used}", given(text))
 }
 
+/// One of `names`, or `None` for `none`; anything else is noted and read as `none`.
+/// `what` names a list's member ("a backend").
+pub fn name_or_none<'a>(
+    param: &str,
+    text: &str,
+    mut names: impl Iterator<Item = &'a str>,
+    what: &str,
+    notes: &mut Vec<String>,
+) -> Option<String> {
+    if text == "none" {
+        None
+    } else if names.any(|n| n == text) {
+        Some(text.into())
+    } else {
+        notes.push(repaired(param, text, &format!("is not {what}"), "none"));
+        None
+    }
+}
+
 /// The note for a parameter the view does not know.
 pub fn unknown(name: &str) -> String {
     format!("unknown parameter {:?} ignored", shorten(name))

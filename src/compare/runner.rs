@@ -4,6 +4,7 @@
 use std::cell::RefCell;
 use std::rc::Rc;
 
+use crate::browser::now;
 use gloo::timers::callback::Timeout;
 use ringlab_model::compare::params::CompareParams;
 use ringlab_model::compare::run::Comparison;
@@ -16,12 +17,6 @@ const SLICE_MS: f64 = 8.0;
 /// scheme at many servers (rendezvous scores every one) or a slow machine never makes a
 /// slice run long.
 const BATCH_MS: f64 = 2.0;
-
-pub fn now() -> f64 {
-    web_sys::window()
-        .and_then(|w| w.performance())
-        .map_or(0.0, |p| p.now())
-}
 
 /// Where the run stands.
 #[derive(Clone, Copy, PartialEq)]

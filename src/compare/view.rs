@@ -10,9 +10,10 @@ use yew::prelude::*;
 
 use super::runner::{use_comparison, Phase};
 use super::speed::use_speed;
-use crate::browser::{input_checked, input_value};
+use crate::browser::input_checked;
 use crate::notes::{dispatching, ViewNotes};
 use crate::number_field::NumberField;
+use crate::setters::{on_change, on_text};
 use crate::store::Store;
 use crate::url_out::use_url_out;
 use crate::view_props::ViewProps;
@@ -36,10 +37,7 @@ pub fn CompareView(props: &ViewProps) -> Html {
             .collect(),
     );
     let (rates, measuring, measure) = (speed.rates.clone(), speed.measuring, speed.start.clone());
-    let set = |name: &'static str| {
-        let dispatch = dispatch.clone();
-        Callback::from(move |e: Event| dispatch.dispatch(Edit::set(name, input_value(&e))))
-    };
+    let set = |name: &'static str| on_change(&dispatch, name);
     let toggle = |scheme: Compared| {
         let (dispatch, p) = (dispatch.clone(), p.clone());
         Callback::from(move |e: Event| {
@@ -77,10 +75,7 @@ pub fn CompareView(props: &ViewProps) -> Html {
     let notes = html! {
         <ViewNotes notes={state.notes.clone()} on_dismiss={dispatching(&dispatch, Edit::Dismiss)} />
     };
-    let set_text = |name: &'static str| {
-        let dispatch = dispatch.clone();
-        Callback::from(move |text: String| dispatch.dispatch(Edit::set(name, text)))
-    };
+    let set_text = |name: &'static str| on_text(&dispatch, name);
     let number = |label: &'static str, name: &'static str, range: (u64, u64), value: u64| {
         html! { <NumberField {label} {value} min={range.0} max={range.1} on_change={set_text(name)} /> }
     };

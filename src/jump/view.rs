@@ -12,11 +12,11 @@ use ringlab_model::linked::{Edit, Linked};
 use yew::prelude::*;
 
 use super::line::WalkLine;
-use crate::browser::input_value;
 use crate::notes::{dispatching, ViewNotes};
 use crate::number_field::NumberField;
 use crate::pictures::bars::{Bars, Line};
 use crate::player::Player;
+use crate::setters::{on_change, on_text};
 use crate::store::Store;
 use crate::url_out::use_url_out;
 use crate::view_props::ViewProps;
@@ -38,10 +38,7 @@ pub fn JumpView(props: &ViewProps) -> Html {
         let p = p.clone();
         move |_| Rc::new(Moves::of(&p))
     });
-    let set = |name: &'static str| {
-        let dispatch = dispatch.clone();
-        Callback::from(move |e: Event| dispatch.dispatch(Edit::set(name, input_value(&e))))
-    };
+    let set = |name: &'static str| on_change(&dispatch, name);
     let on_step = {
         let (dispatch, steps) = (dispatch.clone(), walk.steps() as u64);
         Callback::from(move |step: u64| {
@@ -52,10 +49,7 @@ pub fn JumpView(props: &ViewProps) -> Html {
     let notes = html! {
         <ViewNotes notes={state.notes.clone()} on_dismiss={dispatching(&dispatch, Edit::Dismiss)} />
     };
-    let set_text = |name: &'static str| {
-        let dispatch = dispatch.clone();
-        Callback::from(move |text: String| dispatch.dispatch(Edit::set(name, text)))
-    };
+    let set_text = |name: &'static str| on_text(&dispatch, name);
     let number = |label: &'static str, name: &'static str, range: (u64, u64), value: u64| {
         html! { <NumberField {label} {value} min={range.0} max={range.1} on_change={set_text(name)} /> }
     };

@@ -14,12 +14,13 @@ use ringlab_model::maglev::real::{lookup, Real};
 use yew::prelude::*;
 
 use super::fill::{Lists, Slots};
-use crate::browser::input_value;
+use crate::leaver_select::LeaverSelect;
 use crate::notes::{dispatching, ViewNotes};
 use crate::number_field::NumberField;
 use crate::pictures::bars::{Bars, Line};
 use crate::pictures::swatch::swatch;
 use crate::player::Player;
+use crate::setters::{on_change, on_text};
 use crate::store::Store;
 use crate::url_out::use_url_out;
 use crate::view_props::ViewProps;
@@ -41,14 +42,8 @@ pub fn MaglevView(props: &ViewProps) -> Html {
         let p = p.clone();
         move |_| Real::of(&p).map(Rc::new)
     });
-    let set = |name: &'static str| {
-        let dispatch = dispatch.clone();
-        Callback::from(move |e: Event| dispatch.dispatch(Edit::set(name, input_value(&e))))
-    };
-    let set_text = |name: &'static str| {
-        let dispatch = dispatch.clone();
-        Callback::from(move |text: String| dispatch.dispatch(Edit::set(name, text)))
-    };
+    let set = |name: &'static str| on_change(&dispatch, name);
+    let set_text = |name: &'static str| on_text(&dispatch, name);
     let on_step = {
         let (dispatch, m) = (dispatch.clone(), p.m);
         Callback::from(move |step: u64| dispatch.dispatch(Edit::set("step", step_text(step, m))))
@@ -105,17 +100,7 @@ pub fn MaglevView(props: &ViewProps) -> Html {
     });
 
     let small_controls = {
-        let leave_options = std::iter::once("none".to_string())
-            .chain(p.backends.iter().map(|b| b.name.clone()))
-            .map(|name| {
-                let selected = p.leave.as_deref().unwrap_or("none") == name;
-                let label = if name == "none" {
-                    "No one".to_string()
-                } else {
-                    name.clone()
-                };
-                html! { <option value={name} {selected}>{ label }</option> }
-            });
+        let names: Vec<String> = p.backends.iter().map(|b| b.name.clone()).collect();
         html! {
             <form class="maglev-form view-controls" aria-label="Small table" onsubmit={|e: SubmitEvent| e.prevent_default()}>
                 <label>
@@ -131,10 +116,8 @@ pub fn MaglevView(props: &ViewProps) -> Html {
                     <input type="text" value={p.backends_text()} onchange={set("backends")}
                         spellcheck="false" autocomplete="off" />
                 </label>
-                <label>
-                    { "Backend that leaves" }
-                    <select onchange={set("leave")}>{ for leave_options }</select>
-                </label>
+                <LeaverSelect label="Backend that leaves" {names} chosen={p.leave.clone()}
+                    on_change={set("leave")} />
             </form>
         }
     };

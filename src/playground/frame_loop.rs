@@ -57,12 +57,6 @@ pub(super) struct Canvas {
     pub(super) frames: u64,
 }
 
-pub(super) fn now() -> f64 {
-    web_sys::window()
-        .and_then(|w| w.performance())
-        .map_or(0.0, |p| p.now())
-}
-
 /// Draws the frame at `time` (milliseconds); true while something still moves.
 pub(super) fn paint(c: &mut Canvas, time: f64) -> bool {
     let (Some(scene), Some(placement), Some(element)) =

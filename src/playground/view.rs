@@ -11,12 +11,13 @@ use web_sys::{Element, HtmlCanvasElement};
 use yew::prelude::*;
 
 use super::controls::Controls;
-use super::frame_loop::{draw_still_layer, now, paint, schedule, watch_visibility, Canvas};
+use super::frame_loop::{draw_still_layer, paint, schedule, watch_visibility, Canvas};
 use super::placement::Change;
 use super::scene;
 use super::shares::shares_view;
 use super::state::{Action, PlaygroundState};
 use crate::browser::media_matches;
+use crate::browser::now;
 use crate::canvas_theme::CanvasTheme;
 use crate::element_width::use_element_width;
 use crate::notes::{dispatching, ViewNotes};

@@ -14,9 +14,10 @@ use yew::prelude::*;
 
 use super::bars::{Bar, Race};
 use super::cost::Cost;
-use crate::browser::input_value;
+use crate::leaver_select::LeaverSelect;
 use crate::notes::{dispatching, ViewNotes};
 use crate::number_field::NumberField;
+use crate::setters::{on_change, on_text};
 use crate::store::Store;
 use crate::url_out::use_url_out;
 use crate::view_props::ViewProps;
@@ -38,28 +39,12 @@ pub fn RendezvousView(props: &ViewProps) -> Html {
             .and_then(|g| p.nodes.iter().position(|n| &n.name == g));
         Rc::new((owned_counts(p), gone.map(|g| leave(p, g))))
     });
-    let set = |name: &'static str| {
-        let dispatch = dispatch.clone();
-        Callback::from(move |e: Event| dispatch.dispatch(Edit::set(name, input_value(&e))))
-    };
-    let set_text = |name: &'static str| {
-        let dispatch = dispatch.clone();
-        Callback::from(move |text: String| dispatch.dispatch(Edit::set(name, text)))
-    };
+    let set = |name: &'static str| on_change(&dispatch, name);
+    let set_text = |name: &'static str| on_text(&dispatch, name);
     let notes = html! {
         <ViewNotes notes={state.notes.clone()} on_dismiss={dispatching(&dispatch, Edit::Dismiss)} />
     };
-    let gone_options = std::iter::once("none".to_string())
-        .chain(p.nodes.iter().map(|n| n.name.clone()))
-        .map(|name| {
-            let selected = p.gone.as_deref().unwrap_or("none") == name;
-            let label = if name == "none" {
-                "No one".to_string()
-            } else {
-                name.clone()
-            };
-            html! { <option value={name} {selected}>{ label }</option> }
-        });
+    let names: Vec<String> = p.nodes.iter().map(|n| n.name.clone()).collect();
     let controls = html! {
         <form class="rv-form view-controls" aria-label="Race" onsubmit={|e: SubmitEvent| e.prevent_default()}>
             <label>
@@ -80,10 +65,8 @@ pub fn RendezvousView(props: &ViewProps) -> Html {
             </label>
             <NumberField label="Replicas" value={p.replicas} min={1} max={p.nodes.len().min(MOST_NODES) as u64}
                 on_change={set_text("replicas")} />
-            <label>
-                { "Node that leaves" }
-                <select onchange={set("gone")}>{ for gone_options }</select>
-            </label>
+            <LeaverSelect label="Node that leaves" {names} chosen={p.gone.clone()}
+                on_change={set("gone")} />
             <NumberField label="Keys counted" value={p.keys} min={KEYS.0} max={KEYS.1} on_change={set_text("keys")} />
         </form>
     };

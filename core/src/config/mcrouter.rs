@@ -277,25 +277,26 @@ pub fn parse(text: &str) -> Result<Route, ConfigError> {
             line_of(text, "\"weights\"")
         ));
     }
-    let tags =
-        match hash.tags {
-            Some(tags) => Some(
-                tags.as_vec()
-                    .ok_or_else(|| at("\"tags\"", "tags: expected a list".into()))?
-                    .iter()
-                    .map(|t| {
-                        scalar(t).ok_or_else(|| at("\"tags\"", "tags: each tag is a string".into()))
-                    })
-                    .collect::<Result<Vec<String>, ConfigError>>()?,
-            ),
-            None if func.uses_tags() => return Err(at(
+    let tags = match hash.tags {
+        Some(tags) => Some(
+            tags.as_vec()
+                .ok_or_else(|| at("\"tags\"", "tags: expected a list".into()))?
+                .iter()
+                .map(|t| {
+                    scalar(t).ok_or_else(|| at("\"tags\"", "tags: each tag is a string".into()))
+                })
+                .collect::<Result<Vec<String>, ConfigError>>()?,
+        ),
+        None if func.uses_tags() => {
+            return Err(at(
                 &func_name,
                 format!(
                     "{func_name} needs \"tags\", one per server, in the route's hash or the pool"
                 ),
-            )),
-            None => None,
-        };
+            ))
+        }
+        None => None,
+    };
     Ok(Route {
         name,
         func,

@@ -298,7 +298,28 @@ pub fn default_points(kind: SchemeKind) -> usize {
 /// let moved = maglev_moved(8, 9);
 /// assert!(moved > 1.0 / 9.0 && moved < 1.5 / 9.0, "{moved}");
 /// ```
+///
+/// Two tables of 65,537 slots take a few milliseconds to fill, and the walkthrough asks
+/// for the same pair from several places in one render: each pair is filled once.
 pub fn maglev_moved(before: usize, after: usize) -> f64 {
+    thread_local! {
+        static KNOWN: std::cell::RefCell<Vec<((usize, usize), f64)>> =
+            const { std::cell::RefCell::new(Vec::new()) };
+    }
+    if let Some(moved) = KNOWN.with_borrow(|known| {
+        known
+            .iter()
+            .find(|(pair, _)| *pair == (before, after))
+            .map(|&(_, m)| m)
+    }) {
+        return moved;
+    }
+    let moved = maglev_moved_now(before, after);
+    KNOWN.with_borrow_mut(|known| known.push(((before, after), moved)));
+    moved
+}
+
+fn maglev_moved_now(before: usize, after: usize) -> f64 {
     use ringlab_core::schemes::maglev::{Maglev, DEFAULT_TABLE_SIZE};
     let table = |n: usize| {
         Maglev::new(numbered_servers("s", n), DEFAULT_TABLE_SIZE)

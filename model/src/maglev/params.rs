@@ -7,7 +7,7 @@
 use ringlab_core::schemes::maglev_systems::MaglevSystem;
 
 use crate::param_table::{Kind, Notes, Param};
-use crate::urlkit::{check_name, list, repaired, shorten};
+use crate::urlkit::{check_name, list, name_or_none, shorten};
 use crate::view_state::ViewState;
 use crate::{choice_field, named_choice, text_field, whole_field};
 
@@ -181,14 +181,8 @@ fn read_backends(p: &mut MaglevParams, text: &str, notes: &mut Notes) {
 }
 
 fn read_leave(p: &mut MaglevParams, text: &str, notes: &mut Notes) {
-    p.leave = if text == "none" {
-        None
-    } else if p.backends.iter().any(|b| b.name == text) {
-        Some(text.into())
-    } else {
-        notes.push(repaired("leave", text, "is not a backend", "none"));
-        None
-    };
+    let names = p.backends.iter().map(|b| b.name.as_str());
+    p.leave = name_or_none("leave", text, names, "a backend", notes);
 }
 
 impl ViewState for MaglevParams {

@@ -7,7 +7,7 @@
 use ringlab_core::schemes::rendezvous_systems::RendezvousSystem;
 
 use crate::param_table::{Kind, Notes, Param};
-use crate::urlkit::{check_name, list, repaired, shorten};
+use crate::urlkit::{check_name, list, name_or_none, shorten};
 use crate::view_state::ViewState;
 use crate::{named_choice, text_field, whole_field};
 
@@ -150,14 +150,8 @@ fn read_nodes(p: &mut RendezvousParams, text: &str, notes: &mut Notes) {
 }
 
 fn read_gone(p: &mut RendezvousParams, text: &str, notes: &mut Notes) {
-    p.gone = if text == "none" {
-        None
-    } else if p.nodes.iter().any(|n| n.name == text) {
-        Some(text.into())
-    } else {
-        notes.push(repaired("gone", text, "is not a node", "none"));
-        None
-    };
+    let names = p.nodes.iter().map(|n| n.name.as_str());
+    p.gone = name_or_none("gone", text, names, "a node", notes);
 }
 
 impl ViewState for RendezvousParams {
