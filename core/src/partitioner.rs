@@ -25,6 +25,15 @@ pub trait Partitioner {
         self.ring()?.owner(self.key_hash(key)?)
     }
 
+    /// The owners of many keys, each as [`Partitioner::lookup`] gives it: `owners` is
+    /// cleared and gets one per key. Ring schemes whose owner is the first point clockwise
+    /// hash the keys first and search for many at once ([`Ring::owners`]), which overlaps
+    /// the cache misses of a large ring; the others look up one key at a time.
+    fn lookup_batch(&self, keys: &[&[u8]], owners: &mut Vec<Option<usize>>) {
+        owners.clear();
+        owners.extend(keys.iter().map(|key| self.lookup(key)));
+    }
+
     /// Servers in this scheme's order of preference for `key`, repeats allowed. A ring
     /// walks its points clockwise (the default, for ring schemes); rendezvous ranks by
     /// score. The sequence is finite and names every server that owns any part of the

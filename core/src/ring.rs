@@ -6,6 +6,10 @@
 //! including its own. A key goes to the first point at or after its hash, wrapping past the
 //! top to the first point (libketama, libmemcached, nginx and Cassandra all agree on this).
 
+mod batch;
+
+pub use batch::ring_lookup_batch;
+
 /// One point (virtual node) of a ring.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Point {

@@ -543,6 +543,70 @@ proptest! {
 }
 
 proptest! {
+    /// Batch lookups are the single ones, key for key, for every scheme (HAProxy's too),
+    /// with any bytes as keys (the empty key included, which nginx refuses) and with no
+    /// servers at all where a scheme allows that.
+    #[test]
+    fn batch_lookups_are_the_single_ones_for_every_scheme(
+        n in 1usize..9,
+        salt in 0u32..1000,
+        keys in prop::collection::vec(prop::collection::vec(any::<u8>(), 0..12), 0..300),
+    ) {
+        let mut schemes: Vec<Box<dyn Partitioner>> = SchemeKind::ALL
+            .iter()
+            .filter_map(|&scheme| build(scheme, hosts(n, salt), &options()).ok())
+            .collect();
+        prop_assert_eq!(schemes.len(), SchemeKind::ALL.len());
+        schemes.push(Box::new(Haproxy::new(hosts(n, salt), &[], KeyHash::default()).unwrap()));
+        schemes.extend(
+            SchemeKind::ALL
+                .iter()
+                .filter_map(|&scheme| build(scheme, Vec::new(), &options()).ok()),
+        );
+        let keys: Vec<&[u8]> = keys.iter().map(Vec::as_slice).chain([&b""[..]]).collect();
+        let mut batch = Vec::new();
+        for p in &schemes {
+            p.lookup_batch(&keys, &mut batch);
+            let single: Vec<Option<usize>> = keys.iter().map(|k| p.lookup(k)).collect();
+            prop_assert_eq!(&batch, &single, "{} with {} servers", p.scheme(), p.servers().len());
+        }
+    }
+
+    /// A ring's batch search is its single search on both circles, with positions that
+    /// repeat (drawn from a few values) or spread, and on rings small and large enough for
+    /// each layout.
+    #[test]
+    fn ring_owners_are_the_single_owners(
+        narrow in any::<bool>(),
+        few_positions in any::<bool>(),
+        len in prop_oneof![0usize..300, 32_000usize..34_000],
+        seed in any::<u64>(),
+        hashes in prop::collection::vec(any::<u64>(), 0..200),
+    ) {
+        let bits = if narrow { 32 } else { 64 };
+        let top = if few_positions { 40 } else if narrow { u64::from(u32::MAX) } else { u64::MAX };
+        let mut x = seed | 1;
+        let points: Vec<ringlab_core::Point> = (0..len)
+            .map(|i| {
+                // xorshift: positions without a hash function of their own
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                ringlab_core::Point { position: x % top.saturating_add(1).max(1), server: i % 5, vnode: i as u32 }
+            })
+            .collect();
+        let ring = ringlab_core::Ring::new(points, bits, ringlab_core::Ties::Keep);
+        let mut hashes = hashes;
+        hashes.extend(ring.points().iter().take(50).map(|p| p.position));
+        let mut owners = vec![None; hashes.len()];
+        ring.owners(&hashes, &mut owners);
+        for (hash, owner) in hashes.iter().zip(&owners) {
+            prop_assert_eq!(*owner, ring.owner(*hash), "hash {}", hash);
+        }
+    }
+}
+
+proptest! {
     #![proptest_config(ProptestConfig { cases: 64, .. ProptestConfig::default() })]
 
     #[test]

@@ -386,6 +386,9 @@ impl Partitioner for Cassandra {
     fn key_hash(&self, key: &[u8]) -> Option<u64> {
         Some(position(token(key)))
     }
+    fn lookup_batch(&self, keys: &[&[u8]], owners: &mut Vec<Option<usize>>) {
+        crate::ring::ring_lookup_batch(self, keys, owners);
+    }
     fn ring(&self) -> Option<&Ring> {
         Some(&self.ring)
     }

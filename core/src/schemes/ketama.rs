@@ -295,6 +295,9 @@ impl<R: Rule> Partitioner for Continuum<R> {
     fn key_hash(&self, key: &[u8]) -> Option<u64> {
         Some(u64::from(key_hash(key)))
     }
+    fn lookup_batch(&self, keys: &[&[u8]], owners: &mut Vec<Option<usize>>) {
+        crate::ring::ring_lookup_batch(self, keys, owners);
+    }
     fn ring(&self) -> Option<&Ring> {
         Some(&self.ring)
     }

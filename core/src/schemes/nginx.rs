@@ -230,6 +230,9 @@ impl Partitioner for Nginx {
     fn key_hash(&self, key: &[u8]) -> Option<u64> {
         key_hash(key).map(u64::from)
     }
+    fn lookup_batch(&self, keys: &[&[u8]], owners: &mut Vec<Option<usize>>) {
+        crate::ring::ring_lookup_batch(self, keys, owners);
+    }
     fn ring(&self) -> Option<&Ring> {
         Some(&self.ring)
     }

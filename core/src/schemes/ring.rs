@@ -162,6 +162,9 @@ impl Partitioner for HashRing {
     fn key_hash(&self, key: &[u8]) -> Option<u64> {
         Some(key_hash(key))
     }
+    fn lookup_batch(&self, keys: &[&[u8]], owners: &mut Vec<Option<usize>>) {
+        crate::ring::ring_lookup_batch(self, keys, owners);
+    }
     fn ring(&self) -> Option<&Ring> {
         Some(&self.ring)
     }

@@ -254,6 +254,9 @@ impl Partitioner for Spymemcached {
     fn key_hash(&self, key: &[u8]) -> Option<u64> {
         Some(u64::from(self.position(key)))
     }
+    fn lookup_batch(&self, keys: &[&[u8]], owners: &mut Vec<Option<usize>>) {
+        crate::ring::ring_lookup_batch(self, keys, owners);
+    }
     fn ring(&self) -> Option<&Ring> {
         Some(&self.ring)
     }
