@@ -1,6 +1,6 @@
 //! Where keys come from, and the parsing of the numbers and lists the commands take.
 
-use std::io::{BufRead, Read, Write};
+use std::io::{BufRead, Write};
 
 use crate::args::KeyFormat;
 use crate::limits::{shorten, MAX_KEY_BYTES, MAX_LIST_ITEMS};
@@ -17,15 +17,67 @@ pub fn each_key(
     stdin: &mut dyn BufRead,
     each: &mut dyn FnMut(&[u8]) -> Result<(), CliError>,
 ) -> Result<(), CliError> {
-    each_key_within(MAX_KEY_BYTES, arguments, format, stdin, each)
+    each_key_within(
+        MAX_KEY_BYTES,
+        arguments,
+        format,
+        stdin,
+        each,
+        &mut || Ok(()),
+    )
 }
 
+/// What takes a batch of keys.
+pub type Batch<'a> = dyn FnMut(&[Vec<u8>]) -> Result<(), CliError> + 'a;
+
+/// Keys handed over at most this many at a time.
+pub const BATCH: usize = 4096;
+
+/// [`each_key`], with the keys handed over in batches for lookups that place many keys at
+/// once: a batch ends after [`BATCH`] keys, or where standard input has nothing more
+/// ready, so a command in a pipe still answers each line as it comes.
+pub fn each_batch(
+    arguments: &[String],
+    format: KeyFormat,
+    stdin: &mut dyn BufRead,
+    batch: &mut Batch<'_>,
+) -> Result<(), CliError> {
+    let pending = std::cell::RefCell::new(Vec::<Vec<u8>>::new());
+    let batch = std::cell::RefCell::new(batch);
+    let flush = || -> Result<(), CliError> {
+        let mut keys = pending.borrow_mut();
+        if !keys.is_empty() {
+            (batch.borrow_mut())(&keys)?;
+            keys.clear();
+        }
+        Ok(())
+    };
+    each_key_within(
+        MAX_KEY_BYTES,
+        arguments,
+        format,
+        stdin,
+        &mut |key| {
+            pending.borrow_mut().push(key.to_vec());
+            if pending.borrow().len() >= BATCH {
+                flush()?;
+            }
+            Ok(())
+        },
+        &mut || flush(),
+    )?;
+    flush()
+}
+
+/// Reads the keys; `idle` is called whenever standard input's buffer has been used up,
+/// before a read that may wait.
 fn each_key_within(
     max_key_bytes: usize,
     arguments: &[String],
     format: KeyFormat,
     stdin: &mut dyn BufRead,
     each: &mut dyn FnMut(&[u8]) -> Result<(), CliError>,
+    idle: &mut dyn FnMut() -> Result<(), CliError>,
 ) -> Result<(), CliError> {
     let mut decoded = Vec::new();
     let mut give = |key: &[u8], what: &dyn Fn() -> String| -> Result<(), CliError> {
@@ -46,27 +98,45 @@ fn each_key_within(
     } else {
         (b'\n', "line")
     };
+    let too_long = |number: u64| {
+        CliError::new(format!(
+            "{unit} {number} of standard input is longer than {}; a key is one {unit}",
+            bytes(max_key_bytes)
+        ))
+    };
+    // The record read so far, and its number.
     let mut line = Vec::new();
-    for number in 1u64.. {
-        line.clear();
-        let read = (&mut *stdin)
-            .take(max_key_bytes as u64 + 1)
-            .read_until(end, &mut line)
+    let mut number = 1u64;
+    loop {
+        let buffer = stdin
+            .fill_buf()
             .map_err(|e| CliError::new(format!("cannot read standard input: {e}")))?;
-        if read == 0 {
-            break;
+        if buffer.is_empty() {
+            // The end: a last record without its terminator is a record too.
+            if !line.is_empty() {
+                give(&line, &|| format!("{unit} {number} of standard input"))?;
+            }
+            return Ok(());
         }
-        if line.last() == Some(&end) {
-            line.pop();
-        } else if line.len() > max_key_bytes {
-            return Err(CliError::new(format!(
-                "{unit} {number} of standard input is longer than {}; a key is one {unit}",
-                bytes(max_key_bytes)
-            )));
+        let mut rest = buffer;
+        while let Some(at) = rest.iter().position(|&b| b == end) {
+            line.extend_from_slice(&rest[..at]);
+            if line.len() > max_key_bytes {
+                return Err(too_long(number));
+            }
+            give(&line, &|| format!("{unit} {number} of standard input"))?;
+            line.clear();
+            number += 1;
+            rest = &rest[at + 1..];
         }
-        give(&line, &|| format!("{unit} {number} of standard input"))?;
+        line.extend_from_slice(rest);
+        if line.len() > max_key_bytes {
+            return Err(too_long(number));
+        }
+        let used = buffer.len();
+        stdin.consume(used);
+        idle()?;
     }
-    Ok(())
 }
 
 /// Decodes hex text (either case, whole bytes) into `out`.
@@ -351,14 +421,58 @@ mod tests {
         assert_eq!(keys(&["x".into()], b"a\n").unwrap(), vec![b"x".to_vec()]);
     }
 
+    /// Batches end where the input has nothing more ready: a reader that hands over one
+    /// line at a time (a command answering a pipe) gets an answer for each line before the
+    /// next is read.
+    #[test]
+    fn batches_end_where_the_input_waits() {
+        struct Trickle(Vec<&'static [u8]>);
+        impl std::io::Read for Trickle {
+            fn read(&mut self, out: &mut [u8]) -> std::io::Result<usize> {
+                unreachable!("read through fill_buf: {}", out.len())
+            }
+        }
+        impl BufRead for Trickle {
+            fn fill_buf(&mut self) -> std::io::Result<&[u8]> {
+                Ok(self.0.first().copied().unwrap_or(b""))
+            }
+            fn consume(&mut self, used: usize) {
+                assert_eq!(used, self.0[0].len());
+                self.0.remove(0);
+            }
+        }
+        let mut input = Trickle(vec![b"a\nb", b"c\n", b"d\n\ne\n", b"f"]);
+        let mut batches = Vec::new();
+        each_batch(&[], KeyFormat::default(), &mut input, &mut |keys| {
+            batches.push(
+                keys.iter()
+                    .map(|k| String::from_utf8(k.clone()).unwrap())
+                    .collect::<Vec<_>>(),
+            );
+            Ok(())
+        })
+        .unwrap();
+        assert_eq!(
+            batches,
+            [vec!["a"], vec!["bc"], vec!["d", "", "e"], vec!["f"]]
+        );
+    }
+
     #[test]
     fn a_line_longer_than_the_limit_is_refused() {
         let within = |mut input: &[u8]| {
             let mut keys = Vec::new();
-            each_key_within(100, &[], KeyFormat::default(), &mut input, &mut |key| {
-                keys.push(key.len());
-                Ok(())
-            })
+            each_key_within(
+                100,
+                &[],
+                KeyFormat::default(),
+                &mut input,
+                &mut |key| {
+                    keys.push(key.len());
+                    Ok(())
+                },
+                &mut || Ok(()),
+            )
             .map(|()| keys)
         };
         let mut long = vec![b'k'; 100];

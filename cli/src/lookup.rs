@@ -96,18 +96,25 @@ pub fn run(
         names.join(",")
     };
     let mut fell_back = false;
-    input::each_key(&args.keys, args.format, stdin, &mut |key| {
-        let answer = match (p.lookup(key), replicas) {
-            (None, _) => "-".to_string(),
-            (Some(owner), None) => names(&[owner]),
-            (Some(_), Some(r)) if args.racks.is_some() => {
-                let list = p.rack_aware_preference_list(key, r);
-                fell_back |= list.fell_back;
-                names(&list.servers)
-            }
-            (Some(_), Some(r)) => names(&p.preference_list(key, r)),
-        };
-        input::write_record(out, key, &answer, args.format)
+    // Keys in batches, each placed at once (see Partitioner::lookup_batch).
+    let mut owners = Vec::new();
+    input::each_batch(&args.keys, args.format, stdin, &mut |keys| {
+        let bytes: Vec<&[u8]> = keys.iter().map(Vec::as_slice).collect();
+        p.lookup_batch(&bytes, &mut owners);
+        for (&key, &owner) in bytes.iter().zip(&owners) {
+            let answer = match (owner, replicas) {
+                (None, _) => "-".to_string(),
+                (Some(owner), None) => names(&[owner]),
+                (Some(_), Some(r)) if args.racks.is_some() => {
+                    let list = p.rack_aware_preference_list(key, r);
+                    fell_back |= list.fell_back;
+                    names(&list.servers)
+                }
+                (Some(_), Some(r)) => names(&p.preference_list(key, r)),
+            };
+            input::write_record(out, key, &answer, args.format)?;
+        }
+        Ok(())
     })?;
     if fell_back {
         writeln!(

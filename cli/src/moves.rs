@@ -7,6 +7,7 @@ use std::io::{BufRead, Write};
 use std::path::Path;
 
 use ringlab_core::movement::{exact_moved_share_of, minimal_moved_share, movement};
+use ringlab_core::partitioner::owners_of;
 use ringlab_core::{Partitioner, SchemeKind};
 
 use crate::args::MoveArgs;
@@ -80,19 +81,24 @@ fn configs(
     let pool = args.pool.as_deref();
     let before = config::read_file(a, &args.scheme, pool, err)?.build()?;
     let after = config::read_file(b, &args.scheme, pool, err)?.build()?;
-    let name = |p: &dyn Partitioner, key: &[u8]| -> String {
-        p.lookup(key)
-            .map_or_else(|| "-".to_string(), |i| p.servers()[i].name.clone())
+    let name = |p: &dyn Partitioner, owner: Option<usize>| -> String {
+        owner.map_or_else(|| "-".to_string(), |i| p.servers()[i].name.clone())
     };
     let mut moved: Vec<(Vec<u8>, String, String)> = Vec::new();
     let mut flows: BTreeMap<(String, String), u64> = BTreeMap::new();
     let mut count = 0u64;
-    input::each_key(&args.key_list, args.format, stdin, &mut |key| {
-        count += 1;
-        let (from, to) = (name(before.as_ref(), key), name(after.as_ref(), key));
-        if from != to {
-            *flows.entry((from.clone(), to.clone())).or_default() += 1;
-            moved.push((key.to_vec(), from, to));
+    input::each_batch(&args.key_list, args.format, stdin, &mut |keys| {
+        count += keys.len() as u64;
+        let (from, to) = (
+            owners_of(before.as_ref(), keys),
+            owners_of(after.as_ref(), keys),
+        );
+        for ((key, from), to) in keys.iter().zip(from).zip(to) {
+            let (from, to) = (name(before.as_ref(), from), name(after.as_ref(), to));
+            if from != to {
+                *flows.entry((from.clone(), to.clone())).or_default() += 1;
+                moved.push((key.clone(), from, to));
+            }
         }
         Ok(())
     })?;

@@ -411,9 +411,96 @@ fn alternatives_lookup(c: &mut Criterion) {
     group.finish();
 }
 
+/// Batch lookups (issue: lookups at the speed of memory): ringlab's `ring` one key at a
+/// time and a whole batch at once (`lookup_batch`), against the peer crates one key at a
+/// time, at the four sizes; `nginx` single and batch beside `pingora-ketama`, which builds
+/// the same ring. Every implementation hashes the same text keys itself.
+fn batch_lookup(c: &mut Criterion) {
+    let keys = keys(KEYS);
+    let bytes: Vec<&[u8]> = keys.iter().map(|k| k.as_bytes()).collect();
+    let mut group = c.benchmark_group("batch_lookup");
+    group.throughput(per_key(keys.len()));
+    group.sampling_mode(SamplingMode::Flat);
+    for (servers, vnodes) in [(16usize, 160u32), (1000, 160), (1000, 1000), (10_000, 160)] {
+        let parameter = format!("{servers}x{vnodes}");
+        let batch = |group: &mut BenchmarkGroup<'_, WallTime>,
+                     name: &str,
+                     p: &dyn ringlab_core::Partitioner| {
+            let mut owners = Vec::with_capacity(bytes.len());
+            group.bench_with_input(BenchmarkId::new(name, &parameter), &bytes, |b, bytes| {
+                b.iter(|| {
+                    p.lookup_batch(black_box(bytes), &mut owners);
+                    owners
+                        .iter()
+                        .fold(0usize, |sum, o| sum.wrapping_add(o.unwrap_or(0)))
+                })
+            });
+        };
+
+        let ringlab = ringlab_ring(servers, vnodes);
+        bench_keys(&mut group, "ringlab", &parameter, &keys, |k| {
+            ringlab.lookup(k.as_bytes()).unwrap_or(0)
+        });
+        batch(&mut group, "ringlab_batch", ringlab.as_ref());
+        drop(ringlab);
+
+        let options = Options {
+            vnodes,
+            ..Options::default()
+        };
+        let list = address_servers(servers);
+        let nginx = build(SchemeKind::Nginx, list, &options).unwrap();
+        bench_keys(&mut group, "ringlab_nginx", &parameter, &keys, |k| {
+            nginx.lookup(k.as_bytes()).unwrap_or(0)
+        });
+        batch(&mut group, "ringlab_nginx_batch", nginx.as_ref());
+        drop(nginx);
+        if vnodes == 160 {
+            // pingora-ketama has nginx's 160 points per weight and no other count.
+            let buckets: Vec<pingora_ketama::Bucket> = (0..servers)
+                .map(|i| pingora_ketama::Bucket::new(address(i), 1))
+                .collect();
+            let pingora = pingora_ketama::Continuum::new(&buckets);
+            bench_keys(&mut group, "pingora-ketama", &parameter, &keys, |k| {
+                pingora.node(k.as_bytes()).map_or(0, |a| a.port() as usize)
+            });
+        }
+
+        let mut sip = hashring::HashRing::new();
+        sip.batch_add(hashring_nodes(servers, vnodes));
+        bench_keys(&mut group, "hashring", &parameter, &keys, |k| {
+            sip.get(&k.as_str()).map_or(0, |n| n.server as usize)
+        });
+        drop(sip);
+
+        let server_names = names(servers);
+        let mut rings = hash_rings::consistent::Ring::new();
+        for name in &server_names {
+            rings.insert_node(name, vnodes as usize);
+        }
+        bench_keys(&mut group, "hash-rings", &parameter, &keys, |k| {
+            rings.get_node(k).len()
+        });
+        drop(rings);
+
+        let mut con = conhash::ConsistentHash::new();
+        for (index, name) in server_names.iter().enumerate() {
+            let node = ConNode {
+                index,
+                name: name.clone(),
+            };
+            con.add(&node, vnodes as usize);
+        }
+        bench_keys(&mut group, "conhash", &parameter, &keys, |k| {
+            con.get(k.as_bytes()).map_or(0, |n| n.index)
+        });
+    }
+    group.finish();
+}
+
 criterion_group! {
     name = benches;
     config = common::config();
-    targets = ring_lookup, ketama_lookup, jump, rendezvous, maglev, systems_lookup, alternatives_lookup
+    targets = ring_lookup, ketama_lookup, jump, rendezvous, maglev, systems_lookup, alternatives_lookup, batch_lookup
 }
 criterion_main!(benches);

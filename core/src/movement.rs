@@ -3,6 +3,7 @@
 
 use std::collections::BTreeMap;
 
+use crate::partitioner::owners_of;
 use crate::{Partitioner, Ring, Server};
 
 /// One key that changed owner. Owners are server names; `None` is "no owner" (an empty
@@ -85,16 +86,18 @@ pub fn movement<K: AsRef<[u8]>>(
     after: &dyn Partitioner,
     keys: &[K],
 ) -> Movement {
-    let moved = keys
-        .iter()
+    let (from, to) = (owners_of(before, keys), owners_of(after, keys));
+    let moved = from
+        .into_iter()
+        .zip(to)
         .enumerate()
-        .filter_map(|(index, key)| {
-            let from = owner_name(before, key.as_ref());
-            let to = owner_name(after, key.as_ref());
-            (from != to).then_some(Move {
+        .filter_map(|(index, (from, to))| {
+            let from = from.map(|i| &before.servers()[i].name);
+            let to = to.map(|i| &after.servers()[i].name);
+            (from != to).then(|| Move {
                 key: index,
-                from,
-                to,
+                from: from.cloned(),
+                to: to.cloned(),
             })
         })
         .collect();

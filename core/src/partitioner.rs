@@ -128,6 +128,27 @@ pub trait Partitioner {
     }
 }
 
+/// The owner of every key, through [`Partitioner::lookup_batch`]: what places many keys
+/// (a grid, a page's keys, a load report, the command line's `lookup` and `move`) calls
+/// this rather than [`Partitioner::lookup`] key by key.
+///
+/// ```
+/// use ringlab_core::{build, numbered_servers, partitioner::owners_of, Options, Partitioner, SchemeKind};
+/// let p = build(SchemeKind::Ring, numbered_servers("s", 3), &Options::default()).unwrap();
+/// let keys = ["a", "b", "c"];
+/// let owners = owners_of(p.as_ref(), &keys);
+/// assert_eq!(owners, keys.map(|k| p.lookup(k.as_bytes())));
+/// ```
+pub fn owners_of<K: AsRef<[u8]>>(
+    p: &(impl Partitioner + ?Sized),
+    keys: &[K],
+) -> Vec<Option<usize>> {
+    let keys: Vec<&[u8]> = keys.iter().map(AsRef::as_ref).collect();
+    let mut owners = Vec::with_capacity(keys.len());
+    p.lookup_batch(&keys, &mut owners);
+    owners
+}
+
 /// A rack-aware preference list.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct RackAwareList {

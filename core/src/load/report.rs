@@ -4,6 +4,7 @@
 
 use super::traffic::Traffic;
 use crate::bounded::{bounded_loads, probe, Probe};
+use crate::partitioner::owners_of;
 use crate::schemes::haproxy::Haproxy;
 use crate::schemes::haproxy_bounded::Balancer;
 use crate::{ConfigError, Partitioner};
@@ -91,11 +92,7 @@ impl LoadReport {
 /// assert_eq!(r.pushed_keys, 0);
 /// ```
 pub fn plain(p: &dyn Partitioner, traffic: &Traffic) -> LoadReport {
-    let homes: Vec<Option<usize>> = traffic
-        .keys
-        .iter()
-        .map(|k| p.lookup(k.as_bytes()))
-        .collect();
+    let homes = owners_of(p, &traffic.keys);
     at_home(&homes, traffic, p.servers().len())
 }
 
@@ -180,11 +177,7 @@ pub fn bounded_requests(
     traffic: &Traffic,
     epsilon: f64,
 ) -> Result<LoadReport, ConfigError> {
-    let homes: Vec<Option<usize>> = traffic
-        .keys
-        .iter()
-        .map(|k| p.lookup(k.as_bytes()))
-        .collect();
+    let homes = owners_of(p, &traffic.keys);
     bounded_requests_from(p, traffic, &homes, epsilon)
 }
 
@@ -291,11 +284,7 @@ pub fn haproxy(
         sum += rate;
         cumulative.push(sum);
     }
-    let home: Vec<Option<usize>> = traffic
-        .keys
-        .iter()
-        .map(|k| backend.lookup(k.as_bytes()))
-        .collect();
+    let home = owners_of(backend, &traffic.keys);
     let mut placed = home.clone();
     let mut pushed = vec![false; traffic.keys.len()];
     let mut served = vec![0usize; n];

@@ -5,7 +5,7 @@
 //! level for any: the misses of different keys overlap, and the comparisons are
 //! branch-free. The answer for each key is exactly [`Ring::owner`]'s.
 
-use super::{prefetch, Index, Point, Ring, Search};
+use super::{Index, Point, Ring, Search};
 use crate::Partitioner;
 
 /// Searches run in lockstep: enough misses in flight to cover the memory's latency.
@@ -100,18 +100,19 @@ impl<K: Copy + Ord + Default> Search<K> {
     }
 
     /// The Eytzinger descent of [`Search::find`], one level for every lane at a time: the
-    /// levels every path has first, then the last, partial one where it exists.
+    /// levels every path has first, then the last, partial one where it exists. Without
+    /// the single search's prefetch: sixteen searches already keep the memory busy, and a
+    /// prefetch for each asks for more lines than the core can have in flight (the batch
+    /// was 1.3 to 1.6 times slower with it from 160,000 points up; see BENCHMARKS.md).
     #[inline]
     fn eytzinger_servers(&self, hashes: &[K], owners: &mut [Option<usize>]) {
         let keys = &self.keys[..];
         let n = keys.len() - 1;
-        let ahead = 64 / std::mem::size_of::<K>();
         // Levels 0 .. full - 1 are complete: slots 1 to 2^full - 1 all exist.
         let full = (n + 1).ilog2();
         let mut k = [1usize; LANES];
         for _ in 0..full {
             for (k, &h) in k.iter_mut().zip(hashes) {
-                prefetch(keys, ahead * *k);
                 *k = 2 * *k + usize::from(keys[*k] < h);
             }
         }

@@ -26,4 +26,5 @@ fn groupcache_public_http50_3() {
             .map(|i| map.servers()[i].name.as_str());
         assert_eq!(owner, Some(expected), "key {key:?}");
     }
+    vectors.check_batch(&map);
 }

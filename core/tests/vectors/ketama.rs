@@ -16,6 +16,7 @@ fn check(text: &'static str) {
         let owner = ketama.lookup(key.as_bytes()).expect("an owner");
         assert_eq!(ketama.servers()[owner].name, expected, "key {key:?}");
     }
+    vectors.check_batch(&ketama);
 }
 
 #[test]

@@ -55,6 +55,19 @@ impl Vectors {
             .unwrap_or_else(|| panic!("header has no {name}="))
     }
 
+    /// Places every row's key in one batch and checks each owner's name against the row's
+    /// second field: the batch path (`lookup_batch`) against the real system, beside the
+    /// one key at a time checks.
+    pub fn check_batch(&self, p: &dyn ringlab_core::Partitioner) {
+        let keys: Vec<&[u8]> = self.rows.iter().map(|row| row[0].as_bytes()).collect();
+        let mut owners = Vec::new();
+        p.lookup_batch(&keys, &mut owners);
+        for (row, owner) in self.rows.iter().zip(&owners) {
+            let name = owner.map(|i| p.servers()[i].name.as_str());
+            assert_eq!(name, Some(row[1]), "key {:?} in a batch", row[0]);
+        }
+    }
+
     /// The servers of the header, parsed as the command line parses them.
     pub fn servers(&self) -> Vec<ringlab_core::Server> {
         ringlab_core::parse_server_list(self.header_field("servers")).expect("header servers")

@@ -19,4 +19,5 @@ fn nginx_public_weighted3() {
             .map(|i| nginx.servers()[i].name.as_str());
         assert_eq!(owner, Some(expected), "key {key:?}");
     }
+    vectors.check_batch(&nginx);
 }

@@ -45,4 +45,5 @@ fn grpc_ringhash_public() {
             .map(|i| ring.servers()[i].name.as_str());
         assert_eq!(owner, Some(expected), "key {key:?}");
     }
+    vectors.check_batch(&ring);
 }

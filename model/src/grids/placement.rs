@@ -9,6 +9,7 @@
 use std::rc::Rc;
 
 use ringlab_core::analysis::theory::{self, Fraction};
+use ringlab_core::partitioner::owners_of;
 use ringlab_core::{build, Options, Server};
 
 use super::params::GridScheme;
@@ -38,9 +39,9 @@ pub fn place(scheme: GridScheme, count: u32, vnodes: u32, keys: &[String]) -> Ow
         ..Options::default()
     };
     let owners = match build(scheme.kind(), servers(count), &options) {
-        Ok(p) => keys
-            .iter()
-            .map(|k| p.lookup(k.as_bytes()).map(|o| o as u32))
+        Ok(p) => owners_of(p.as_ref(), keys)
+            .into_iter()
+            .map(|o| o.map(|o| o as u32))
             .collect(),
         Err(_) => vec![None; keys.len()],
     };

@@ -6,6 +6,7 @@
 use ringlab_core::load::fixes::{apply, HotFix, COPIES, FRONT_CACHE, FRONT_ENDS};
 use ringlab_core::load::report::{at_home, bounded_requests_from, LoadReport};
 use ringlab_core::load::traffic::{Traffic, TrafficSpec};
+use ringlab_core::partitioner::owners_of;
 use ringlab_core::schemes::ring::HashRing;
 use ringlab_core::{Partitioner, Server};
 
@@ -191,12 +192,7 @@ pub fn demand(params: &LoadParams) -> Demand {
 /// Every key's home server. Key names do not depend on the Zipf exponent, so a page keeps
 /// these while only the rates or epsilon change.
 pub fn homes(ring: &HashRing, demand: &Demand) -> Vec<Option<usize>> {
-    demand
-        .traffic
-        .keys
-        .iter()
-        .map(|k| ring.lookup(k.as_bytes()))
-        .collect()
+    owners_of(ring, &demand.traffic.keys)
 }
 
 /// The scene from a ring, its demand and every key's home ([`homes`]).

@@ -4,6 +4,7 @@
 
 use ringlab_core::load::report::{bounded_requests_from, LoadReport};
 use ringlab_core::load::traffic::{Traffic, TrafficSpec};
+use ringlab_core::partitioner::owners_of;
 use ringlab_core::schemes::ring::HashRing;
 use ringlab_core::{Partitioner, Server};
 
@@ -102,11 +103,7 @@ pub fn server_joins(
         .with_server(index, Server::new(server_name(index)))
         .ok()?;
     let traffic = &demand.traffic;
-    let after_homes: Vec<Option<usize>> = traffic
-        .keys
-        .iter()
-        .map(|k| joined.lookup(k.as_bytes()))
-        .collect();
+    let after_homes = owners_of(&joined, &traffic.keys);
     let after = bounded_requests_from(&joined, traffic, &after_homes, params.epsilon).ok()?;
     Some(shift(
         ring,

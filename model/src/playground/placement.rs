@@ -137,11 +137,15 @@ impl Placement {
             .map(|k| placement.scheme.as_ref()?.key_hash(k.as_bytes()))
             .collect();
         let ring = placement.ring();
-        let owners = placement
-            .hashes
-            .iter()
-            .map(|h| h.and_then(|h| ring.owner(h)))
-            .collect();
+        // Every key at once (a refused key, with no hash, has no owner).
+        let hashes: Vec<u64> = placement.hashes.iter().map(|h| h.unwrap_or(0)).collect();
+        let mut owners = vec![None; hashes.len()];
+        ring.owners(&hashes, &mut owners);
+        for (owner, hash) in owners.iter_mut().zip(&placement.hashes) {
+            if hash.is_none() {
+                *owner = None;
+            }
+        }
         let shares = ring.shares(placement.servers.len());
         placement.owners = owners;
         placement.shares = shares;

@@ -3,6 +3,7 @@
 //! `ringlab_core::config` and the partitioner it builds.
 
 use ringlab_core::config::{self, Placement, Reading};
+use ringlab_core::partitioner::owners_of;
 use ringlab_core::schemes::haproxy::{assign_ids, Haproxy};
 use ringlab_core::{Options, Partitioner, Server};
 
@@ -153,17 +154,20 @@ pub fn outcome(params: &SystemsParams) -> Result<Outcome, String> {
             _ => Vec::new(),
         }
     };
-    let mut rows = Vec::with_capacity(all.len().min(MAX_KEYS));
-    for key in all.into_iter().take(MAX_KEYS) {
-        let owner = partitioner.lookup(key.as_bytes());
+    let shown: Vec<&str> = all.into_iter().take(MAX_KEYS).collect();
+    let owners = owners_of(partitioner.as_ref(), &shown);
+    let owners_after = match &after {
+        Some(Ok(p)) => Some(owners_of(p.as_ref(), &shown)),
+        _ => None,
+    };
+    let mut rows = Vec::with_capacity(shown.len());
+    for (k, key) in shown.into_iter().enumerate() {
+        let owner = owners[k];
         if let Some(i) = owner {
             servers[i].keys += 1;
         }
-        let after = match &after {
-            Some(Ok(p)) => Some(
-                p.lookup(key.as_bytes())
-                    .map(|i| p.servers()[i].name.clone()),
-            ),
+        let after = match (&after, &owners_after) {
+            (Some(Ok(p)), Some(owners)) => Some(owners[k].map(|i| p.servers()[i].name.clone())),
             _ => None,
         };
         rows.push(KeyRow {
