@@ -65,6 +65,9 @@ bench-browser: tools dist
 	cat target/bench-sizes.md
 	cd e2e && node bench/probe.js
 	cd e2e && node bench/load-probe.js
+	# The ring's lookups one at a time and in a batch, in wasm32 in headless Chromium.
+	cd core && $(WASM_RUNNER_ENV) $(CARGO) test --release --target wasm32-unknown-unknown \
+		--test wasm_speed -- --include-ignored --nocapture
 
 # Lighthouse (not a test): every view, mobile preset, in Debian's Chromium, dist/ served
 # gzip-compressed; the scores written into BENCHMARKS.md between <!-- lighthouse:begin/end -->
