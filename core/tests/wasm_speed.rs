@@ -4,7 +4,7 @@
 //! `make bench-browser` runs it in release mode and prints its table (see BENCHMARKS.md).
 #![cfg(target_arch = "wasm32")]
 
-use ringlab_core::{build, numbered_servers, Options, Partitioner, SchemeKind};
+use ringlab_core::{build, numbered_servers, Options, SchemeKind};
 use wasm_bindgen_test::{console_log, wasm_bindgen_test};
 
 wasm_bindgen_test::wasm_bindgen_test_configure!(run_in_browser);
