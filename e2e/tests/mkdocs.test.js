@@ -1,5 +1,5 @@
 // A real docs site: MkDocs Material (from PyPI, in the venv `make test` installs), built
-// with widgets of eight views pasted exactly as "Copy embed code" gives them, and served
+// with widgets of thirteen views pasted exactly as "Copy embed code" gives them, and served
 // from a second origin. Its own light/dark toggle must reach the widgets that have no
 // theme of their own; each iframe is as tall as its content; nothing scrolls sideways at
 // 390 px; links inside a widget never navigate its frame; and the page's layout shift at
@@ -30,6 +30,11 @@ const WIDGETS = [
   { hash: "#/load?servers=16&hot=0.3", options: ["Compact: the picture and one line"] },
   { hash: "#/break?scenario=no-vnodes", options: ["No controls"] },
   { hash: "#/learn/4", options: [] },
+  { hash: "#/rendezvous", options: [] },
+  { hash: "#/jump?key=photo42", options: [] },
+  { hash: "#/maglev", options: [] },
+  { hash: "#/slots", options: [] },
+  { hash: "#/compare?servers=100&keys=10000", options: [] },
 ];
 
 let env;
@@ -178,6 +183,11 @@ test("Material's toggle turns the widgets dark and back, keeping their state", a
   for (const entry of frames) await waitDark(entry.frame, true, `${entry.src} after the toggle`);
   assert.equal(await ring.frame.evaluate(() => location.hash), walked, "the reader's state is kept");
   await page.screenshot({ path: join(SCREENSHOTS, "mkdocs-dark.png") });
+  // Each widget in the dark page, to look at: its own colours against the site's.
+  for (const [i, entry] of frames.entries()) {
+    await entry.iframe.scrollIntoViewIfNeeded();
+    await entry.iframe.screenshot({ path: join(SCREENSHOTS, `mkdocs-dark-widget-${i + 1}.png`) });
+  }
 
   await page.getByTitle("Switch to light mode").first().click();
   for (const entry of frames) await waitDark(entry.frame, false, `${entry.src} after the toggle back`);
