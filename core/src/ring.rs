@@ -7,8 +7,10 @@
 //! top to the first point (libketama, libmemcached, nginx and Cassandra all agree on this).
 
 mod batch;
+mod search;
 
 pub use batch::ring_lookup_batch;
+use search::{Found, Index};
 
 /// One point (virtual node) of a ring.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -430,11 +432,6 @@ fn shadow_ties(points: &mut Vec<Point>) -> Vec<Point> {
     shadowed
 }
 
-/// Rings of at least this many points search an Eytzinger layout; smaller ones the sorted
-/// positions, which then fit in the first cache levels and search faster (measured from
-/// 2,560 to 1,000,000 points; see BENCHMARKS.md).
-const EYTZINGER_FROM: usize = 1 << 15;
-
 /// Points a bucket may hold before it is sorted by a merge sort instead of insertion.
 const SMALL_BUCKET: usize = 24;
 /// Rings up to this many points are sorted by one bucket pass (they fit in cache).
@@ -551,158 +548,6 @@ fn insertion_sort(points: &mut [Point]) {
     }
 }
 
-/// The positions of a ring's points, apart from the rest of each point, for the binary
-/// search of every lookup: a dense array of `u32` on a 32-bit circle (`u64` on a 64-bit
-/// one) is a sixth (a third) of the 24-byte points the search would otherwise read, and
-/// the owners beside it as `u32`, so a lookup never touches the points. Large rings lay the
-/// positions out in Eytzinger (breadth-first) order, whose search reads memory front to
-/// back and fetches the levels ahead of time, with each slot's sorted index and server.
-/// Memory: 8 to 16 bytes per point beside the 24 of the point itself.
-#[derive(Clone)]
-enum Index {
-    Narrow(Search<u32>),
-    Wide(Search<u64>),
-}
-
-impl Index {
-    fn new(points: &[Point], bits: u32) -> Index {
-        let narrow = bits == 32 && points.iter().all(|p| p.position <= u32::MAX as u64);
-        if narrow {
-            Index::Narrow(Search::new(points, |p| p.position as u32))
-        } else {
-            Index::Wide(Search::new(points, |p| p.position))
-        }
-    }
-}
-
-/// Where a lookup landed.
-struct Found {
-    index: usize,
-    server: usize,
-}
-
-/// The sorted index and the server of the point in one Eytzinger slot.
-#[derive(Clone, Copy)]
-struct Slot {
-    index: u32,
-    server: u32,
-}
-
-#[derive(Clone)]
-struct Search<K> {
-    /// With `slots` empty, the positions in ring order; otherwise in Eytzinger order,
-    /// 1-based: slot k has children 2k and 2k + 1, and slot 0 is unused.
-    keys: Vec<K>,
-    /// For the ring-order layout, the server of each point (empty when some server index
-    /// does not fit in 32 bits: the points then tell).
-    servers: Vec<u32>,
-    /// For the Eytzinger layout, slot k's point; slot 0 is the first point of the ring,
-    /// where a hash above every position wraps to.
-    slots: Vec<Slot>,
-}
-
-impl<K: Copy + Ord + Default> Search<K> {
-    fn new(points: &[Point], key: impl Fn(&Point) -> K) -> Search<K> {
-        let fits = u32::try_from(points.len()).is_ok()
-            && points.iter().all(|p| u32::try_from(p.server).is_ok());
-        if points.len() < EYTZINGER_FROM || !fits {
-            let servers = if fits {
-                points.iter().map(|p| p.server as u32).collect()
-            } else {
-                Vec::new()
-            };
-            return Search {
-                keys: points.iter().map(key).collect(),
-                servers,
-                slots: Vec::new(),
-            };
-        }
-        let n = points.len();
-        let mut keys = vec![K::default(); n + 1];
-        let first = Slot {
-            index: 0,
-            server: points[0].server as u32,
-        };
-        let mut slots = vec![first; n + 1];
-        // An in-order walk of the implicit tree visits its slots in ring order.
-        let mut next = 0usize;
-        let mut stack = Vec::new();
-        let mut k = 1usize;
-        loop {
-            while k <= n {
-                stack.push(k);
-                k *= 2;
-            }
-            let Some(top) = stack.pop() else { break };
-            keys[top] = key(&points[next]);
-            slots[top] = Slot {
-                index: next as u32,
-                server: points[next].server as u32,
-            };
-            next += 1;
-            k = 2 * top + 1;
-        }
-        Search {
-            keys,
-            servers: Vec::new(),
-            slots,
-        }
-    }
-
-    /// The first point at or after `hash`, wrapping, and its server (`points` non-empty).
-    #[inline]
-    fn find(&self, hash: K, points: &[Point]) -> Found {
-        if self.slots.is_empty() {
-            let mut index = self.keys.partition_point(|&p| p < hash);
-            if index == self.keys.len() {
-                index = 0;
-            }
-            let server = match self.servers.get(index) {
-                Some(&server) => server as usize,
-                None => points[index].server,
-            };
-            return Found { index, server };
-        }
-        let keys = &self.keys[..];
-        let n = keys.len() - 1;
-        // Slot 8k (16k for u32) is where k's descendants three (four) levels down begin,
-        // a cache line of them.
-        let ahead = 64 / std::mem::size_of::<K>();
-        let mut k = 1usize;
-        while k <= n {
-            prefetch(keys, ahead * k);
-            k = 2 * k + usize::from(keys[k] < hash);
-        }
-        // Undo the right turns taken after the last left turn: the slot left last is the
-        // lower bound, or 0 when every key is below `hash`.
-        k >>= k.trailing_ones() + 1;
-        let slot = self.slots[k];
-        Found {
-            index: slot.index as usize,
-            server: slot.server as usize,
-        }
-    }
-}
-
-/// Asks the processor to start loading `keys[at]` (a hint; `at` may be past the end).
-#[inline(always)]
-fn prefetch<K>(keys: &[K], at: usize) {
-    #[cfg(target_arch = "x86_64")]
-    {
-        use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
-        let address = keys.as_ptr().wrapping_add(at).cast::<i8>();
-        // SAFETY: a prefetch only hints the cache and never faults, whatever the address;
-        // SSE is part of every x86_64 target.
-        #[allow(unused_unsafe)]
-        unsafe {
-            _mm_prefetch::<_MM_HINT_T0>(address)
-        };
-    }
-    #[cfg(not(target_arch = "x86_64"))]
-    let _ = (keys, at);
-}
-
-/// Test-only constructors, kept out of the public API.
 #[cfg(test)]
 impl Ring {
     /// A 32-bit ring from `(position, server)` pairs, every point vnode 0, ties kept.
@@ -888,21 +733,12 @@ mod tests {
         z ^ (z >> 31)
     }
 
-    // Both layouts of the search (sorted below EYTZINGER_FROM points, Eytzinger from it),
+    // The bucketed search, at sizes around the table's edges (powers of two),
     // on both circles, with repeated positions, agree with the definition everywhere:
     // at every point, just around it, at both ends and at random.
     #[test]
     fn search_layouts_agree_with_the_definition() {
-        let sizes = [
-            1,
-            2,
-            3,
-            7,
-            100,
-            EYTZINGER_FROM - 1,
-            EYTZINGER_FROM,
-            3 * EYTZINGER_FROM + 5,
-        ];
+        let sizes = [1, 2, 3, 7, 100, (1 << 15) - 1, 1 << 15, 3 * (1 << 15) + 5];
         let mut state = 7u64;
         for bits in [32u32, 64] {
             for &size in &sizes {

@@ -1,11 +1,12 @@
-//! Many lookups at once. One lookup on a large ring is a chain of cache misses, each
-//! waiting for the one before: the search cannot know where to look next until the last
-//! read arrives. Many keys' searches have no such chain between them, so [`Ring::owners`]
-//! runs [`LANES`] of them in lockstep, one level of the tree for every key before the next
-//! level for any: the misses of different keys overlap, and the comparisons are
-//! branch-free. The answer for each key is exactly [`Ring::owner`]'s.
+//! Many lookups at once. One lookup on a large ring is a short chain of cache misses (its
+//! bucket's start, then the bucket's points), each waiting for the one before. Many keys'
+//! searches have no such chain between them, so [`Ring::owners`] runs [`LANES`] of them in
+//! lockstep, one step for every key before the next step for any: the misses of different
+//! keys overlap, and the steps are branch-free. The answer for each key is exactly
+//! [`Ring::owner`]'s.
 
-use super::{Index, Point, Ring, Search};
+use super::search::{Position, Search};
+use super::{Index, Point, Ring};
 use crate::Partitioner;
 
 /// Searches run in lockstep: enough misses in flight to cover the memory's latency.
@@ -59,70 +60,42 @@ impl Ring {
     }
 }
 
-impl<K: Copy + Ord + Default> Search<K> {
-    /// The owners of up to [`LANES`] hashes, searched in lockstep (`points` non-empty).
+impl<K: Position> Search<K> {
+    /// The owners of up to [`LANES`] hashes, searched in lockstep (`points` non-empty):
+    /// every lane reads its bucket, then all halve their ranges the same number of times.
     #[inline]
     fn servers(&self, hashes: &[K], owners: &mut [Option<usize>], points: &[Point]) {
         debug_assert!(hashes.len() <= LANES && hashes.len() == owners.len());
-        if self.slots.is_empty() {
-            self.sorted_servers(hashes, owners, points);
-        } else {
-            self.eytzinger_servers(hashes, owners);
+        if self.bucketed() && hashes.len() == LANES {
+            if let (Ok(h), Ok(o)) = (
+                <&[K; LANES]>::try_from(hashes),
+                <&mut [Option<usize>; LANES]>::try_from(&mut *owners),
+            ) {
+                self.lanes(h, o, points);
+                return;
+            }
+        }
+        // The last few keys of a batch, or a ring without a table: one at a time.
+        for (owner, &h) in owners.iter_mut().zip(hashes) {
+            *owner = Some(self.find(h, points).server);
         }
     }
 
-    /// Lower bounds in the sorted positions: every lane halves the same range size each
-    /// step, so all of them take the same steps, with a conditional move in place of a
-    /// branch.
+    /// A whole set of lanes, in fixed-size arrays the compiler unrolls.
     #[inline]
-    fn sorted_servers(&self, hashes: &[K], owners: &mut [Option<usize>], points: &[Point]) {
-        let keys = &self.keys[..];
+    fn lanes(&self, hashes: &[K; LANES], owners: &mut [Option<usize>; LANES], points: &[Point]) {
         let mut base = [0usize; LANES];
-        let mut size = keys.len();
-        while size > 1 {
-            let half = size / 2;
-            for (b, &h) in base.iter_mut().zip(hashes) {
-                let mid = *b + half;
-                *b = if keys[mid] < h { mid } else { *b };
-            }
-            size -= half;
+        let mut size = [0usize; LANES];
+        for i in 0..LANES {
+            (base[i], size[i]) = self.bucket(hashes[i]);
         }
-        for ((owner, &b), &h) in owners.iter_mut().zip(&base).zip(hashes) {
-            let mut index = b + usize::from(keys[b] < h);
-            if index == keys.len() {
-                index = 0;
-            }
-            *owner = Some(match self.servers.get(index) {
-                Some(&server) => server as usize,
-                None => points[index].server,
-            });
-        }
-    }
-
-    /// The Eytzinger descent of [`Search::find`], one level for every lane at a time: the
-    /// levels every path has first, then the last, partial one where it exists. Without
-    /// the single search's prefetch: sixteen searches already keep the memory busy, and a
-    /// prefetch for each asks for more lines than the core can have in flight (the batch
-    /// was 1.3 to 1.6 times slower with it from 160,000 points up; see BENCHMARKS.md).
-    #[inline]
-    fn eytzinger_servers(&self, hashes: &[K], owners: &mut [Option<usize>]) {
-        let keys = &self.keys[..];
-        let n = keys.len() - 1;
-        // Levels 0 .. full - 1 are complete: slots 1 to 2^full - 1 all exist.
-        let full = (n + 1).ilog2();
-        let mut k = [1usize; LANES];
-        for _ in 0..full {
-            for (k, &h) in k.iter_mut().zip(hashes) {
-                *k = 2 * *k + usize::from(keys[*k] < h);
+        for _ in 0..self.steps {
+            for i in 0..LANES {
+                self.halve(&mut base[i], &mut size[i], hashes[i]);
             }
         }
-        for (k, &h) in k.iter_mut().zip(hashes) {
-            let step = 2 * *k + usize::from(keys[(*k).min(n)] < h);
-            *k = if *k <= n { step } else { *k };
-        }
-        for (owner, &k) in owners.iter_mut().zip(&k) {
-            let slot = self.slots[k >> (k.trailing_ones() + 1)];
-            *owner = Some(slot.server as usize);
+        for i in 0..LANES {
+            owners[i] = Some(self.server(self.settle(base[i], size[i], hashes[i]), points));
         }
     }
 }
@@ -164,7 +137,7 @@ pub fn ring_lookup_batch<P: Partitioner + ?Sized>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ring::{Ties, EYTZINGER_FROM};
+    use crate::ring::Ties;
 
     fn ring(positions: &[u64], bits: u32) -> Ring {
         let points = positions
@@ -187,7 +160,7 @@ mod tests {
         }
     }
 
-    /// Every size around the layouts' edges and the levels' edges, on both circles, with
+    /// Every size around the table's edges (powers of two), on both circles, with
     /// hashes at, just before and just after every point, below and above them all.
     #[test]
     fn batches_agree_with_single_lookups_at_every_edge() {
@@ -201,9 +174,9 @@ mod tests {
             16,
             17,
             100,
-            EYTZINGER_FROM - 1,
-            EYTZINGER_FROM,
-            EYTZINGER_FROM + 1,
+            (1 << 15) - 1,
+            1 << 15,
+            (1 << 15) + 1,
             (1 << 16) - 1,
             1 << 16,
         ] {
