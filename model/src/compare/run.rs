@@ -155,19 +155,23 @@ impl Comparison {
             self.params.change,
             Change::LastLeaves | Change::MiddleLeaves
         );
-        for i in self.done..end {
-            let key = key_name(i);
-            let key = key.as_bytes();
-            for column in &mut self.columns {
-                let Some(owner) = column.before.lookup(key) else {
+        // The slice's keys, each scheme placing them all at once (lookup_batch).
+        let keys: Vec<String> = (self.done..end).map(key_name).collect();
+        let bytes: Vec<&[u8]> = keys.iter().map(String::as_bytes).collect();
+        let (mut before, mut after) = (Vec::new(), Vec::new());
+        for column in &mut self.columns {
+            column.before.lookup_batch(&bytes, &mut before);
+            if let Some(p) = &column.after {
+                p.lookup_batch(&bytes, &mut after);
+            }
+            for (k, owner) in before.iter().enumerate() {
+                let Some(owner) = *owner else {
                     continue;
                 };
                 column.loads[owner] += 1;
                 let moved = match &column.after {
-                    Some(after) => {
-                        let now = after
-                            .lookup(key)
-                            .map(|a| before_index(a, changed.filter(|_| leaving)));
+                    Some(_) => {
+                        let now = after[k].map(|a| before_index(a, changed.filter(|_| leaving)));
                         now != Some(owner)
                     }
                     // A failure: only the failed server's keys go elsewhere.
