@@ -20,8 +20,14 @@ export async function loadFrames(page, url) {
   return frames;
 }
 
-/** The iframe's height and its content's, once they agree within 2 px (or after 10 s). */
+/**
+ * The iframe's height and its content's, once they agree within 2 px (or after 10 s). The
+ * frame is scrolled into view first, as a reader would see it: Chromium stops rendering an
+ * off-screen cross-origin frame, so a widget whose content grew while out of view (a
+ * comparison finishing) reports its new height only once it is seen again.
+ */
 export async function sized({ iframe, frame }) {
+  await iframe.scrollIntoViewIfNeeded();
   let heights;
   for (let i = 0; i < 100; i++) {
     heights = {

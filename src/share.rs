@@ -120,9 +120,16 @@ pub fn ShareBar(props: &ShareProps) -> Html {
             });
         }
     };
+    // While the code is being made, a press does nothing. The button stays enabled
+    // (`aria-disabled`), so that it keeps the keyboard's focus: a disabled button drops it
+    // to the page, and Escape would then no longer reach the panel.
     let copy = |what: What| {
-        let (make, options) = (make.clone(), options.clone());
-        Callback::from(move |_: MouseEvent| make(what, *options, true))
+        let (make, options, busy) = (make.clone(), options.clone(), *busy);
+        Callback::from(move |_: MouseEvent| {
+            if !busy {
+                make(what, *options, true)
+            }
+        })
     };
 
     // After a refused copy, select the text so that one keystroke copies it.
@@ -232,7 +239,7 @@ pub fn ShareBar(props: &ShareProps) -> Html {
                     </label>
                     <div class="share-actions">
                         if *what == What::Embed {
-                            <button type="button" onclick={copy(What::Embed)} disabled={*busy}>{ "Copy" }</button>
+                            <button type="button" onclick={copy(What::Embed)} aria-disabled={(*busy).to_string()}>{ "Copy" }</button>
                         }
                         <button type="button" class="share-close" onclick={close}>{ "Close" }</button>
                     </div>

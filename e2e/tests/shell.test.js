@@ -290,6 +290,54 @@ test("the embed dialog's options change the code, whose height is the widget's o
   await context.close();
 });
 
+test("the embed dialog works from the keyboard alone: open, options, copy, Escape", async () => {
+  const { context, page, problems } = await openPage(env);
+  await context.grantPermissions(["clipboard-read", "clipboard-write"], {
+    origin: new URL(env.url).origin,
+  });
+  await load(env, page, EXAMPLE);
+  const focused = () =>
+    page.evaluate(() => {
+      const e = document.activeElement;
+      return `${e.tagName.toLowerCase()}|${e.getAttribute("aria-label") ?? e.closest("label")?.textContent.trim() ?? e.textContent.trim()}`;
+    });
+  /** Tabs forward until an element matching `want` (tag|name) has the focus. */
+  async function tabTo(want, most = 40) {
+    for (let i = 0; i < most; i++) {
+      if (want.test(await focused())) return;
+      await page.keyboard.press("Tab");
+    }
+    assert.fail(`Tab never reached ${want}; the focus is on ${await focused()}`);
+  }
+  await tabTo(/^button\|Copy embed code$/);
+  await page.keyboard.press("Enter");
+  await page.getByText("Embed code copied to the clipboard.").waitFor();
+  const code = () => page.locator(".share-text textarea").inputValue();
+  const changed = page.getByText("The code below follows the options");
+
+  await tabTo(/^select\|Theme/);
+  // A select takes the arrow keys: auto -> light -> dark.
+  await page.keyboard.press("ArrowDown");
+  await page.keyboard.press("ArrowDown");
+  await changed.waitFor();
+  assert.match(await code(), /theme=dark/);
+  await tabTo(/^input\|No controls$/);
+  await page.keyboard.press("Space");
+  await tabTo(/^input\|Compact/);
+  await page.keyboard.press("Space");
+  await page.waitForFunction(() => document.querySelector(".share-text textarea").value.includes("compact=1"));
+  assert.match(await code(), /controls=0&amp;compact=1/);
+  await tabTo(/^button\|Copy$/);
+  await page.keyboard.press("Enter");
+  await page.getByText("Embed code copied to the clipboard.").waitFor();
+  assert.equal(await page.evaluate(() => navigator.clipboard.readText()), await code());
+  // Escape closes the panel.
+  await page.keyboard.press("Escape");
+  await page.locator(".share-panel.open").waitFor({ state: "detached" });
+  assertClean(assert, problems);
+  await context.close();
+});
+
 test("without a clipboard the text is shown selected, with a visible message", async () => {
   const { context, page, problems } = await openPage(env);
   await context.addInitScript(() => {
