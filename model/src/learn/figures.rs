@@ -385,10 +385,10 @@ impl RingPreset {
             ..Options::default()
         };
         let scheme = build(SchemeKind::Ring, servers, &options).ok()?;
-        let owners = crate::naming::key_names(self.seed, self.keys)
-            .iter()
-            .map(|key| scheme.lookup(key.as_bytes()))
-            .collect();
+        let owners = ringlab_core::partitioner::owners_of(
+            scheme.as_ref(),
+            &crate::naming::key_names(self.seed, self.keys),
+        );
         Some((scheme, owners))
     }
 
