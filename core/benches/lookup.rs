@@ -59,6 +59,14 @@ fn hashring_nodes(servers: usize, vnodes: u32) -> Vec<VNode> {
         .collect()
 }
 
+/// `pingora-ketama`'s continuum over the servers `10.0.0.1:11211` up, weight 1.
+fn pingora_continuum(servers: usize) -> pingora_ketama::Continuum {
+    let buckets: Vec<pingora_ketama::Bucket> = (0..servers)
+        .map(|i| pingora_ketama::Bucket::new(address(i), 1))
+        .collect();
+    pingora_ketama::Continuum::new(&buckets)
+}
+
 /// A server for `conhash`, which names its points `"<name>:<replica>"`.
 #[derive(Debug, Clone)]
 struct ConNode {
@@ -95,43 +103,59 @@ fn ring_lookup(c: &mut Criterion) {
         });
         drop(ringlab);
 
-        let mut sip = hashring::HashRing::new();
-        sip.batch_add(hashring_nodes(servers, vnodes));
-        bench_keys(&mut group, "hashring", &parameter, &keys, |k| {
-            sip.get(&k.as_str()).map_or(0, |n| n.server as usize)
-        });
-        drop(sip);
+        bench_peer_rings(&mut group, &parameter, &keys, servers, vnodes, true);
+    }
+    group.finish();
+}
 
+/// The peer crates with virtual nodes, one key at a time, at `servers` x `vnodes`:
+/// `hashring` (with `hashring_xxh3` beside it when `with_xxh3`), `hash-rings`, `conhash`.
+/// Each is built, timed and dropped before the next, so only one ring is in memory.
+fn bench_peer_rings(
+    group: &mut BenchmarkGroup<'_, WallTime>,
+    parameter: &str,
+    keys: &[String],
+    servers: usize,
+    vnodes: u32,
+    with_xxh3: bool,
+) {
+    let mut sip = hashring::HashRing::new();
+    sip.batch_add(hashring_nodes(servers, vnodes));
+    bench_keys(group, "hashring", parameter, keys, |k| {
+        sip.get(&k.as_str()).map_or(0, |n| n.server as usize)
+    });
+    drop(sip);
+
+    if with_xxh3 {
         let mut xxh = hashring::HashRing::with_hasher(xxhash_rust::xxh3::Xxh3DefaultBuilder);
         xxh.batch_add(hashring_nodes(servers, vnodes));
-        bench_keys(&mut group, "hashring_xxh3", &parameter, &keys, |k| {
+        bench_keys(group, "hashring_xxh3", parameter, keys, |k| {
             xxh.get(&k.as_str()).map_or(0, |n| n.server as usize)
         });
         drop(xxh);
-
-        let server_names = names(servers);
-        let mut rings = hash_rings::consistent::Ring::new();
-        for name in &server_names {
-            rings.insert_node(name, vnodes as usize);
-        }
-        bench_keys(&mut group, "hash-rings", &parameter, &keys, |k| {
-            rings.get_node(k).len()
-        });
-        drop(rings);
-
-        let mut con = conhash::ConsistentHash::new();
-        for (index, name) in server_names.iter().enumerate() {
-            let node = ConNode {
-                index,
-                name: name.clone(),
-            };
-            con.add(&node, vnodes as usize);
-        }
-        bench_keys(&mut group, "conhash", &parameter, &keys, |k| {
-            con.get(k.as_bytes()).map_or(0, |n| n.index)
-        });
     }
-    group.finish();
+
+    let server_names = names(servers);
+    let mut rings = hash_rings::consistent::Ring::new();
+    for name in &server_names {
+        rings.insert_node(name, vnodes as usize);
+    }
+    bench_keys(group, "hash-rings", parameter, keys, |k| {
+        rings.get_node(k).len()
+    });
+    drop(rings);
+
+    let mut con = conhash::ConsistentHash::new();
+    for (index, name) in server_names.iter().enumerate() {
+        let node = ConNode {
+            index,
+            name: name.clone(),
+        };
+        con.add(&node, vnodes as usize);
+    }
+    bench_keys(group, "conhash", parameter, keys, |k| {
+        con.get(k.as_bytes()).map_or(0, |n| n.index)
+    });
 }
 
 /// nginx's `hash ... consistent` ring: ringlab's `nginx` against Cloudflare's
@@ -146,10 +170,7 @@ fn ketama_lookup(c: &mut Criterion) {
         let list = address_servers(servers);
 
         let nginx = build(SchemeKind::Nginx, list.clone(), &Options::default()).unwrap();
-        let buckets: Vec<pingora_ketama::Bucket> = (0..servers)
-            .map(|i| pingora_ketama::Bucket::new(address(i), 1))
-            .collect();
-        let pingora = pingora_ketama::Continuum::new(&buckets);
+        let pingora = pingora_continuum(servers);
         for key in &keys {
             let ours = nginx.lookup(key.as_bytes()).map(address);
             assert_eq!(
@@ -457,43 +478,13 @@ fn batch_lookup(c: &mut Criterion) {
         drop(nginx);
         if vnodes == 160 {
             // pingora-ketama has nginx's 160 points per weight and no other count.
-            let buckets: Vec<pingora_ketama::Bucket> = (0..servers)
-                .map(|i| pingora_ketama::Bucket::new(address(i), 1))
-                .collect();
-            let pingora = pingora_ketama::Continuum::new(&buckets);
+            let pingora = pingora_continuum(servers);
             bench_keys(&mut group, "pingora-ketama", &parameter, &keys, |k| {
                 pingora.node(k.as_bytes()).map_or(0, |a| a.port() as usize)
             });
         }
 
-        let mut sip = hashring::HashRing::new();
-        sip.batch_add(hashring_nodes(servers, vnodes));
-        bench_keys(&mut group, "hashring", &parameter, &keys, |k| {
-            sip.get(&k.as_str()).map_or(0, |n| n.server as usize)
-        });
-        drop(sip);
-
-        let server_names = names(servers);
-        let mut rings = hash_rings::consistent::Ring::new();
-        for name in &server_names {
-            rings.insert_node(name, vnodes as usize);
-        }
-        bench_keys(&mut group, "hash-rings", &parameter, &keys, |k| {
-            rings.get_node(k).len()
-        });
-        drop(rings);
-
-        let mut con = conhash::ConsistentHash::new();
-        for (index, name) in server_names.iter().enumerate() {
-            let node = ConNode {
-                index,
-                name: name.clone(),
-            };
-            con.add(&node, vnodes as usize);
-        }
-        bench_keys(&mut group, "conhash", &parameter, &keys, |k| {
-            con.get(k.as_bytes()).map_or(0, |n| n.index)
-        });
+        bench_peer_rings(&mut group, &parameter, &keys, servers, vnodes, false);
     }
     group.finish();
 }
