@@ -156,8 +156,14 @@ pub fn outcome(params: &SystemsParams) -> Result<Outcome, String> {
     };
     let shown: Vec<&str> = all.into_iter().take(MAX_KEYS).collect();
     let owners = owners_of(partitioner.as_ref(), &shown);
-    let owners_after = match &after {
-        Some(Ok(p)) => Some(owners_of(p.as_ref(), &shown)),
+    // Each key's owner by name after the change, when the change could be made.
+    let names_after: Option<Vec<Option<String>>> = match &after {
+        Some(Ok(p)) => Some(
+            owners_of(p.as_ref(), &shown)
+                .into_iter()
+                .map(|owner| owner.map(|i| p.servers()[i].name.clone()))
+                .collect(),
+        ),
         _ => None,
     };
     let mut rows = Vec::with_capacity(shown.len());
@@ -166,14 +172,10 @@ pub fn outcome(params: &SystemsParams) -> Result<Outcome, String> {
         if let Some(i) = owner {
             servers[i].keys += 1;
         }
-        let after = match (&after, &owners_after) {
-            (Some(Ok(p)), Some(owners)) => Some(owners[k].map(|i| p.servers()[i].name.clone())),
-            _ => None,
-        };
         rows.push(KeyRow {
             key: key.to_string(),
             owner,
-            after,
+            after: names_after.as_ref().map(|names| names[k].clone()),
             replicas: replicas_of(key, owner),
         });
     }
