@@ -60,6 +60,26 @@ impl Ring {
     }
 }
 
+impl Ring {
+    /// [`Ring::owners`] for hashes that may be missing (keys their scheme refuses, such as
+    /// nginx's empty key): a missing hash has no owner.
+    pub fn owners_where_hashed(&self, hashes: &[Option<u64>], owners: &mut [Option<usize>]) {
+        assert_eq!(hashes.len(), owners.len(), "one owner per hash");
+        let mut present = [0u64; LANES];
+        for (hashes, owners) in hashes.chunks(LANES).zip(owners.chunks_mut(LANES)) {
+            for (p, h) in present.iter_mut().zip(hashes) {
+                *p = h.unwrap_or(0);
+            }
+            self.owners(&present[..hashes.len()], owners);
+            for (owner, h) in owners.iter_mut().zip(hashes) {
+                if h.is_none() {
+                    *owner = None;
+                }
+            }
+        }
+    }
+}
+
 impl<K: Position> Search<K> {
     /// The owners of up to [`LANES`] hashes, searched in lockstep (`points` non-empty):
     /// every lane reads its bucket, then all halve their ranges the same number of times.
@@ -113,24 +133,12 @@ pub fn ring_lookup_batch<P: Partitioner + ?Sized>(
     let Some(ring) = p.ring() else {
         return;
     };
-    let mut hashes = [0u64; CHUNK];
-    let mut refused = [false; CHUNK];
+    let mut hashes = [None; CHUNK];
     for (keys, owners) in keys.chunks(CHUNK).zip(owners.chunks_mut(CHUNK)) {
-        let mut any_refused = false;
-        for ((hash, refused), key) in hashes.iter_mut().zip(&mut refused).zip(keys) {
-            let h = p.key_hash(key);
-            *refused = h.is_none();
-            any_refused |= *refused;
-            *hash = h.unwrap_or(0);
+        for (hash, key) in hashes.iter_mut().zip(keys) {
+            *hash = p.key_hash(key);
         }
-        ring.owners(&hashes[..keys.len()], owners);
-        if any_refused {
-            for (owner, &refused) in owners.iter_mut().zip(&refused) {
-                if refused {
-                    *owner = None;
-                }
-            }
-        }
+        ring.owners_where_hashed(&hashes[..keys.len()], owners);
     }
 }
 

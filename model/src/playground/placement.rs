@@ -138,14 +138,8 @@ impl Placement {
             .collect();
         let ring = placement.ring();
         // Every key at once (a refused key, with no hash, has no owner).
-        let hashes: Vec<u64> = placement.hashes.iter().map(|h| h.unwrap_or(0)).collect();
-        let mut owners = vec![None; hashes.len()];
-        ring.owners(&hashes, &mut owners);
-        for (owner, hash) in owners.iter_mut().zip(&placement.hashes) {
-            if hash.is_none() {
-                *owner = None;
-            }
-        }
+        let mut owners = vec![None; placement.hashes.len()];
+        ring.owners_where_hashed(&placement.hashes, &mut owners);
         let shares = ring.shares(placement.servers.len());
         placement.owners = owners;
         placement.shares = shares;
