@@ -98,6 +98,9 @@ pub fn ShareBar(props: &ShareProps) -> Html {
     let options = use_state(EmbedOptions::default);
     let busy = use_state(|| false);
     let text_ref = use_node_ref();
+    // Which request is the latest: two quick option changes measure the widget twice, and
+    // the first measurement may finish last. Only the latest request's text is shown.
+    let latest = use_mut_ref(|| 0_u32);
 
     let title = format!("ringlab: {}", props.title);
     // Builds the text, then copies it (`copy`) or only shows it.
@@ -105,9 +108,18 @@ pub fn ShareBar(props: &ShareProps) -> Html {
         let (shown, busy, title) = (shown.clone(), busy.clone(), title.clone());
         move |what: What, options: EmbedOptions, copy: bool| {
             let (shown, busy, title) = (shown.clone(), busy.clone(), title.clone());
+            let latest = latest.clone();
+            let request = {
+                let mut latest = latest.borrow_mut();
+                *latest = latest.wrapping_add(1);
+                *latest
+            };
             busy.set(true);
             yew::platform::spawn_local(async move {
                 let text = text_for(what, options, &title).await;
+                if *latest.borrow() != request {
+                    return;
+                }
                 let said = if !copy {
                     Said::Changed
                 } else if browser::copy_text(&text).await {

@@ -320,6 +320,10 @@ test("the embed dialog works from the keyboard alone: open, options, copy, Escap
   await page.keyboard.press("ArrowDown");
   await page.keyboard.press("ArrowDown");
   await changed.waitFor();
+  // Each change measures the widget again; the light one may finish after the dark one
+  // was asked for, and must not win.
+  await page.waitForFunction(() => document.querySelector(".share-text textarea").value.includes("theme=dark"));
+  await page.waitForTimeout(1500);
   assert.match(await code(), /theme=dark/);
   await tabTo(/^input\|No controls$/);
   await page.keyboard.press("Space");
