@@ -5,7 +5,7 @@ use std::io::Write;
 use std::ops::Range;
 
 use ringlab_core::experiment::{
-    grid, BiggestCatcher, Busiest, Method, Placement, Scratch, Setting, Trial,
+    grid, table_text, BiggestCatcher, Busiest, Method, Placement, Scratch, Setting, Trial,
 };
 
 use crate::args::{ExperimentArgs, MethodArg, PlacementArg};
@@ -28,17 +28,7 @@ pub fn busiest(args: &ExperimentArgs, out: &mut dyn Write, show: bool) -> Result
     };
     let plan = Plan::new(&trial, args, method == Method::Ring, 1)?;
     let rows = plan.run(&trial, show)?;
-    writeln!(
-        out,
-        "servers\tpoints\trings\tmean_busiest\tp95_busiest\tspread_sqrt_points"
-    )?;
-    for r in rows {
-        writeln!(
-            out,
-            "{}\t{}\t{}\t{:.4}\t{:.4}\t{:.4}",
-            r.servers, r.points, r.rings, r.mean_busiest, r.p95_busiest, r.spread_sqrt_points
-        )?;
-    }
+    out.write_all(table_text(&rows, '\t').as_bytes())?;
     Ok(())
 }
 
@@ -54,22 +44,7 @@ pub fn catcher(args: &ExperimentArgs, out: &mut dyn Write, show: bool) -> Result
     };
     let plan = Plan::new(&trial, args, true, 2)?;
     let rows = plan.run(&trial, show)?;
-    writeln!(
-        out,
-        "servers\tpoints\trings\tmean_biggest_catcher\tp95_biggest_catcher\tmean_catchers"
-    )?;
-    for r in rows {
-        writeln!(
-            out,
-            "{}\t{}\t{}\t{:.4}\t{:.4}\t{:.2}",
-            r.servers,
-            r.points,
-            r.rings,
-            r.mean_biggest_fraction,
-            r.p95_biggest_fraction,
-            r.mean_catchers
-        )?;
-    }
+    out.write_all(table_text(&rows, '\t').as_bytes())?;
     Ok(())
 }
 

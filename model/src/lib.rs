@@ -17,6 +17,7 @@ pub mod geometry;
 pub mod grids;
 pub mod index;
 pub mod jump;
+pub mod lab;
 pub mod learn;
 pub mod linked;
 pub mod load;

@@ -30,13 +30,17 @@
 
 mod busiest;
 mod catcher;
+mod chunks;
 mod placement;
 mod runner;
+mod table;
 
 pub use busiest::{Busiest, BusiestRing, BusiestRow};
 pub use catcher::{BiggestCatcher, CatcherRing, CatcherRow};
+pub use chunks::{chunks, Assembly, Chunk, Put};
 pub use placement::{build_ring, hashed_server_name, ring_rng, ring_seed};
 pub use runner::{run, run_sequential, Runner};
+pub use table::{table_text, TableRow};
 
 use crate::ConfigError;
 

@@ -1,0 +1,255 @@
+//! What a lab worker is asked and what it answers.
+//!
+//! A [`Job`] is one chunk of a run (rings `from..to` of one setting of one trial). It
+//! travels to the worker as one line of text ([`Job::to_text`], read back by
+//! [`Job::from_text`]) and comes back as plain numbers, [`Flat::WIDTH`] per ring
+//! ([`Flat::write`], [`Flat::read`]): a `Float64Array` on the way, exact for every field.
+
+use std::ops::Range;
+
+use ringlab_core::experiment::{
+    BiggestCatcher, Busiest, BusiestRing, CatcherRing, Chunk, Method, Placement, Scratch, Setting,
+    Trial,
+};
+
+/// The trials the lab runs, on uniform positions as the command line's default.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TrialKind {
+    /// The busiest server, by placing and sorting every point.
+    BusiestRing,
+    /// The busiest server, by the Gamma shortcut.
+    BusiestGamma,
+    /// The biggest catcher when a server leaves.
+    Catcher,
+}
+
+impl TrialKind {
+    const NAMES: [(&'static str, TrialKind); 3] = [
+        ("busiest-ring", TrialKind::BusiestRing),
+        ("busiest-gamma", TrialKind::BusiestGamma),
+        ("catcher", TrialKind::Catcher),
+    ];
+
+    pub fn name(self) -> &'static str {
+        Self::NAMES
+            .iter()
+            .find(|(_, k)| *k == self)
+            .map_or("", |(n, _)| n)
+    }
+
+    fn named(name: &str) -> Option<TrialKind> {
+        Self::NAMES
+            .iter()
+            .find(|(n, _)| *n == name)
+            .map(|(_, k)| *k)
+    }
+
+    /// The busiest trial of this kind (`None` for the catcher).
+    pub fn busiest(self, seed: u64) -> Option<Busiest> {
+        let method = match self {
+            TrialKind::BusiestRing => Method::Ring,
+            TrialKind::BusiestGamma => Method::Gamma,
+            TrialKind::Catcher => return None,
+        };
+        Some(Busiest {
+            seed,
+            method,
+            placement: Placement::Uniform,
+        })
+    }
+
+    /// The catcher trial.
+    pub fn catcher(seed: u64) -> BiggestCatcher {
+        BiggestCatcher {
+            seed,
+            placement: Placement::Uniform,
+        }
+    }
+}
+
+/// One chunk of a run, as a worker gets it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Job {
+    pub kind: TrialKind,
+    pub seed: u64,
+    pub servers: usize,
+    pub points: u32,
+    pub rings: Range<u32>,
+}
+
+impl Job {
+    /// The job for `chunk` of `settings`.
+    pub fn of(kind: TrialKind, seed: u64, settings: &[Setting], chunk: &Chunk) -> Job {
+        let setting = settings[chunk.setting];
+        Job {
+            kind,
+            seed,
+            servers: setting.servers,
+            points: setting.points,
+            rings: chunk.rings.clone(),
+        }
+    }
+
+    /// One line: `busiest-ring 1 100 160 0 200` (kind, seed, servers, points, from, to).
+    pub fn to_text(&self) -> String {
+        format!(
+            "{} {} {} {} {} {}",
+            self.kind.name(),
+            self.seed,
+            self.servers,
+            self.points,
+            self.rings.start,
+            self.rings.end
+        )
+    }
+
+    /// The job a line describes; `None` for anything else, and for a setting the trial
+    /// refuses (so that a worker never runs one).
+    pub fn from_text(text: &str) -> Option<Job> {
+        let mut words = text.split(' ');
+        let kind = TrialKind::named(words.next()?)?;
+        let mut number = || words.next()?.parse::<u64>().ok();
+        let (seed, servers, points, from, to) =
+            (number()?, number()?, number()?, number()?, number()?);
+        let job = Job {
+            kind,
+            seed,
+            servers: usize::try_from(servers).ok()?,
+            points: u32::try_from(points).ok()?,
+            rings: u32::try_from(from).ok()?..u32::try_from(to).ok()?,
+        };
+        let setting = job.setting();
+        let checked = match kind.busiest(seed) {
+            Some(trial) => trial.check(&setting),
+            None => TrialKind::catcher(seed).check(&setting),
+        };
+        (words.next().is_none() && from <= to && checked.is_ok()).then_some(job)
+    }
+
+    fn setting(&self) -> Setting {
+        Setting {
+            servers: self.servers,
+            points: self.points,
+            rings: self.rings.end,
+        }
+    }
+
+    /// Runs the job: [`Flat::WIDTH`] numbers per ring, in ring order.
+    pub fn run(&self, scratch: &mut Scratch) -> Vec<f64> {
+        let setting = self.setting();
+        let mut out = Vec::new();
+        match self.kind.busiest(self.seed) {
+            Some(trial) => {
+                for ring in self.rings.clone() {
+                    trial.outcome(&setting, ring, scratch).write(&mut out);
+                }
+            }
+            None => {
+                let trial = TrialKind::catcher(self.seed);
+                for ring in self.rings.clone() {
+                    trial.outcome(&setting, ring, scratch).write(&mut out);
+                }
+            }
+        }
+        out
+    }
+}
+
+/// A ring's outcome as plain numbers.
+pub trait Flat: Sized {
+    /// Numbers per outcome.
+    const WIDTH: usize;
+    fn write(&self, out: &mut Vec<f64>);
+    /// The outcome from exactly [`Flat::WIDTH`] numbers.
+    fn read(values: &[f64]) -> Self;
+
+    /// Every outcome in `values`; `None` unless it holds a whole number of them.
+    fn read_all(values: &[f64]) -> Option<Vec<Self>> {
+        (values.len() % Self::WIDTH == 0)
+            .then(|| values.chunks_exact(Self::WIDTH).map(Self::read).collect())
+    }
+}
+
+impl Flat for BusiestRing {
+    const WIDTH: usize = 2;
+    fn write(&self, out: &mut Vec<f64>) {
+        out.extend([self.busiest, self.spread]);
+    }
+    fn read(values: &[f64]) -> Self {
+        BusiestRing {
+            busiest: values[0],
+            spread: values[1],
+        }
+    }
+}
+
+impl Flat for CatcherRing {
+    const WIDTH: usize = 2;
+    fn write(&self, out: &mut Vec<f64>) {
+        out.extend([self.biggest_fraction, f64::from(self.catchers)]);
+    }
+    fn read(values: &[f64]) -> Self {
+        CatcherRing {
+            biggest_fraction: values[0],
+            // A count the worker wrote from a u32: exact.
+            catchers: values[1] as u32,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_job_round_trips_as_text() {
+        let job = Job {
+            kind: TrialKind::BusiestRing,
+            seed: 1,
+            servers: 100,
+            points: 160,
+            rings: 0..200,
+        };
+        assert_eq!(job.to_text(), "busiest-ring 1 100 160 0 200");
+        assert_eq!(Job::from_text(&job.to_text()), Some(job));
+        for bad in [
+            "",
+            "busiest-ring 1 100 160 0",
+            "busiest-ring 1 100 160 0 200 7",
+            "busiest-ring 1 100 160 9 2",
+            "busiest 1 100 160 0 2",
+            "catcher 1 1 160 0 2",
+            "busiest-ring 1 100 0 0 2",
+            "busiest-ring 1 2000000 1000 0 2",
+            "busiest-gamma x 100 160 0 2",
+            "busiest-gamma 1 100 160 0 99999999999",
+        ] {
+            assert_eq!(Job::from_text(bad), None, "{bad:?}");
+        }
+    }
+
+    #[test]
+    fn a_job_gives_the_trials_outcomes_exactly() {
+        let mut scratch = Scratch::default();
+        let job = Job::from_text("catcher 5 10 4 3 9").unwrap();
+        let outcomes = CatcherRing::read_all(&job.run(&mut scratch)).unwrap();
+        let trial = TrialKind::catcher(5);
+        let setting = Setting {
+            servers: 10,
+            points: 4,
+            rings: 9,
+        };
+        let expected: Vec<_> = (3..9)
+            .map(|r| trial.outcome(&setting, r, &mut scratch))
+            .collect();
+        assert_eq!(outcomes, expected);
+        let job = Job::from_text("busiest-gamma 5 10 4 0 3").unwrap();
+        let outcomes = BusiestRing::read_all(&job.run(&mut scratch)).unwrap();
+        let trial = TrialKind::BusiestGamma.busiest(5).unwrap();
+        let expected: Vec<_> = (0..3)
+            .map(|r| trial.outcome(&setting, r, &mut scratch))
+            .collect();
+        assert_eq!(outcomes, expected);
+        assert_eq!(BusiestRing::read_all(&[1.0, 2.0, 3.0]), None);
+    }
+}

@@ -1,0 +1,10 @@
+//! The lab: the experiments behind the lessons, run in the reader's browser.
+//!
+//! `params` is the URL state; `job` the text a worker is sent and the numbers it sends
+//! back; `runs` what each figure runs, its table and the command line that reproduces it;
+//! `series` the lines each plot draws. All pure: the workers and the page live in the app.
+
+pub mod job;
+pub mod params;
+pub mod runs;
+pub mod series;

@@ -1,0 +1,75 @@
+//! What each of the lab's runs computes: its settings, how it is cut for the workers, and
+//! the command line that prints the same table.
+
+use ringlab_core::experiment::{busiest_table, chunks, doubling, grid, Chunk, Setting};
+
+use super::job::TrialKind;
+
+/// The busiest table's server counts.
+pub const BUSIEST_SERVERS: [usize; 3] = [10, 100, 1_000];
+/// The catcher figure's server count.
+pub const CATCHER_SERVERS: usize = 100;
+/// The most points per server in every figure: V = 1, 2, 4, ..., 1,024.
+pub const MOST_POINTS: u32 = 1_024;
+/// A chunk's work, in points placed and sorted: about 30 ms in a browser, so a progress
+/// bar moves smoothly and Cancel has little to wait for. Gamma draws cost more each.
+const CHUNK_POINTS: u64 = 1_000_000;
+const CHUNK_DRAWS: u64 = 200_000;
+
+/// A run's settings.
+pub fn settings(kind: TrialKind, rings: u32) -> Vec<Setting> {
+    match kind {
+        TrialKind::BusiestRing | TrialKind::BusiestGamma => busiest_table(rings),
+        TrialKind::Catcher => grid(&[CATCHER_SERVERS], &doubling(MOST_POINTS), rings),
+    }
+}
+
+/// A run cut into chunks for the workers.
+pub fn plan(kind: TrialKind, seed: u64, settings: &[Setting]) -> Vec<Chunk> {
+    match kind.busiest(seed) {
+        Some(trial) if kind == TrialKind::BusiestGamma => chunks(&trial, settings, CHUNK_DRAWS),
+        Some(trial) => chunks(&trial, settings, CHUNK_POINTS),
+        None => chunks(&TrialKind::catcher(seed), settings, CHUNK_POINTS),
+    }
+}
+
+/// The command that prints the same table (as TSV) on the command line.
+pub fn command(kind: TrialKind, rings: u32, seed: u64) -> String {
+    let servers = match kind {
+        TrialKind::Catcher => CATCHER_SERVERS.to_string(),
+        _ => BUSIEST_SERVERS.map(|n| n.to_string()).join(","),
+    };
+    let (experiment, method) = match kind {
+        TrialKind::BusiestRing => ("busiest", " --method ring"),
+        TrialKind::BusiestGamma => ("busiest", " --method gamma"),
+        TrialKind::Catcher => ("catcher", ""),
+    };
+    format!(
+        "ringlab experiment {experiment} --servers {servers} --points 1,2,4,...,{MOST_POINTS} \
+         --rings {rings} --seed {seed}{method}"
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_runs_are_the_seed_experiments() {
+        assert_eq!(settings(TrialKind::BusiestRing, 400).len(), 33);
+        assert_eq!(settings(TrialKind::Catcher, 400).len(), 11);
+        assert_eq!(
+            command(TrialKind::BusiestRing, 400, 1),
+            "ringlab experiment busiest --servers 10,100,1000 --points 1,2,4,...,1024 --rings 400 --seed 1 --method ring"
+        );
+        assert_eq!(
+            command(TrialKind::Catcher, 40, 7),
+            "ringlab experiment catcher --servers 100 --points 1,2,4,...,1024 --rings 40 --seed 7"
+        );
+        // The biggest ring (1,000 x 1,024 points) is one ring a chunk.
+        let s = settings(TrialKind::BusiestRing, 400);
+        let pieces = plan(TrialKind::BusiestRing, 1, &s);
+        assert_eq!(pieces.last().unwrap().rings.len(), 1);
+        assert!(pieces.len() > 400);
+    }
+}

@@ -1,0 +1,224 @@
+//! The lines each lab figure draws, from the rows finished so far.
+
+use ringlab_core::experiment::{BusiestRow, CatcherRow};
+
+/// How a line is drawn.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Dash {
+    /// The measured mean.
+    Solid,
+    /// The 95th percentile.
+    Dashed,
+    /// A model or theory.
+    Dotted,
+}
+
+/// One line: its name in the legend and the readout, its colour (an index shared by the
+/// lines of one server count) and its points, x ascending.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Line {
+    pub label: String,
+    pub colour: usize,
+    pub dash: Dash,
+    pub points: Vec<(f64, f64)>,
+}
+
+/// A figure's plot: axes and lines. The x axis is points per server, on a log2 scale.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Chart {
+    pub x_label: &'static str,
+    pub y_label: &'static str,
+    pub lines: Vec<Line>,
+}
+
+/// The distinct server counts in `rows`, in order of first appearance.
+fn server_counts(servers: impl Iterator<Item = usize>) -> Vec<usize> {
+    let mut out: Vec<usize> = Vec::new();
+    for n in servers {
+        if !out.contains(&n) {
+            out.push(n);
+        }
+    }
+    out
+}
+
+/// A row's setting.
+trait Coordinates {
+    fn servers(&self) -> usize;
+    fn points(&self) -> u32;
+}
+
+impl Coordinates for BusiestRow {
+    fn servers(&self) -> usize {
+        self.servers
+    }
+    fn points(&self) -> u32 {
+        self.points
+    }
+}
+
+impl Coordinates for CatcherRow {
+    fn servers(&self) -> usize {
+        self.servers
+    }
+    fn points(&self) -> u32 {
+        self.points
+    }
+}
+
+/// One line per server count of `rows`, of `value` against points per server.
+fn lines_of<R: Coordinates>(
+    rows: &[R],
+    value: impl Fn(&R) -> f64,
+    label: impl Fn(usize) -> String,
+    dash: Dash,
+    colours: &[usize],
+) -> Vec<Line> {
+    colours
+        .iter()
+        .enumerate()
+        .map(|(colour, &n)| Line {
+            label: label(n),
+            colour,
+            dash,
+            points: rows
+                .iter()
+                .filter(|r| r.servers() == n)
+                .map(|r| (f64::from(r.points()), value(r)))
+                .collect(),
+        })
+        .filter(|line| !line.points.is_empty())
+        .collect()
+}
+
+/// Figure 1: the busiest server over its fair share, mean and 95th percentile by the ring,
+/// and the Gamma model's mean beside it.
+pub fn busiest(ring: &[BusiestRow], gamma: &[BusiestRow]) -> Chart {
+    let counts = server_counts(ring.iter().chain(gamma).map(|r| r.servers));
+    let mut lines = lines_of(
+        ring,
+        |r| r.mean_busiest,
+        |n| format!("N = {n}, mean"),
+        Dash::Solid,
+        &counts,
+    );
+    lines.extend(lines_of(
+        ring,
+        |r| r.p95_busiest,
+        |n| format!("N = {n}, 95th percentile"),
+        Dash::Dashed,
+        &counts,
+    ));
+    lines.extend(lines_of(
+        gamma,
+        |r| r.mean_busiest,
+        |n| format!("N = {n}, Gamma model"),
+        Dash::Dotted,
+        &counts,
+    ));
+    Chart {
+        x_label: "points per server, V (log2 scale)",
+        y_label: "busiest / fair share",
+        lines,
+    }
+}
+
+/// Figure 2: the shares' spread (CV) times sqrt(V), measured, against its exact value.
+pub fn spread(ring: &[BusiestRow]) -> Chart {
+    let counts = server_counts(ring.iter().map(|r| r.servers));
+    let mut lines = lines_of(
+        ring,
+        |r| r.spread_sqrt_points,
+        |n| format!("N = {n}, measured"),
+        Dash::Solid,
+        &counts,
+    );
+    lines.extend(lines_of(
+        ring,
+        |r| r.theory_spread_sqrt_points,
+        |n| format!("N = {n}, theory"),
+        Dash::Dotted,
+        &counts,
+    ));
+    Chart {
+        x_label: "points per server, V (log2 scale)",
+        y_label: "spread x sqrt(V)",
+        lines,
+    }
+}
+
+/// Figure 3: the share of a leaving server's keys that its biggest catcher takes.
+pub fn catcher(rows: &[CatcherRow]) -> Chart {
+    let counts = server_counts(rows.iter().map(|r| r.servers));
+    let mut lines = lines_of(
+        rows,
+        |r| r.mean_biggest_fraction,
+        |n| format!("N = {n}, mean"),
+        Dash::Solid,
+        &counts,
+    );
+    lines.extend(lines_of(
+        rows,
+        |r| r.p95_biggest_fraction,
+        |n| format!("N = {n}, 95th percentile"),
+        Dash::Dashed,
+        &counts,
+    ));
+    Chart {
+        x_label: "points per server, V (log2 scale)",
+        y_label: "biggest catcher's share",
+        lines,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use ringlab_core::experiment::{run, Busiest, Method, Placement, Setting};
+
+    #[test]
+    fn one_line_per_server_count_and_statistic() {
+        let trial = Busiest {
+            seed: 1,
+            method: Method::Gamma,
+            placement: Placement::Uniform,
+        };
+        let settings = [
+            Setting {
+                servers: 10,
+                points: 1,
+                rings: 20,
+            },
+            Setting {
+                servers: 10,
+                points: 4,
+                rings: 20,
+            },
+            Setting {
+                servers: 100,
+                points: 1,
+                rings: 20,
+            },
+        ];
+        let rows = run(&trial, &settings, None).unwrap();
+        let chart = busiest(&rows, &rows[..1]);
+        let labels: Vec<_> = chart.lines.iter().map(|l| l.label.as_str()).collect();
+        assert_eq!(
+            labels,
+            [
+                "N = 10, mean",
+                "N = 100, mean",
+                "N = 10, 95th percentile",
+                "N = 100, 95th percentile",
+                "N = 10, Gamma model"
+            ]
+        );
+        assert_eq!(
+            chart.lines[0].points,
+            vec![(1.0, rows[0].mean_busiest), (4.0, rows[1].mean_busiest)]
+        );
+        assert_eq!((chart.lines[1].colour, chart.lines[4].colour), (1, 0));
+        assert!(busiest(&[], &[]).lines.is_empty());
+        assert_eq!(spread(&rows).lines.len(), 4);
+    }
+}
