@@ -13,6 +13,8 @@ table=$(cargo run -q -p ringlab --bin ringlab-bundles bundles)
 bundles=$(cut -d' ' -f1 <<<"$table")
 views=$(cargo run -q -p ringlab --bin ringlab-bundles views)
 styles=$(cargo run -q -p ringlab --bin ringlab-bundles styles)
+# The bundle with the lab, the only one that builds the lab's worker.
+worker_bundle=$(node -e 'process.stdout.write(JSON.parse(process.argv[1]).lab ?? "")' "$views")
 work=target/bundles
 rm -rf "$work"
 mkdir -p "$work"
@@ -20,8 +22,10 @@ mkdir -p "$work"
 map="{"
 bash scripts/index-html.sh index.gen.html
 while read -r bundle profile; do
-  # The rust link built with this bundle's profile.
-  sed "s|data-cargo-profile-release=\"wasm-release\"|data-cargo-profile-release=\"$profile\"|" \
+  # The app's rust link built with this bundle's profile; the lab's worker only in the
+  # bundle that has the lab.
+  sed -e "/data-bin=\"ringlab-web\"/s|data-cargo-profile-release=\"wasm-release\"|data-cargo-profile-release=\"$profile\"|" \
+    -e "$([ "$bundle" = "$worker_bundle" ] || echo '/data-type="worker"/d')" \
     index.gen.html > "index-$bundle.html"
   status=0
   RINGLAB_BUNDLE=$bundle trunk build --release --offline --dist "$work/$bundle" "index-$bundle.html" </dev/null || status=$?

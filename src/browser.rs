@@ -223,3 +223,48 @@ pub fn now() -> f64 {
         .and_then(|w| w.performance())
         .map_or(0.0, |p| p.now())
 }
+
+/// `svg`'s markup as a file of its own: each drawn element gets its computed colours,
+/// dashes and font written into it as attributes, since the page's stylesheet does not go
+/// with it.
+pub fn standalone_svg(svg: &web_sys::Element) -> Option<String> {
+    const PROPERTIES: [&str; 8] = [
+        "fill",
+        "stroke",
+        "stroke-width",
+        "stroke-dasharray",
+        "font-size",
+        "font-family",
+        "text-anchor",
+        "opacity",
+    ];
+    let window = web_sys::window()?;
+    let copy: web_sys::Element = svg.clone_node_with_deep(true).ok()?.dyn_into().ok()?;
+    let (originals, copies) = (
+        svg.query_selector_all("*").ok()?,
+        copy.query_selector_all("*").ok()?,
+    );
+    for i in 0..originals.length() {
+        let (Some(original), Some(target)) = (originals.item(i), copies.item(i)) else {
+            continue;
+        };
+        let (Ok(original), Ok(target)) = (
+            original.dyn_into::<web_sys::Element>(),
+            target.dyn_into::<web_sys::Element>(),
+        ) else {
+            continue;
+        };
+        let Ok(Some(style)) = window.get_computed_style(&original) else {
+            continue;
+        };
+        // Presentation attributes, not a style attribute: the page's Content-Security-Policy
+        // refuses inline styles, and a file needs none.
+        for property in PROPERTIES {
+            if let Ok(value) = style.get_property_value(property) {
+                let _ = target.set_attribute(property, &value);
+            }
+        }
+    }
+    let _ = copy.set_attribute("xmlns", "http://www.w3.org/2000/svg");
+    Some(copy.outer_html())
+}

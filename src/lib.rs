@@ -19,6 +19,7 @@ pub mod fix_picker;
 pub mod grids;
 pub mod index;
 pub mod jump;
+pub mod lab;
 pub mod learn;
 pub mod leaver_select;
 pub mod load;

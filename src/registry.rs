@@ -15,6 +15,7 @@ use ringlab_model::cost::params::CostParams;
 use ringlab_model::grids::params::GridsParams;
 use ringlab_model::index::IndexParams;
 use ringlab_model::jump::params::JumpParams;
+use ringlab_model::lab::params::LabParams;
 use ringlab_model::learn::params::{LearnParams, STEP};
 use ringlab_model::load::params::LoadParams;
 use ringlab_model::maglev::params::MaglevParams;
@@ -32,6 +33,7 @@ use crate::cost::CostPanel;
 use crate::grids::Grids;
 use crate::index::{Index, INDEX_PATH};
 use crate::jump::JumpView;
+use crate::lab::LabView;
 use crate::learn::Learn;
 use crate::load::LoadView;
 use crate::maglev::MaglevView;
@@ -140,6 +142,12 @@ pub static BUNDLES: &[Bundle] = &[
     Bundle {
         name: "compare",
         profile: "wasm-release",
+    },
+    // The lab's page: forms, plots and tables. Its experiments run in the worker
+    // (lab-worker/), a module of its own, so this one needs no fast core.
+    Bundle {
+        name: "lab",
+        profile: "wasm-small",
     },
 ];
 
@@ -351,6 +359,20 @@ pub static VIEWS: &[ViewEntry] = &[
         bundle: "compare",
         render: bundled!("compare", CompareView),
         styles: &["compare"],
+    },
+    ViewEntry {
+        info: ViewInfo {
+            path: "lab",
+            title: "Lab",
+            nav: "Lab",
+            description: "The experiments behind the lessons, run in your browser on Web Workers: the busiest server against V, the spread, and who catches a leaving server's keys, plotted, with their tables and the command that prints them.",
+            group: "Lab",
+            tail: None,
+        },
+        url: url!("lab", LabParams),
+        bundle: "lab",
+        render: bundled!("lab", LabView),
+        styles: &["lab"],
     },
     ViewEntry {
         info: ViewInfo {

@@ -1,5 +1,5 @@
 // A real docs site: MkDocs Material (from PyPI, in the venv `make test` installs), built
-// with widgets of thirteen views pasted exactly as "Copy embed code" gives them, and served
+// with widgets of fourteen views pasted exactly as "Copy embed code" gives them, and served
 // from a second origin. Its own light/dark toggle must reach the widgets that have no
 // theme of their own; each iframe is as tall as its content; nothing scrolls sideways at
 // 390 px; links inside a widget never navigate its frame; and the page's layout shift at
@@ -35,6 +35,7 @@ const WIDGETS = [
   { hash: "#/maglev", options: [] },
   { hash: "#/slots", options: [] },
   { hash: "#/compare?servers=100&keys=10000", options: [] },
+  { hash: "#/lab?rings=4&seed=3&workers=2&fig=3", options: [] },
 ];
 
 let env;
@@ -274,6 +275,20 @@ test("layout shift on a phone stays under 0.1", async () => {
   await writeFile(join(ROOT, "target", "mkdocs-cls.txt"), `${shift.toFixed(3)}\n`);
   console.log(`layout shift of the MkDocs page at 390 px: ${shift.toFixed(3)}`);
   assert.ok(shift < 0.1, `layout shift ${shift}`);
+  clean();
+  await context.close();
+});
+
+test("the lab runs on its workers inside the docs page's frame, from another origin", async () => {
+  const { context, page, clean } = await openSite();
+  const frames = await loadSite(page);
+  const lab = frames.find((entry) => entry.src.includes("#/lab"));
+  await lab.iframe.scrollIntoViewIfNeeded();
+  const fig = lab.frame.getByRole("region", { name: /^Figure 3\. / });
+  await fig.getByRole("button", { name: "Run" }).click();
+  await fig.getByText(/^Done in /).waitFor({ timeout: 60_000 });
+  assert.match(await fig.locator(".lab-finding").innerText(), /^This run: the biggest catcher takes /);
+  assert.equal(await fig.locator("svg.xy-plot path.xy-line").count(), 2);
   clean();
   await context.close();
 });

@@ -316,6 +316,10 @@ fn vnode_maths() -> Html {
                 "Memcached's ketama gives each server {} points. Averaged over 200 random rings, the busiest server then carries {:.2} times its share at N = 100 and {:.2} at N = 1000.",
                 default_points(SchemeKind::Ketama), mean_busiest(100, 160, 200), mean_busiest(1000, 160, 200)
             )) }
+            <p>
+                <ViewLink to={links::lab_figure(1)}>{ "The busiest server against V, for 10, 100 and 1,000 servers" }</ViewLink>
+                { ": the lab runs the whole experiment in your browser." }
+            </p>
         </>
     }
 }
@@ -336,6 +340,10 @@ fn failure(widget: Html) -> Html {
             )) }
             { p("Fail a server here, at one point per server, and see who catches its keys. Then raise the points and fail one again.") }
             { widget }
+            <p>
+                <ViewLink to={links::lab_figure(3)}>{ "Who catches a leaving server's keys, from 1 to 1,024 points" }</ViewLink>
+                { ": the lab measures it over hundreds of rings." }
+            </p>
         </>
     }
 }

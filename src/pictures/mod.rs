@@ -5,3 +5,4 @@ pub mod bars;
 pub mod owner_ring;
 pub mod plot;
 pub mod swatch;
+pub mod xy_plot;

@@ -6,5 +6,6 @@
 
 pub mod job;
 pub mod params;
+pub mod prose;
 pub mod runs;
 pub mod series;

@@ -23,12 +23,86 @@ pub struct Line {
     pub points: Vec<(f64, f64)>,
 }
 
-/// A figure's plot: axes and lines. The x axis is points per server, on a log2 scale.
+/// A figure's plot: axes and lines. The x axis is points per server, on a log2 scale;
+/// the y axis is logarithmic where the values span a factor of several (`log_y`).
 #[derive(Debug, Clone, PartialEq)]
 pub struct Chart {
     pub x_label: &'static str,
     pub y_label: &'static str,
+    pub log_y: bool,
     pub lines: Vec<Line>,
+}
+
+impl Chart {
+    /// Every x some line has a point at, ascending.
+    pub fn xs(&self) -> Vec<f64> {
+        let mut xs: Vec<f64> = self
+            .lines
+            .iter()
+            .flat_map(|l| l.points.iter().map(|p| p.0))
+            .collect();
+        xs.sort_by(f64::total_cmp);
+        xs.dedup();
+        xs
+    }
+
+    /// The y axis's ends and its ticks: on a log axis 1, 2, 5, 10 ... around the values;
+    /// on a linear one from 0 to a round top with five ticks. `None` with no points.
+    pub fn y_axis(&self) -> Option<(f64, f64, Vec<f64>)> {
+        let ys = self
+            .lines
+            .iter()
+            .flat_map(|l| l.points.iter().map(|p| p.1))
+            .filter(|y| y.is_finite());
+        let (low, high) = ys.fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), y| {
+            (lo.min(y), hi.max(y))
+        });
+        if low > high {
+            return None;
+        }
+        if self.log_y && low > 0.0 {
+            let steps = [1.0, 2.0, 5.0];
+            let mut ticks = Vec::new();
+            let mut decade = 10f64.powf(low.log10().floor());
+            while ticks.last().is_none_or(|&t| t <= high) {
+                for step in steps {
+                    ticks.push(step * decade);
+                }
+                decade *= 10.0;
+            }
+            let bottom = ticks
+                .iter()
+                .copied()
+                .rev()
+                .find(|&t| t <= low)
+                .unwrap_or(low);
+            let top = ticks
+                .iter()
+                .copied()
+                .find(|&t| t >= high && t > bottom)
+                .unwrap_or(high);
+            ticks.retain(|&t| t >= bottom && t <= top);
+            return Some((bottom, top, ticks));
+        }
+        let top = crate::format::nice_top(high.max(0.0) * 1.05);
+        let ticks = (0..=4).map(|i| top * f64::from(i) / 4.0).collect();
+        Some((0.0, top, ticks))
+    }
+
+    /// What the plot says at `x`: each line's value there, in legend order.
+    pub fn readout(&self, x: f64) -> String {
+        let values: Vec<String> = self
+            .lines
+            .iter()
+            .filter_map(|l| {
+                l.points
+                    .iter()
+                    .find(|p| p.0 == x)
+                    .map(|p| format!("{} {:.3}", l.label, p.1))
+            })
+            .collect();
+        format!("V = {x}: {}", values.join("; "))
+    }
 }
 
 /// The distinct server counts in `rows`, in order of first appearance.
@@ -119,6 +193,7 @@ pub fn busiest(ring: &[BusiestRow], gamma: &[BusiestRow]) -> Chart {
     Chart {
         x_label: "points per server, V (log2 scale)",
         y_label: "busiest / fair share",
+        log_y: true,
         lines,
     }
 }
@@ -143,6 +218,7 @@ pub fn spread(ring: &[BusiestRow]) -> Chart {
     Chart {
         x_label: "points per server, V (log2 scale)",
         y_label: "spread x sqrt(V)",
+        log_y: false,
         lines,
     }
 }
@@ -167,6 +243,7 @@ pub fn catcher(rows: &[CatcherRow]) -> Chart {
     Chart {
         x_label: "points per server, V (log2 scale)",
         y_label: "biggest catcher's share",
+        log_y: true,
         lines,
     }
 }
@@ -220,5 +297,42 @@ mod tests {
         assert_eq!((chart.lines[1].colour, chart.lines[4].colour), (1, 0));
         assert!(busiest(&[], &[]).lines.is_empty());
         assert_eq!(spread(&rows).lines.len(), 4);
+        assert_eq!(chart.xs(), vec![1.0, 4.0]);
+        assert!(chart.readout(4.0).starts_with("V = 4: N = 10, mean 1."));
+    }
+
+    #[test]
+    fn axes_span_the_values() {
+        let line = |points: Vec<(f64, f64)>| Line {
+            label: "a".into(),
+            colour: 0,
+            dash: Dash::Solid,
+            points,
+        };
+        let mut chart = Chart {
+            x_label: "",
+            y_label: "",
+            log_y: true,
+            lines: vec![line(vec![(1.0, 1.1), (2.0, 7.4)])],
+        };
+        assert_eq!(chart.y_axis(), Some((1.0, 10.0, vec![1.0, 2.0, 5.0, 10.0])));
+        chart.lines = vec![line(vec![(1.0, 0.05), (2.0, 0.99)])];
+        assert_eq!(
+            chart.y_axis(),
+            Some((0.05, 1.0, vec![0.05, 0.1, 0.2, 0.5, 1.0]))
+        );
+        chart.log_y = false;
+        let (low, top, ticks) = chart.y_axis().unwrap();
+        assert_eq!((low, ticks.len()), (0.0, 5));
+        assert!(top >= 0.99 * 1.05);
+        // One value: still an axis with two ends.
+        chart.lines = vec![line(vec![(1.0, 2.0)])];
+        let (low, top, _) = chart.y_axis().unwrap();
+        assert!(top > low && low == 0.0, "{low} {top}");
+        chart.log_y = true;
+        let (low, top, _) = chart.y_axis().unwrap();
+        assert!(top > low && low > 0.0, "{low} {top}");
+        chart.lines.clear();
+        assert_eq!(chart.y_axis(), None);
     }
 }

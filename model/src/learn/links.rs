@@ -3,6 +3,7 @@
 
 use ringlab_core::schemes::cassandra::DEFAULT_NUM_TOKENS;
 
+use crate::lab::params::LabParams;
 use crate::param_table::link;
 use crate::playground::params::{PlaygroundParams, Scheme};
 use crate::systems::params::SystemsParams;
@@ -36,6 +37,15 @@ pub fn scheme_ring(scheme: Scheme) -> String {
     link("ring", &ring)
 }
 
+/// The lab with only figure `fig` shown.
+pub fn lab_figure(fig: u64) -> String {
+    let lab = LabParams {
+        fig,
+        ..LabParams::default()
+    };
+    link("lab", &lab)
+}
+
 /// The real-systems page with `system` picked.
 pub fn system_page(system: System) -> String {
     let page = SystemsParams {
@@ -58,11 +68,14 @@ mod tests {
             ("ring", cassandra_ring()),
             ("ring", scheme_ring(Scheme::Ketama)),
             ("ring", scheme_ring(Scheme::Nginx)),
+            ("lab", lab_figure(1)),
+            ("lab", lab_figure(3)),
             ("systems", system_page(System::Haproxy)),
         ] {
             let query = parse_query(link.strip_prefix(&format!("#/{path}?")).unwrap());
             let notes = match path {
                 "ring" => PlaygroundParams::from_query(&query).1,
+                "lab" => LabParams::from_query(&query).1,
                 _ => SystemsParams::from_query(&query).1,
             };
             assert!(notes.is_empty(), "{link}: {notes:?}");

@@ -1,0 +1,138 @@
+// The lab, driven by role and accessible name: figures run on Web Workers and give, bit
+// for bit, the command line's table for the same seed, on one worker or four; Cancel
+// stops every worker; the plot reads out by keyboard; the downloads; phone and dark.
+import { after, before, test } from "node:test";
+import assert from "node:assert/strict";
+import { readFile } from "node:fs/promises";
+import { load, screenshot, start } from "../harness.js";
+import { open, params, waitParam, waitUntil } from "../common.js";
+import { ringlab } from "../core.js";
+
+let env;
+before(async () => {
+  env = await start();
+});
+after(async () => {
+  await env?.stop();
+});
+
+const figure = (page, n) => page.getByRole("region", { name: new RegExp(`^Figure ${n}\\. `) });
+
+/** Runs figure `n` and waits for "Done"; returns its CSV download's text. */
+async function runAndDownload(page, n) {
+  const fig = figure(page, n);
+  await fig.getByRole("button", { name: "Run" }).click();
+  await fig.getByText(/^Done in /).waitFor({ timeout: 120_000 });
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    fig.getByRole("button", { name: "Download CSV" }).click(),
+  ]);
+  return readFile(await download.path(), "utf8");
+}
+
+const tsv = (csv) => csv.replaceAll(",", "\t");
+
+test("the catcher figure gives the command line's table, on one worker and on four", async () => {
+  const { context, page, clean } = await open(env);
+  await load(env, page, "#/lab?rings=12&seed=3&workers=1&fig=3");
+  assert.equal(await page.title(), "Lab · ringlab");
+  const fig = figure(page, 3);
+  await fig.getByText("Not run yet.").waitFor();
+  const one = await runAndDownload(page, 3);
+  const cli = ringlab(["experiment", "catcher", "--servers", "100", "--points", "1,2,4,...,1024", "--rings", "12", "--seed", "3"]);
+  assert.equal(tsv(one), cli);
+  // The command shown is the one just run.
+  assert.equal(
+    await fig.locator(".lab-command").innerText(),
+    "ringlab experiment catcher --servers 100 --points 1,2,4,...,1024 --rings 12 --seed 3",
+  );
+  // Four workers: a change of workers keeps the link's results, a new run gives the same.
+  await page.getByRole("spinbutton", { name: "Workers" }).fill("4");
+  await page.getByRole("spinbutton", { name: "Workers" }).press("Enter");
+  await waitParam(page, "workers", (v) => v === "4");
+  const four = await runAndDownload(page, 3);
+  assert.equal(four, one);
+  // The table twin: its caption names the figure, one row per V.
+  await fig.getByText("The numbers").click();
+  const table = fig.getByRole("table", { name: /^Figure 3\. Who catches/ });
+  assert.equal(await table.locator("tbody tr").count(), 11);
+  clean();
+  await context.close();
+});
+
+test("the busiest figures give the command line's rows and the Gamma model beside them", async () => {
+  const { context, page, clean } = await open(env);
+  await load(env, page, "#/lab?rings=3&seed=5&workers=2&fig=1");
+  const csv = await runAndDownload(page, 1);
+  const cli = ringlab(["experiment", "busiest", "--servers", "10,100,1000", "--points", "1,2,4,...,1024", "--rings", "3", "--seed", "5", "--method", "ring"]);
+  assert.equal(tsv(csv), cli);
+  const fig = figure(page, 1);
+  // Three server counts, three statistics: nine lines, each of 11 points.
+  const plot = fig.getByRole("img", { name: /^Figure 1\./ });
+  assert.equal(await plot.locator("path.xy-line").count(), 9);
+  assert.match(await fig.locator(".lab-finding").innerText(), /^This run: with one point each, the busiest server carries [\d.]+ at N = 10 \(theory 2\.93\)/);
+  // The readout by keyboard: focus, then the arrow keys walk V.
+  await plot.focus();
+  const readout = fig.locator(".xy-readout");
+  await waitUntil(() => readout.innerText(), (t) => t.startsWith("V = 1: N = 10, mean"), "readout at V = 1");
+  await page.keyboard.press("ArrowRight");
+  await waitUntil(() => readout.innerText(), (t) => t.startsWith("V = 2: "), "readout at V = 2");
+  await page.keyboard.press("End");
+  await waitUntil(() => readout.innerText(), (t) => t.startsWith("V = 1024: "), "readout at V = 1024");
+  // The SVG download stands alone: its lines carry their colours.
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    fig.getByRole("button", { name: "Download SVG" }).click(),
+  ]);
+  const svg = await readFile(await download.path(), "utf8");
+  assert.match(svg, /^<svg[^>]*xmlns="http:\/\/www\.w3\.org\/2000\/svg"/);
+  assert.match(svg, /<path[^>]*stroke="rgb\(/);
+  await screenshot(page, "lab-busiest");
+  clean();
+  await context.close();
+});
+
+test("Cancel stops every worker and keeps the rows already done", async () => {
+  const { context, page, clean } = await open(env);
+  await load(env, page, "#/lab?rings=400&seed=1&workers=2&fig=1");
+  const fig = figure(page, 1);
+  await fig.getByRole("button", { name: "Run" }).click();
+  const bar = fig.getByRole("progressbar", { name: "Figure 1 progress" });
+  await waitUntil(() => bar.getAttribute("aria-valuenow"), (v) => Number(v) >= 1, "progress past 1%", 60_000);
+  assert.match(await fig.locator(".lab-status").innerText(), /% done, .* left\.$/);
+  assert.equal(page.workers().length, 2);
+  await fig.getByRole("button", { name: "Cancel" }).click();
+  await fig.getByText("Cancelled. The rows finished before are kept.").waitFor();
+  await waitUntil(async () => page.workers().length, (n) => n === 0, "every worker terminated");
+  await fig.getByRole("button", { name: "Run" }).waitFor();
+  clean();
+  await context.close();
+});
+
+test("bad settings are clamped with a note; a change of seed forgets the results", async () => {
+  const { context, page, clean } = await open(env);
+  await load(env, page, "#/lab?rings=0&seed=x&workers=9&fig=12");
+  const p = await params(page);
+  assert.deepEqual([p.rings, p.seed, p.workers, p.fig], ["1", "1", "4", "3"]);
+  assert.equal(await page.getByRole("note").locator("li").count(), 4);
+  await runAndDownload(page, 3);
+  await page.getByRole("spinbutton", { name: "Seed" }).fill("2");
+  await page.getByRole("spinbutton", { name: "Seed" }).press("Enter");
+  await waitParam(page, "seed", (v) => v === "2");
+  await figure(page, 3).getByText("Not run yet.").waitFor();
+  clean();
+  await context.close();
+});
+
+test("at 360 px and in dark mode the figures fit and their text stays at 12 px", async () => {
+  const { context, page, clean } = await open(env, { viewport: { width: 360, height: 740 }, colorScheme: "dark" });
+  await load(env, page, "#/lab?rings=2&seed=1&workers=2");
+  await runAndDownload(page, 3);
+  const widths = await page.evaluate(() => [document.documentElement.scrollWidth, innerWidth]);
+  assert.ok(widths[0] <= widths[1], `page ${widths[0]} px wide at ${widths[1]}`);
+  const sizes = await figure(page, 3).locator("svg.xy-plot text").evaluateAll((texts) => texts.map((t) => parseFloat(getComputedStyle(t).fontSize)));
+  assert.ok(sizes.length > 5 && Math.min(...sizes) >= 12, JSON.stringify(sizes));
+  await screenshot(page, "lab-phone-dark");
+  clean();
+  await context.close();
+});

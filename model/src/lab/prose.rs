@@ -1,0 +1,143 @@
+//! What a lab run found, in a sentence, from its rows: the figures the lessons quote,
+//! read off this run.
+
+use ringlab_core::analysis::theory::single_point_peak;
+use ringlab_core::experiment::{BusiestRow, CatcherRow};
+
+fn at<R>(rows: &[R], servers: usize, points: u32, get: fn(&R) -> (usize, u32)) -> Option<&R> {
+    rows.iter().find(|r| get(r) == (servers, points))
+}
+
+/// Figure 1: the busiest server at one point each against the theory, and at 160 and
+/// 1,024 points.
+pub fn busiest(rows: &[BusiestRow]) -> Option<String> {
+    let get = |r: &BusiestRow| (r.servers, r.points);
+    let mut parts = Vec::new();
+    let ones: Vec<String> = [10, 100, 1_000]
+        .iter()
+        .filter_map(|&n| {
+            at(rows, n, 1, get).map(|r| {
+                format!(
+                    "{:.2} at N = {n} (theory {:.2})",
+                    r.mean_busiest,
+                    single_point_peak(n)
+                )
+            })
+        })
+        .collect();
+    if !ones.is_empty() {
+        parts.push(format!(
+            "with one point each, the busiest server carries {} times its fair share",
+            ones.join(", ")
+        ));
+    }
+    let many: Vec<String> = [100, 1_000]
+        .iter()
+        .filter_map(|&n| {
+            at(rows, n, 160, get).map(|r| {
+                format!(
+                    "{:.2} at N = {n} (95th percentile {:.2})",
+                    r.mean_busiest, r.p95_busiest
+                )
+            })
+        })
+        .collect();
+    if !many.is_empty() {
+        parts.push(format!("at 160 points, {}", many.join(" and ")));
+    }
+    if let Some(r) = at(rows, 1_000, 1_024, get) {
+        parts.push(format!(
+            "at 1024 points and N = 1000, {:.3}",
+            r.mean_busiest
+        ));
+    }
+    (!parts.is_empty()).then(|| format!("This run: {}.", parts.join("; ")))
+}
+
+/// Figure 2: spread x sqrt(V) at the largest V measured, per N.
+pub fn spread(rows: &[BusiestRow]) -> Option<String> {
+    let last: Vec<String> = [10, 100, 1_000]
+        .iter()
+        .filter_map(|&n| {
+            let r = rows
+                .iter()
+                .filter(|r| r.servers == n)
+                .max_by_key(|r| r.points)?;
+            Some(format!(
+                "{:.2} at N = {n} (theory {:.2})",
+                r.spread_sqrt_points, r.theory_spread_sqrt_points
+            ))
+        })
+        .collect();
+    (!last.is_empty()).then(|| {
+        format!(
+            "This run, at the most points measured: {}.",
+            last.join(", ")
+        )
+    })
+}
+
+/// Figure 3: the biggest catcher at 1, 16 and 160 points.
+pub fn catcher(rows: &[CatcherRow]) -> Option<String> {
+    let found: Vec<String> = [1, 16, 160]
+        .iter()
+        .filter_map(|&v| {
+            let r = rows.iter().find(|r| r.points == v)?;
+            Some(format!(
+                "{:.2} at {v} point{}",
+                r.mean_biggest_fraction,
+                if v == 1 { "" } else { "s" }
+            ))
+        })
+        .collect();
+    (!found.is_empty()).then(|| {
+        format!(
+            "This run: the biggest catcher takes {} of the leaver's keys.",
+            found.join(", ")
+        )
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn row(servers: usize, points: u32, mean: f64) -> BusiestRow {
+        BusiestRow {
+            servers,
+            points,
+            rings: 1,
+            mean_busiest: mean,
+            p95_busiest: mean + 0.1,
+            max_busiest: mean + 0.2,
+            mean_spread: 0.0,
+            spread_sqrt_points: 0.99,
+            theory_spread_sqrt_points: 1.0,
+        }
+    }
+
+    #[test]
+    fn sentences_say_what_the_rows_hold() {
+        assert_eq!(busiest(&[]), None);
+        assert_eq!(
+            busiest(&[row(10, 1, 2.9), row(100, 160, 1.21)]).unwrap(),
+            "This run: with one point each, the busiest server carries 2.90 at N = 10 (theory 2.93) times its fair share; at 160 points, 1.21 at N = 100 (95th percentile 1.31)."
+        );
+        assert_eq!(
+            spread(&[row(10, 4, 1.0), row(10, 8, 1.0)]).unwrap(),
+            "This run, at the most points measured: 0.99 at N = 10 (theory 1.00)."
+        );
+        let c = CatcherRow {
+            servers: 100,
+            points: 16,
+            rings: 1,
+            mean_biggest_fraction: 0.22,
+            p95_biggest_fraction: 0.3,
+            mean_catchers: 14.0,
+        };
+        assert_eq!(
+            catcher(&[c]).unwrap(),
+            "This run: the biggest catcher takes 0.22 at 16 points of the leaver's keys."
+        );
+    }
+}

@@ -1,0 +1,151 @@
+//! One lab figure: what it asks, Run and Cancel, the progress bar with its estimate, the
+//! plot, its table twin, the downloads and the command that prints the same table.
+
+use std::rc::Rc;
+
+use ringlab_model::lab::series::Chart;
+use yew::prelude::*;
+
+use super::pool::Status;
+use crate::browser;
+use crate::pictures::xy_plot::XyPlot;
+
+/// A run as the figure shows it.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Progress {
+    /// Not run yet (or its results no longer match the link).
+    Idle,
+    Running {
+        fraction: f64,
+        remaining_ms: Option<f64>,
+    },
+    Ended {
+        status: Status,
+        elapsed_ms: f64,
+    },
+}
+
+#[derive(Properties, PartialEq)]
+pub struct FigureProps {
+    pub number: u64,
+    pub title: &'static str,
+    /// What the figure shows and what to look for: prose.
+    pub about: Html,
+    pub chart: Rc<Chart>,
+    /// The data-table twin, without its caption.
+    pub table: Html,
+    /// The table as CSV, the command line's columns and digits.
+    pub csv: Rc<String>,
+    /// The commands that print the same tables.
+    pub commands: Rc<Vec<String>>,
+    pub progress: Progress,
+    /// What this run's results say, once there are some.
+    #[prop_or_default]
+    pub finding: Option<String>,
+    pub on_run: Callback<()>,
+    pub on_cancel: Callback<()>,
+}
+
+/// Seconds, for an estimate: "about 12 s", "under a second".
+fn seconds(ms: f64) -> String {
+    if ms < 1_000.0 {
+        "under a second".into()
+    } else {
+        format!("about {:.0} s", ms / 1_000.0)
+    }
+}
+
+#[component]
+pub fn Figure(props: &FigureProps) -> Html {
+    let plot_node = use_node_ref();
+    let name = format!("Figure {}. {}", props.number, props.title);
+    let file = format!("ringlab-lab-figure-{}", props.number);
+    let running = matches!(props.progress, Progress::Running { .. });
+    let button = if running {
+        let cancel = props.on_cancel.clone();
+        html! { <button type="button" class="lab-cancel" onclick={move |_| cancel.emit(())}>{ "Cancel" }</button> }
+    } else {
+        let run = props.on_run.clone();
+        html! { <button type="button" class="lab-run" onclick={move |_| run.emit(())}>{ "Run" }</button> }
+    };
+    let (fraction, said) = match &props.progress {
+        Progress::Idle => (0.0, "Not run yet.".to_string()),
+        Progress::Running {
+            fraction,
+            remaining_ms,
+        } => (
+            *fraction,
+            match remaining_ms {
+                Some(ms) => format!("{:.0}% done, {} left.", fraction * 100.0, seconds(*ms)),
+                None => "Starting the workers…".to_string(),
+            },
+        ),
+        Progress::Ended { status, elapsed_ms } => match status {
+            Status::Done => (1.0, format!("Done in {:.1} s.", elapsed_ms / 1_000.0)),
+            Status::Cancelled => (
+                0.0,
+                "Cancelled. The rows finished before are kept.".to_string(),
+            ),
+            Status::Failed(why) => (0.0, format!("Stopped: {why}.")),
+            Status::Running => (0.0, String::new()),
+        },
+    };
+    let percent = (fraction * 100.0).round();
+    let on_csv = {
+        let (csv, file) = (props.csv.clone(), file.clone());
+        Callback::from(move |_: MouseEvent| {
+            browser::download(&format!("{file}.csv"), "text/csv", &csv);
+        })
+    };
+    let on_svg = {
+        let (node, file) = (plot_node.clone(), file.clone());
+        Callback::from(move |_: MouseEvent| {
+            let svg = node
+                .cast::<web_sys::Element>()
+                .and_then(|holder| holder.query_selector("svg.xy-plot").ok().flatten());
+            if let Some(text) = svg.as_ref().and_then(browser::standalone_svg) {
+                browser::download(&format!("{file}.svg"), "image/svg+xml", &text);
+            }
+        })
+    };
+    let empty = props.chart.lines.is_empty();
+    html! {
+        <section class="lab-figure" aria-label={name.clone()}>
+            <h2>{ name.clone() }</h2>
+            { props.about.clone() }
+            <div class="lab-run-row">
+                { button }
+                <div class="lab-progress" role="progressbar" aria-label={format!("Figure {} progress", props.number)}
+                    aria-valuemin="0" aria-valuemax="100" aria-valuenow={percent.to_string()} aria-valuetext={said.clone()}>
+                    // A rect's width, not a style: the page's Content-Security-Policy refuses
+                    // inline styles.
+                    <svg class="lab-progress-bar" viewBox="0 0 100 1" preserveAspectRatio="none" aria-hidden="true">
+                        <rect width={percent.to_string()} height="1" />
+                    </svg>
+                </div>
+                <p class="lab-status" aria-live="polite">{ said }</p>
+            </div>
+            if let Some(finding) = &props.finding {
+                <p class="lab-finding">{ finding.clone() }</p>
+            }
+            <div ref={plot_node} class="lab-plot">
+                <XyPlot chart={props.chart.clone()} label={name.clone()} />
+            </div>
+            <div class="lab-downloads">
+                <button type="button" onclick={on_csv} disabled={empty}>{ "Download CSV" }</button>
+                <button type="button" onclick={on_svg} disabled={empty}>{ "Download SVG" }</button>
+            </div>
+            <details class="lab-table">
+                <summary>{ "The numbers" }</summary>
+                <div class="lab-scroll" tabindex="0" role="region" aria-label={format!("Figure {} table", props.number)}>
+                    <table>
+                        <caption>{ name }</caption>
+                        { props.table.clone() }
+                    </table>
+                </div>
+            </details>
+            <p class="lab-command-intro">{ "The same table on the command line (tab-separated):" }</p>
+            { for props.commands.iter().map(|c| html! { <pre class="lab-command"><code>{ c.clone() }</code></pre> }) }
+        </section>
+    }
+}

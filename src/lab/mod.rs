@@ -1,0 +1,11 @@
+//! The lab (`#/lab`): the experiments behind the lessons, run live on Web Workers.
+//!
+//! `pool` runs a figure's trials on the workers; `figure` draws one figure with its
+//! controls, plot, table and downloads; `view` is the page. The state is
+//! `ringlab_model::lab`.
+
+mod figure;
+mod pool;
+mod view;
+
+pub use view::LabView;

@@ -1,0 +1,224 @@
+//! The lab's component: the settings every figure shares, and the figures, each run on
+//! Web Workers when the reader asks.
+
+use std::cell::RefCell;
+use std::rc::Rc;
+
+use ringlab_core::experiment::{table_text, BusiestRow, CatcherRow};
+use ringlab_model::lab::job::TrialKind;
+use ringlab_model::lab::params::{LabParams, RINGS, WORKERS};
+use ringlab_model::lab::{prose, runs, series};
+use ringlab_model::linked::{Edit, Linked};
+use yew::prelude::*;
+
+use super::figure::{Figure, Progress};
+use super::pool::{Run, Status};
+use crate::notes::{dispatching, ViewNotes};
+use crate::number_field::NumberField;
+use crate::setters::on_text;
+use crate::store::Store;
+use crate::url_out::use_url_out;
+use crate::view_props::ViewProps;
+
+/// The busiest figures' runs: the Gamma model first (a second), then the rings.
+const BUSIEST: &[TrialKind] = &[TrialKind::BusiestGamma, TrialKind::BusiestRing];
+const CATCHER: &[TrialKind] = &[TrialKind::Catcher];
+
+type Slot = Rc<RefCell<Option<Rc<RefCell<Run>>>>>;
+
+fn progress_of(slot: &Slot) -> Progress {
+    let Some(run) = slot.borrow().clone() else {
+        return Progress::Idle;
+    };
+    let run = run.borrow();
+    match run.status() {
+        Status::Running => Progress::Running {
+            fraction: run.fraction(),
+            remaining_ms: run.remaining_ms(),
+        },
+        status => Progress::Ended {
+            status: status.clone(),
+            elapsed_ms: run.elapsed_ms(),
+        },
+    }
+}
+
+fn rows_of<R>(slot: &Slot, read: impl Fn(&Run) -> Vec<R>) -> Vec<R> {
+    slot.borrow()
+        .as_ref()
+        .map(|run| read(&run.borrow()))
+        .unwrap_or_default()
+}
+
+fn cell(v: f64, places: usize) -> Html {
+    html! { <td>{ format!("{v:.places$}") }</td> }
+}
+
+fn busiest_table(ring: &[BusiestRow], gamma: &[BusiestRow]) -> Html {
+    let rows = gamma.iter().map(|g| {
+        let r = ring
+            .iter()
+            .find(|r| (r.servers, r.points) == (g.servers, g.points));
+        let dash = || html! { <td>{ "–" }</td> };
+        html! {
+            <tr>
+                <th scope="row">{ g.servers }</th><td>{ g.points }</td>
+                { r.map_or_else(dash, |r| cell(r.mean_busiest, 3)) }
+                { r.map_or_else(dash, |r| cell(r.p95_busiest, 3)) }
+                { cell(g.mean_busiest, 3) }
+            </tr>
+        }
+    });
+    html! {
+        <>
+            <thead><tr><th scope="col">{ "N" }</th><th scope="col">{ "V" }</th><th scope="col">{ "mean (rings)" }</th><th scope="col">{ "95th percentile (rings)" }</th><th scope="col">{ "mean (Gamma model)" }</th></tr></thead>
+            <tbody>{ for rows }</tbody>
+        </>
+    }
+}
+
+fn spread_table(ring: &[BusiestRow]) -> Html {
+    let rows = ring.iter().map(|r| html! {
+        <tr><th scope="row">{ r.servers }</th><td>{ r.points }</td>{ cell(r.spread_sqrt_points, 3) }{ cell(r.theory_spread_sqrt_points, 3) }</tr>
+    });
+    html! {
+        <>
+            <thead><tr><th scope="col">{ "N" }</th><th scope="col">{ "V" }</th><th scope="col">{ "spread x sqrt(V), measured" }</th><th scope="col">{ "theory" }</th></tr></thead>
+            <tbody>{ for rows }</tbody>
+        </>
+    }
+}
+
+fn catcher_table(rows: &[CatcherRow]) -> Html {
+    let rows = rows.iter().map(|r| html! {
+        <tr><th scope="row">{ r.points }</th>{ cell(r.mean_biggest_fraction, 3) }{ cell(r.p95_biggest_fraction, 3) }{ cell(r.mean_catchers, 1) }</tr>
+    });
+    html! {
+        <>
+            <thead><tr><th scope="col">{ "V" }</th><th scope="col">{ "biggest catcher, mean" }</th><th scope="col">{ "95th percentile" }</th><th scope="col">{ "servers that catch some" }</th></tr></thead>
+            <tbody>{ for rows }</tbody>
+        </>
+    }
+}
+
+#[component]
+pub fn LabView(props: &ViewProps) -> Html {
+    let state = {
+        let query = props.query.clone();
+        use_reducer(move || Store::new(Linked::<LabParams>::from_query(&query)))
+    };
+    let dispatch = state.dispatcher();
+    use_url_out(props, state.query());
+    let p = state.params.clone();
+    let redraw = use_force_update();
+    let busiest: Slot = use_mut_ref(|| None);
+    let catcher: Slot = use_mut_ref(|| None);
+    // Results belong to the link's rings and seed: a change of either forgets them, and
+    // stops a run (dropping a run terminates its workers).
+    {
+        let (busiest, catcher, redraw) = (busiest.clone(), catcher.clone(), redraw.clone());
+        use_effect_with((p.rings, p.seed), move |_| {
+            let forgot =
+                busiest.borrow_mut().take().is_some() | catcher.borrow_mut().take().is_some();
+            if forgot {
+                redraw.force_update();
+            }
+        });
+    }
+    let on_redraw = {
+        let redraw = redraw.clone();
+        Callback::from(move |()| redraw.force_update())
+    };
+    let start = |slot: &Slot, kinds: &'static [TrialKind]| {
+        let (slot, on_redraw, redraw, p) =
+            (slot.clone(), on_redraw.clone(), redraw.clone(), p.clone());
+        Callback::from(move |()| {
+            let run = Run::start(kinds, p.rings, p.seed, p.workers, on_redraw.clone());
+            *slot.borrow_mut() = Some(run);
+            redraw.force_update();
+        })
+    };
+    let cancel = |slot: &Slot| {
+        let (slot, redraw) = (slot.clone(), redraw.clone());
+        Callback::from(move |()| {
+            if let Some(run) = slot.borrow().as_ref() {
+                run.borrow_mut().cancel();
+            }
+            redraw.force_update();
+        })
+    };
+
+    let ring = rows_of(&busiest, |r| r.busiest_rows(TrialKind::BusiestRing));
+    let gamma = rows_of(&busiest, |r| r.busiest_rows(TrialKind::BusiestGamma));
+    let caught = rows_of(&catcher, Run::catcher_rows);
+    let shown = |n: u64| p.fig == 0 || p.fig == n;
+    let busiest_commands = Rc::new(vec![
+        runs::command(TrialKind::BusiestRing, p.rings, p.seed),
+        runs::command(TrialKind::BusiestGamma, p.rings, p.seed),
+    ]);
+
+    let set_text = |name: &'static str| on_text(&dispatch, name);
+    let controls = html! {
+        <form class="lab-form view-controls" aria-label="Lab settings" onsubmit={|e: SubmitEvent| e.prevent_default()}>
+            <NumberField label="Rings per setting" value={u64::from(p.rings)} min={RINGS.0} max={RINGS.1} on_change={set_text("rings")} />
+            <NumberField label="Seed" value={p.seed} min={0} max={u64::MAX} on_change={set_text("seed")} />
+            <NumberField label="Workers" value={u64::from(p.workers)} min={WORKERS.0} max={WORKERS.1} on_change={set_text("workers")} />
+        </form>
+    };
+    html! {
+        <section class={classes!("lab", props.embed.then_some("lab-embed"))} aria-label="Lab">
+            <ViewNotes notes={state.notes.clone()} on_dismiss={dispatching(&dispatch, Edit::Dismiss)} />
+            if !props.embed {
+                <p class="lab-intro">
+                    { "Every figure the lessons quote comes from an experiment: draw many random rings, measure each exactly, \
+                       and summarise. Here they run in your browser, on Web Workers, so the page stays free. \
+                       The results are the same on one worker or four, and the same as the command line's for the same seed." }
+                </p>
+            }
+            { controls }
+            if shown(1) {
+                <Figure number={1} title="The busiest server against its fair share"
+                    about={html! {
+                        <p>{ "For N servers with V points each, the share of the busiest server, over the fair share 1/N. \
+                              Solid: the mean over the rings; dashed: the 95th percentile; dotted: the Gamma model, which \
+                              draws the shares from their exact law instead of placing points." }</p>
+                    }}
+                    chart={Rc::new(series::busiest(&ring, &gamma))}
+                    table={busiest_table(&ring, &gamma)}
+                    csv={Rc::new(table_text(&ring, ','))}
+                    commands={busiest_commands.clone()}
+                    progress={progress_of(&busiest)}
+                    finding={prose::busiest(&ring)}
+                    on_run={start(&busiest, BUSIEST)} on_cancel={cancel(&busiest)} />
+            }
+            if shown(2) {
+                <Figure number={2} title="The spread of the shares shrinks as one over the square root of V"
+                    about={html! {
+                        <p>{ "The shares' spread (their standard deviation over their mean) times sqrt(V). If the spread \
+                              falls as 1/sqrt(V), this stays flat: near 1 for many servers, a little lower for ten." }</p>
+                    }}
+                    chart={Rc::new(series::spread(&ring))}
+                    table={spread_table(&ring)}
+                    csv={Rc::new(table_text(&ring, ','))}
+                    commands={Rc::new(vec![runs::command(TrialKind::BusiestRing, p.rings, p.seed)])}
+                    progress={progress_of(&busiest)}
+                    finding={prose::spread(&ring)}
+                    on_run={start(&busiest, BUSIEST)} on_cancel={cancel(&busiest)} />
+            }
+            if shown(3) {
+                <Figure number={3} title="Who catches a leaving server's keys"
+                    about={html! {
+                        <p>{ format!("One of {} servers leaves. Its keys go to the servers after its points; with few points, \
+                              one neighbour takes nearly all of them. This is the share the biggest catcher takes.", runs::CATCHER_SERVERS) }</p>
+                    }}
+                    chart={Rc::new(series::catcher(&caught))}
+                    table={catcher_table(&caught)}
+                    csv={Rc::new(table_text(&caught, ','))}
+                    commands={Rc::new(vec![runs::command(TrialKind::Catcher, p.rings, p.seed)])}
+                    progress={progress_of(&catcher)}
+                    finding={prose::catcher(&caught)}
+                    on_run={start(&catcher, CATCHER)} on_cancel={cancel(&catcher)} />
+            }
+        </section>
+    }
+}

@@ -1,0 +1,203 @@
+//! A plot of lines against points per server on a log2 axis (the lab's figures): labelled
+//! axes, a legend, and a readout of every line at one V, moved by the pointer or, with the
+//! plot focused, by the arrow keys. Drawn at the size it is shown, so its text stays at
+//! the stylesheet's 12 px at any width.
+
+use std::rc::Rc;
+
+use ringlab_model::chart::{Frame, Margins};
+use ringlab_model::lab::series::{Chart, Dash};
+use yew::prelude::*;
+
+use crate::element_width::use_element_width;
+
+#[derive(Properties, PartialEq)]
+pub struct XyPlotProps {
+    pub chart: Rc<Chart>,
+    /// The figure's name, for the picture's accessible name.
+    pub label: String,
+}
+
+const MARGINS: Margins = Margins {
+    left: 56.0,
+    right: 16.0,
+    top: 12.0,
+    bottom: 40.0,
+};
+
+fn dash_class(dash: Dash) -> &'static str {
+    match dash {
+        Dash::Solid => "xy-solid",
+        Dash::Dashed => "xy-dashed",
+        Dash::Dotted => "xy-dotted",
+    }
+}
+
+/// A tick's text: few digits, no trailing zeros.
+fn tick_text(v: f64) -> String {
+    if v >= 10.0 || v == v.round() {
+        format!("{v:.0}")
+    } else {
+        let text = format!("{v:.2}");
+        text.trim_end_matches('0').to_string()
+    }
+}
+
+#[component]
+pub fn XyPlot(props: &XyPlotProps) -> Html {
+    let node = use_node_ref();
+    let frame = Frame::new(use_element_width(&node), 640.0, 0.55, 220.0, 340.0, MARGINS);
+    let cursor = use_state(|| None::<usize>);
+    let chart = &props.chart;
+    let xs = chart.xs();
+    let (left, top) = (MARGINS.left, MARGINS.top);
+    let (pw, ph) = (frame.plot_width(), frame.plot_height());
+    // x: log2 from the first to the last V.
+    let (x0, x1) = (
+        xs.first().copied().unwrap_or(1.0).log2(),
+        xs.last()
+            .copied()
+            .unwrap_or(2.0)
+            .log2()
+            .max(xs.first().copied().unwrap_or(1.0).log2() + 1.0),
+    );
+    let x = move |v: f64| left + pw * (v.log2() - x0) / (x1 - x0);
+    let axis = chart.y_axis();
+    let log_y = chart.log_y;
+    let y = {
+        let (low, high) = axis.as_ref().map_or((0.0, 1.0), |a| (a.0, a.1));
+        move |v: f64| {
+            let share = if log_y && low > 0.0 && v > 0.0 {
+                (v / low).ln() / (high / low).ln()
+            } else {
+                (v - low) / (high - low)
+            };
+            top + ph * (1.0 - share.clamp(0.0, 1.0))
+        }
+    };
+    let f = |v: f64| format!("{v:.1}");
+    let shown = cursor.and_then(|i| xs.get(i).copied());
+
+    let on_move = {
+        let (cursor, node, xs) = (cursor.clone(), node.clone(), xs.clone());
+        Callback::from(move |event: PointerEvent| {
+            let Some(svg) = node.cast::<web_sys::Element>() else {
+                return;
+            };
+            let rect = svg.get_bounding_client_rect();
+            let at = f64::from(event.client_x()) - rect.left();
+            let nearest = xs
+                .iter()
+                .enumerate()
+                .min_by(|a, b| (x(*a.1) - at).abs().total_cmp(&(x(*b.1) - at).abs()))
+                .map(|(i, _)| i);
+            cursor.set(nearest);
+        })
+    };
+    let on_key = {
+        let (cursor, count) = (cursor.clone(), xs.len());
+        Callback::from(move |event: KeyboardEvent| {
+            if count == 0 {
+                return;
+            }
+            let now = cursor.unwrap_or(0);
+            let next = match event.key().as_str() {
+                "ArrowRight" | "ArrowUp" => (now + 1).min(count - 1),
+                "ArrowLeft" | "ArrowDown" => now.saturating_sub(1),
+                "Home" => 0,
+                "End" => count - 1,
+                _ => return,
+            };
+            event.prevent_default();
+            cursor.set(Some(next));
+        })
+    };
+    let on_focus = {
+        let cursor = cursor.clone();
+        Callback::from(move |_: FocusEvent| {
+            if cursor.is_none() {
+                cursor.set(Some(0));
+            }
+        })
+    };
+    let lines = chart.lines.iter().map(|line| {
+        let d: String = line
+            .points
+            .iter()
+            .filter(|p| p.1.is_finite())
+            .enumerate()
+            .map(|(i, &(px, py))| {
+                format!(
+                    "{}{} {}",
+                    if i == 0 { 'M' } else { 'L' },
+                    f(x(px)),
+                    f(y(py))
+                )
+            })
+            .collect::<Vec<_>>()
+            .join(" ");
+        let class = classes!(
+            "xy-line",
+            format!("xy-c{}", line.colour % 3),
+            dash_class(line.dash)
+        );
+        html! { <path {class} {d} /> }
+    });
+    let marks = shown.map(|at| {
+        let dots = chart.lines.iter().filter_map(|line| {
+            let (_, v) = line.points.iter().find(|p| p.0 == at)?;
+            Some(html! { <circle class={classes!("xy-dot", format!("xy-c{}", line.colour % 3))} cx={f(x(at))} cy={f(y(*v))} r="3.5" /> })
+        });
+        html! {
+            <>
+                <line class="plot-cursor" x1={f(x(at))} x2={f(x(at))} y1={f(top)} y2={f(top + ph)} />
+                { for dots }
+            </>
+        }
+    });
+    let y_ticks = axis
+        .as_ref()
+        .map(|(_, _, ticks)| ticks.clone())
+        .unwrap_or_default();
+    let middle = top + ph / 2.0;
+    let legend = chart.lines.iter().map(|line| {
+        let class = classes!("xy-line", format!("xy-c{}", line.colour % 3), dash_class(line.dash));
+        html! {
+            <li>
+                <svg class="xy-key" viewBox="0 0 28 10" aria-hidden="true"><path {class} d="M1 5 L27 5" /></svg>
+                { line.label.clone() }
+            </li>
+        }
+    });
+    let readout = match shown {
+        Some(at) => chart.readout(at),
+        None if xs.is_empty() => "Nothing measured yet.".to_string(),
+        None => {
+            "Point at the plot, or focus it and use the arrow keys, to read every line at one V."
+                .to_string()
+        }
+    };
+    html! {
+        <div class="xy">
+            <svg ref={node} class="plot xy-plot" viewBox={frame.view_box()} role="img" tabindex="0"
+                aria-label={props.label.clone()} onpointermove={on_move} onkeydown={on_key} onfocus={on_focus}>
+                { for y_ticks.iter().map(|&v| html! {
+                    <>
+                        <line class="axis-grid" x1={f(left)} x2={f(left + pw)} y1={f(y(v))} y2={f(y(v))} />
+                        <text class="axis-tick" x={f(left - 6.0)} y={f(y(v) + 4.0)} text-anchor="end">{ tick_text(v) }</text>
+                    </>
+                }) }
+                { for xs.iter().enumerate().filter(|(i, _)| pw >= 400.0 || i % 2 == 0).map(|(_, &v)| html! {
+                    <text class="axis-tick" x={f(x(v))} y={f(top + ph + 15.0)} text-anchor="middle">{ format!("{v}") }</text>
+                }) }
+                <line class="axis" x1={f(left)} x2={f(left + pw)} y1={f(top + ph)} y2={f(top + ph)} />
+                { for lines }
+                { for marks }
+                <text class="axis-title" x={f(left + pw / 2.0)} y={f(frame.height - 4.0)} text-anchor="middle">{ chart.x_label }</text>
+                <text class="axis-title" x="11" y={f(middle)} text-anchor="middle" transform={format!("rotate(-90 11 {middle:.1})")}>{ chart.y_label }</text>
+            </svg>
+            <ul class="xy-legend">{ for legend }</ul>
+            <p class="xy-readout" aria-live="polite">{ readout }</p>
+        </div>
+    }
+}
