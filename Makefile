@@ -8,7 +8,7 @@ WASM_RUNNER_ENV := CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER=wasm-bindgen-test-
 # wasm-opt comes from npm (tools/), trunk and wasm-bindgen from cargo install.
 TRUNK := PATH="$(CURDIR)/tools/node_modules/.bin:$$HOME/.cargo/bin:$$PATH" trunk
 
-.PHONY: test tools serve dist lint native wasm e2e bench bench-browser lighthouse profile-browser
+.PHONY: test tools serve dist lint native wasm e2e bench bench-cli bench-browser lighthouse profile-browser
 
 test: tools lint native wasm e2e
 
@@ -54,6 +54,10 @@ e2e: dist
 bench:
 	$(CARGO) bench -p ringlab-core
 
+# The busiest table by the command line against numpy (not a test): bench/numpy/compare.sh.
+bench-cli:
+	bash bench/numpy/compare.sh
+
 # The browser benchmark (not a test): each view's first-load transfer, dist/ served
 # gzip-compressed, written into BENCHMARKS.md between <!-- sizes:begin/end --> (e2e/bench/
 # sizes.js); then frame times and slider-to-frame latency on the release build in headless
@@ -65,6 +69,7 @@ bench-browser: tools dist
 	cat target/bench-sizes.md
 	cd e2e && node bench/probe.js
 	cd e2e && node bench/load-probe.js
+	cd e2e && node bench/lab-probe.js
 	# The ring's lookups one at a time and in a batch, in wasm32 in headless Chromium.
 	cd core && $(WASM_RUNNER_ENV) $(CARGO) test --release --target wasm32-unknown-unknown \
 		--test wasm_speed -- --include-ignored --nocapture

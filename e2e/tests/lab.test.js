@@ -92,6 +92,28 @@ test("the busiest figures give the command line's rows and the Gamma model besid
   await context.close();
 });
 
+test("durability and memory: 16/560 at one point, nearly every failure at 512; the gossip at N = 1000", async () => {
+  const { context, page, clean } = await open(env);
+  await load(env, page, "#/lab?rings=400&seed=1&workers=2&fig=6");
+  const fig = figure(page, 6);
+  await fig.getByRole("button", { name: "Run" }).click();
+  await fig.getByText(/^Done in /).waitFor({ timeout: 60_000 });
+  const finding = await fig.locator(".lab-finding").innerText();
+  assert.match(finding, /^This run: with one point each there are 16 replica sets, so 2\.9% of the 560 ways to lose 3 of 16 servers lose some key; at 512 points, \d+ replica sets and (9\d|100)\.\d% of them\./);
+  assert.equal(await fig.locator(".lab-command").count(), 0, "no command line for this one yet");
+  // Figure 7 needs no run: exact formulas, read by keyboard.
+  await load(env, page, "#/lab?fig=7");
+  const memory = figure(page, 7);
+  assert.equal(await memory.getByRole("button", { name: "Run" }).count(), 0);
+  await memory.getByRole("img", { name: /^Figure 7\./ }).focus();
+  await page.keyboard.press("ArrowRight");
+  await page.keyboard.press("ArrowRight");
+  await waitUntil(() => memory.locator(".xy-readout").innerText(), (t) => t.startsWith("N = 1000: the ring, on each member 3.2 MB; one change, its tokens to everyone 3.2 MB; one change, the whole ring to everyone 3.2 GB"), "readout at N = 1000");
+  await screenshot(page, "lab-memory");
+  clean();
+  await context.close();
+});
+
 test("Cancel stops every worker and keeps the rows already done", async () => {
   const { context, page, clean } = await open(env);
   await load(env, page, "#/lab?rings=400&seed=1&workers=2&fig=1");
@@ -113,8 +135,8 @@ test("bad settings are clamped with a note; a change of seed forgets the results
   const { context, page, clean } = await open(env);
   await load(env, page, "#/lab?rings=0&seed=x&workers=9&fig=12");
   const p = await params(page);
-  assert.deepEqual([p.rings, p.seed, p.workers, p.fig], ["1", "1", "4", "3"]);
-  assert.equal(await page.getByRole("note").locator("li").count(), 4);
+  assert.deepEqual([p.rings, p.seed, p.workers, p.fig], ["1", "1", "4", undefined]);
+  assert.equal(await page.getByRole("note").locator("li").count(), 5);
   await runAndDownload(page, 3);
   await page.getByRole("spinbutton", { name: "Seed" }).fill("2");
   await page.getByRole("spinbutton", { name: "Seed" }).press("Enter");

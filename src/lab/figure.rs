@@ -22,6 +22,8 @@ pub enum Progress {
     Ended {
         status: Status,
         elapsed_ms: f64,
+        /// Each finished stage, named, and its time in ms.
+        stages: Vec<(&'static str, f64)>,
     },
 }
 
@@ -38,11 +40,15 @@ pub struct FigureProps {
     pub csv: Rc<String>,
     /// The commands that print the same tables.
     pub commands: Rc<Vec<String>>,
-    pub progress: Progress,
+    /// `None` for a figure computed at once from formulas: no Run, no progress.
+    #[prop_or_default]
+    pub progress: Option<Progress>,
     /// What this run's results say, once there are some.
     #[prop_or_default]
     pub finding: Option<String>,
+    #[prop_or_default]
     pub on_run: Callback<()>,
+    #[prop_or_default]
     pub on_cancel: Callback<()>,
 }
 
@@ -60,7 +66,7 @@ pub fn Figure(props: &FigureProps) -> Html {
     let plot_node = use_node_ref();
     let name = format!("Figure {}. {}", props.number, props.title);
     let file = format!("ringlab-lab-figure-{}", props.number);
-    let running = matches!(props.progress, Progress::Running { .. });
+    let running = matches!(props.progress, Some(Progress::Running { .. }));
     let button = if running {
         let cancel = props.on_cancel.clone();
         html! { <button type="button" class="lab-cancel" onclick={move |_| cancel.emit(())}>{ "Cancel" }</button> }
@@ -68,7 +74,7 @@ pub fn Figure(props: &FigureProps) -> Html {
         let run = props.on_run.clone();
         html! { <button type="button" class="lab-run" onclick={move |_| run.emit(())}>{ "Run" }</button> }
     };
-    let (fraction, said) = match &props.progress {
+    let (fraction, said) = match props.progress.as_ref().unwrap_or(&Progress::Idle) {
         Progress::Idle => (0.0, "Not run yet.".to_string()),
         Progress::Running {
             fraction,
@@ -80,7 +86,25 @@ pub fn Figure(props: &FigureProps) -> Html {
                 None => "Starting the workers…".to_string(),
             },
         ),
-        Progress::Ended { status, elapsed_ms } => match status {
+        Progress::Ended {
+            status,
+            elapsed_ms,
+            stages,
+        } => match status {
+            Status::Done if stages.len() > 1 => {
+                let each: Vec<String> = stages
+                    .iter()
+                    .map(|(what, ms)| format!("{what} {:.1} s", ms / 1_000.0))
+                    .collect();
+                (
+                    1.0,
+                    format!(
+                        "Done in {:.1} s ({}).",
+                        elapsed_ms / 1_000.0,
+                        each.join(", then ")
+                    ),
+                )
+            }
             Status::Done => (1.0, format!("Done in {:.1} s.", elapsed_ms / 1_000.0)),
             Status::Cancelled => (
                 0.0,
@@ -113,6 +137,7 @@ pub fn Figure(props: &FigureProps) -> Html {
         <section class="lab-figure" aria-label={name.clone()}>
             <h2>{ name.clone() }</h2>
             { props.about.clone() }
+            if props.progress.is_some() {
             <div class="lab-run-row">
                 { button }
                 <div class="lab-progress" role="progressbar" aria-label={format!("Figure {} progress", props.number)}
@@ -125,6 +150,7 @@ pub fn Figure(props: &FigureProps) -> Html {
                 </div>
                 <p class="lab-status" aria-live="polite">{ said }</p>
             </div>
+            }
             if let Some(finding) = &props.finding {
                 <p class="lab-finding">{ finding.clone() }</p>
             }
@@ -144,8 +170,10 @@ pub fn Figure(props: &FigureProps) -> Html {
                     </table>
                 </div>
             </details>
-            <p class="lab-command-intro">{ "The same table on the command line (tab-separated):" }</p>
-            { for props.commands.iter().map(|c| html! { <pre class="lab-command"><code>{ c.clone() }</code></pre> }) }
+            if !props.commands.is_empty() {
+                <p class="lab-command-intro">{ "The same table on the command line (tab-separated):" }</p>
+                { for props.commands.iter().map(|c| html! { <pre class="lab-command"><code>{ c.clone() }</code></pre> }) }
+            }
         </section>
     }
 }

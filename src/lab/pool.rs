@@ -15,6 +15,7 @@ use ringlab_core::experiment::{
 };
 use ringlab_model::lab::job::{Flat, Job, TrialKind};
 use ringlab_model::lab::runs;
+use ringlab_model::learn::figures::Loss;
 use wasm_bindgen::prelude::*;
 use web_sys::{ErrorEvent, MessageEvent, Worker};
 use yew::Callback;
@@ -39,6 +40,8 @@ pub enum Status {
 enum Rows {
     Busiest(Assembly<Busiest>),
     Catcher(Assembly<BiggestCatcher>),
+    /// One ring per setting: each chunk is a setting's whole row.
+    Loss(Vec<Option<Loss>>),
 }
 
 struct Stage {
@@ -55,6 +58,7 @@ impl Stage {
         let chunks = runs::plan(kind, seed, &settings);
         let rows = match kind.busiest(seed) {
             Some(trial) => Rows::Busiest(Assembly::new(trial, &settings, chunks.clone())),
+            None if kind == TrialKind::Loss => Rows::Loss(vec![None; settings.len()]),
             None => Rows::Catcher(Assembly::new(
                 TrialKind::catcher(seed),
                 &settings,
@@ -79,6 +83,16 @@ impl Stage {
             Rows::Catcher(a) => {
                 CatcherRing::read_all(values).map_or(Put::Refused, |o| a.put(chunk, o))
             }
+            Rows::Loss(rows) => {
+                let setting = self.chunks.get(chunk).map(|c| c.setting);
+                match (setting, Loss::read_all(values).as_deref()) {
+                    (Some(setting), Some([loss])) if rows[setting].is_none() => {
+                        rows[setting] = Some(*loss);
+                        Put::Row(setting)
+                    }
+                    _ => Put::Refused,
+                }
+            }
         }
     }
 }
@@ -98,6 +112,9 @@ pub struct Run {
     queue: Vec<(usize, usize)>,
     next: usize,
     done: usize,
+    /// Chunks still out, per stage, and when each stage's last chunk came back.
+    left: Vec<usize>,
+    stage_ends: Vec<Option<f64>>,
     slots: Vec<Slot>,
     status: Status,
     started: f64,
@@ -123,7 +140,10 @@ impl Run {
             .enumerate()
             .flat_map(|(s, stage)| (0..stage.chunks.len()).map(move |c| (s, c)))
             .collect();
+        let left: Vec<usize> = stages.iter().map(|s| s.chunks.len()).collect();
         let run = Rc::new(RefCell::new(Run {
+            stage_ends: vec![None; stages.len()],
+            left,
             stages,
             queue,
             next: 0,
@@ -181,6 +201,20 @@ impl Run {
             .then(|| self.elapsed_ms() / self.done as f64 * (self.queue.len() - self.done) as f64)
     }
 
+    /// Each finished stage's time, in ms: from the end of the stage before (or the start)
+    /// to the return of its last chunk. Workers go on to the next stage's chunks while the
+    /// last of a stage are out, so on several workers the split is approximate.
+    pub fn stage_times(&self) -> Vec<(TrialKind, f64)> {
+        let mut from = self.started;
+        let mut out = Vec::new();
+        for (stage, end) in self.stages.iter().zip(&self.stage_ends) {
+            let Some(end) = *end else { break };
+            out.push((stage.kind, end - from));
+            from = end;
+        }
+        out
+    }
+
     /// The finished rows of the busiest stage of `kind`, in the table's order.
     pub fn busiest_rows(&self, kind: TrialKind) -> Vec<BusiestRow> {
         self.stages
@@ -190,7 +224,7 @@ impl Run {
                 Rows::Busiest(a) => (0..s.settings.len())
                     .filter_map(|i| a.row(i).copied())
                     .collect(),
-                Rows::Catcher(_) => Vec::new(),
+                Rows::Catcher(_) | Rows::Loss(_) => Vec::new(),
             })
             .collect()
     }
@@ -203,7 +237,23 @@ impl Run {
                 Rows::Catcher(a) => (0..s.settings.len())
                     .filter_map(|i| a.row(i).copied())
                     .collect(),
-                Rows::Busiest(_) => Vec::new(),
+                Rows::Busiest(_) | Rows::Loss(_) => Vec::new(),
+            })
+            .collect()
+    }
+
+    /// The finished rows of the durability stage: points per server and the loss.
+    pub fn loss_rows(&self) -> Vec<(u32, Loss)> {
+        self.stages
+            .iter()
+            .flat_map(|s| match &s.rows {
+                Rows::Loss(rows) => s
+                    .settings
+                    .iter()
+                    .zip(rows)
+                    .filter_map(|(setting, row)| Some((setting.points, (*row)?)))
+                    .collect(),
+                _ => Vec::new(),
             })
             .collect()
     }
@@ -245,6 +295,10 @@ impl Run {
             return true;
         }
         self.done += 1;
+        self.left[stage] -= 1;
+        if self.left[stage] == 0 {
+            self.stage_ends[stage] = Some(now());
+        }
         self.feed(slot);
         if self.done == self.queue.len() {
             self.finish(Status::Done);

@@ -4,10 +4,14 @@
 use std::cell::RefCell;
 use std::rc::Rc;
 
+use ringlab_core::analysis::memory::{gossip_full_state, gossip_per_change, ring_bytes};
 use ringlab_core::experiment::{table_text, BusiestRow, CatcherRow};
+use ringlab_model::format::{byte_size, percent};
 use ringlab_model::lab::job::TrialKind;
 use ringlab_model::lab::params::{LabParams, RINGS, WORKERS};
+use ringlab_model::lab::series::{MEMORY_POINTS, MEMORY_SERVERS};
 use ringlab_model::lab::{prose, runs, series};
+use ringlab_model::learn::figures::{Loss, LOSS_FAILURES, LOSS_REPLICAS, LOSS_SERVERS};
 use ringlab_model::linked::{Edit, Linked};
 use yew::prelude::*;
 
@@ -23,6 +27,9 @@ use crate::view_props::ViewProps;
 /// The busiest figures' runs: the Gamma model first (a second), then the rings.
 const BUSIEST: &[TrialKind] = &[TrialKind::BusiestGamma, TrialKind::BusiestRing];
 const CATCHER: &[TrialKind] = &[TrialKind::Catcher];
+const LOSS: &[TrialKind] = &[TrialKind::Loss];
+/// The link figure 7 times gossip on: 1 Gbps.
+const LINK_BITS_PER_SECOND: f64 = 1e9;
 
 type Slot = Rc<RefCell<Option<Rc<RefCell<Run>>>>>;
 
@@ -39,6 +46,11 @@ fn progress_of(slot: &Slot) -> Progress {
         status => Progress::Ended {
             status: status.clone(),
             elapsed_ms: run.elapsed_ms(),
+            stages: run
+                .stage_times()
+                .into_iter()
+                .map(|(kind, ms)| (kind.what(), ms))
+                .collect(),
         },
     }
 }
@@ -101,6 +113,65 @@ fn catcher_table(rows: &[CatcherRow]) -> Html {
     }
 }
 
+fn loss_table(rows: &[(u32, Loss)]) -> Html {
+    let rows = rows.iter().map(|(v, l)| html! {
+        <tr><th scope="row">{ v }</th><td>{ l.distinct_sets }</td><td>{ percent(l.plain) }</td><td>{ percent(l.rack_aware) }</td></tr>
+    });
+    html! {
+        <>
+            <thead><tr><th scope="col">{ "V" }</th><th scope="col">{ "replica sets" }</th><th scope="col">{ "P(loss), any three" }</th><th scope="col">{ "P(loss), one per rack" }</th></tr></thead>
+            <tbody>{ for rows }</tbody>
+        </>
+    }
+}
+
+/// Figure 6's rows as CSV.
+fn loss_csv(rows: &[(u32, Loss)]) -> String {
+    let mut text = String::from("points,replica_sets,p_loss_plain,p_loss_rack_aware\n");
+    for (v, l) in rows {
+        text.push_str(&format!(
+            "{v},{},{:.6},{:.6}\n",
+            l.distinct_sets, l.plain, l.rack_aware
+        ));
+    }
+    text
+}
+
+fn memory_rows() -> Vec<(u64, u64, u64, u64)> {
+    MEMORY_SERVERS
+        .iter()
+        .map(|&n| {
+            (
+                n,
+                ring_bytes(n, MEMORY_POINTS),
+                gossip_per_change(n, MEMORY_POINTS).total_bytes,
+                gossip_full_state(n, MEMORY_POINTS).total_bytes,
+            )
+        })
+        .collect()
+}
+
+fn memory_table() -> Html {
+    let rows = memory_rows().into_iter().map(|(n, ring, lean, full)| html! {
+        <tr><th scope="row">{ n }</th><td>{ byte_size(ring) }</td><td>{ byte_size(lean) }</td><td>{ byte_size(full) }</td></tr>
+    });
+    html! {
+        <>
+            <thead><tr><th scope="col">{ "N" }</th><th scope="col">{ "ring on each member" }</th><th scope="col">{ "one change, own tokens" }</th><th scope="col">{ "one change, whole ring" }</th></tr></thead>
+            <tbody>{ for rows }</tbody>
+        </>
+    }
+}
+
+fn memory_csv() -> String {
+    let mut text =
+        String::from("servers,points,ring_bytes,gossip_own_tokens_bytes,gossip_whole_ring_bytes\n");
+    for (n, ring, lean, full) in memory_rows() {
+        text.push_str(&format!("{n},{MEMORY_POINTS},{ring},{lean},{full}\n"));
+    }
+    text
+}
+
 #[component]
 pub fn LabView(props: &ViewProps) -> Html {
     let state = {
@@ -113,13 +184,16 @@ pub fn LabView(props: &ViewProps) -> Html {
     let redraw = use_force_update();
     let busiest: Slot = use_mut_ref(|| None);
     let catcher: Slot = use_mut_ref(|| None);
+    let loss: Slot = use_mut_ref(|| None);
     // Results belong to the link's rings and seed: a change of either forgets them, and
     // stops a run (dropping a run terminates its workers).
     {
-        let (busiest, catcher, redraw) = (busiest.clone(), catcher.clone(), redraw.clone());
+        let slots = [busiest.clone(), catcher.clone(), loss.clone()];
+        let redraw = redraw.clone();
         use_effect_with((p.rings, p.seed), move |_| {
-            let forgot =
-                busiest.borrow_mut().take().is_some() | catcher.borrow_mut().take().is_some();
+            let forgot = slots
+                .iter()
+                .fold(false, |any, slot| slot.borrow_mut().take().is_some() | any);
             if forgot {
                 redraw.force_update();
             }
@@ -152,10 +226,15 @@ pub fn LabView(props: &ViewProps) -> Html {
     let gamma = rows_of(&busiest, |r| r.busiest_rows(TrialKind::BusiestGamma));
     let caught = rows_of(&catcher, Run::catcher_rows);
     let shown = |n: u64| p.fig == 0 || p.fig == n;
-    let busiest_commands = Rc::new(vec![
-        runs::command(TrialKind::BusiestRing, p.rings, p.seed),
-        runs::command(TrialKind::BusiestGamma, p.rings, p.seed),
-    ]);
+    let losses = rows_of(&loss, Run::loss_rows);
+    let commands = |kinds: &[TrialKind]| {
+        Rc::new(
+            kinds
+                .iter()
+                .filter_map(|&k| runs::command(k, p.rings, p.seed))
+                .collect::<Vec<_>>(),
+        )
+    };
 
     let set_text = |name: &'static str| on_text(&dispatch, name);
     let controls = html! {
@@ -186,8 +265,8 @@ pub fn LabView(props: &ViewProps) -> Html {
                     chart={Rc::new(series::busiest(&ring, &gamma))}
                     table={busiest_table(&ring, &gamma)}
                     csv={Rc::new(table_text(&ring, ','))}
-                    commands={busiest_commands.clone()}
-                    progress={progress_of(&busiest)}
+                    commands={commands(&[TrialKind::BusiestRing, TrialKind::BusiestGamma])}
+                    progress={Some(progress_of(&busiest))}
                     finding={prose::busiest(&ring)}
                     on_run={start(&busiest, BUSIEST)} on_cancel={cancel(&busiest)} />
             }
@@ -200,8 +279,8 @@ pub fn LabView(props: &ViewProps) -> Html {
                     chart={Rc::new(series::spread(&ring))}
                     table={spread_table(&ring)}
                     csv={Rc::new(table_text(&ring, ','))}
-                    commands={Rc::new(vec![runs::command(TrialKind::BusiestRing, p.rings, p.seed)])}
-                    progress={progress_of(&busiest)}
+                    commands={commands(&[TrialKind::BusiestRing])}
+                    progress={Some(progress_of(&busiest))}
                     finding={prose::spread(&ring)}
                     on_run={start(&busiest, BUSIEST)} on_cancel={cancel(&busiest)} />
             }
@@ -214,10 +293,36 @@ pub fn LabView(props: &ViewProps) -> Html {
                     chart={Rc::new(series::catcher(&caught))}
                     table={catcher_table(&caught)}
                     csv={Rc::new(table_text(&caught, ','))}
-                    commands={Rc::new(vec![runs::command(TrialKind::Catcher, p.rings, p.seed)])}
-                    progress={progress_of(&catcher)}
+                    commands={commands(&[TrialKind::Catcher])}
+                    progress={Some(progress_of(&catcher))}
                     finding={prose::catcher(&caught)}
                     on_run={start(&catcher, CATCHER)} on_cancel={cancel(&catcher)} />
+            }
+            if shown(6) {
+                <Figure number={6} title="Three servers fail at once: is some key gone?"
+                    about={html! {
+                        <p>{ format!("{LOSS_SERVERS} servers, {LOSS_REPLICAS} copies of every key, and {LOSS_FAILURES} servers fail together.                               A key is lost when all its copies were on the failed servers. More points per server make more distinct                               replica sets, so almost any three failures hit one of them. Racks help only if the copies sit in                               different racks (here four racks of four). One ring per V, the walkthrough's servers s0 to s15.") }</p>
+                    }}
+                    chart={Rc::new(series::durability(&losses))}
+                    table={loss_table(&losses)}
+                    csv={Rc::new(loss_csv(&losses))}
+                    commands={commands(LOSS)}
+                    progress={Some(progress_of(&loss))}
+                    finding={prose::durability(&losses)}
+                    on_run={start(&loss, LOSS)} on_cancel={cancel(&loss)} />
+            }
+            if shown(7) {
+                <Figure number={7} title="What the ring costs to hold and to gossip"
+                    about={html! {
+                        <p>{ format!("Every member keeps the whole ring: 16 bytes per point. A join or leave must reach every member.                               Exact formulas, at V = {MEMORY_POINTS}; message headers and retries only add to them. \
+                              The two lower lines nearly meet: a change that tells everyone only its own tokens still sends, in all, \
+                              about as much as the whole ring.") }</p>
+                    }}
+                    chart={Rc::new(series::memory())}
+                    table={memory_table()}
+                    csv={Rc::new(memory_csv())}
+                    commands={commands(&[])}
+                    finding={Some(prose::memory(LINK_BITS_PER_SECOND))} />
             }
         </section>
     }

@@ -19,7 +19,7 @@ pub struct XyPlotProps {
 }
 
 const MARGINS: Margins = Margins {
-    left: 56.0,
+    left: 64.0,
     right: 16.0,
     top: 12.0,
     bottom: 40.0,
@@ -30,16 +30,6 @@ fn dash_class(dash: Dash) -> &'static str {
         Dash::Solid => "xy-solid",
         Dash::Dashed => "xy-dashed",
         Dash::Dotted => "xy-dotted",
-    }
-}
-
-/// A tick's text: few digits, no trailing zeros.
-fn tick_text(v: f64) -> String {
-    if v >= 10.0 || v == v.round() {
-        format!("{v:.0}")
-    } else {
-        let text = format!("{v:.2}");
-        text.trim_end_matches('0').to_string()
     }
 }
 
@@ -173,8 +163,10 @@ pub fn XyPlot(props: &XyPlotProps) -> Html {
         Some(at) => chart.readout(at),
         None if xs.is_empty() => "Nothing measured yet.".to_string(),
         None => {
-            "Point at the plot, or focus it and use the arrow keys, to read every line at one V."
-                .to_string()
+            format!(
+                "Point at the plot, or focus it and use the arrow keys, to read every line at one {}.",
+                chart.x_name
+            )
         }
     };
     html! {
@@ -184,11 +176,13 @@ pub fn XyPlot(props: &XyPlotProps) -> Html {
                 { for y_ticks.iter().map(|&v| html! {
                     <>
                         <line class="axis-grid" x1={f(left)} x2={f(left + pw)} y1={f(y(v))} y2={f(y(v))} />
-                        <text class="axis-tick" x={f(left - 6.0)} y={f(y(v) + 4.0)} text-anchor="end">{ tick_text(v) }</text>
+                        <text class="axis-tick" x={f(left - 6.0)} y={f(y(v) + 4.0)} text-anchor="end">{ chart.unit.tick(v) }</text>
                     </>
                 }) }
-                { for xs.iter().enumerate().filter(|(i, _)| pw >= 400.0 || i % 2 == 0).map(|(_, &v)| html! {
-                    <text class="axis-tick" x={f(x(v))} y={f(top + ph + 15.0)} text-anchor="middle">{ format!("{v}") }</text>
+                // The last tick ends at the plot's edge, so that it is never cut.
+                { for xs.iter().enumerate().filter(|(i, _)| pw >= 400.0 || i % 2 == 0).map(|(i, &v)| html! {
+                    <text class="axis-tick" x={f(x(v))} y={f(top + ph + 15.0)}
+                        text-anchor={if i + 1 == xs.len() { "end" } else { "middle" }}>{ format!("{v}") }</text>
                 }) }
                 <line class="axis" x1={f(left)} x2={f(left + pw)} y1={f(top + ph)} y2={f(top + ph)} />
                 { for lines }

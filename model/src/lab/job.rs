@@ -7,6 +7,8 @@
 
 use std::ops::Range;
 
+use crate::lab::runs::MOST_LOSS_POINTS;
+use crate::learn::figures::{loss, Loss, LOSS_SERVERS};
 use ringlab_core::experiment::{
     BiggestCatcher, Busiest, BusiestRing, CatcherRing, Chunk, Method, Placement, Scratch, Setting,
     Trial,
@@ -21,14 +23,26 @@ pub enum TrialKind {
     BusiestGamma,
     /// The biggest catcher when a server leaves.
     Catcher,
+    /// Data loss when three of sixteen servers fail, one ring per V (the walkthrough's
+    /// [`loss`]).
+    Loss,
 }
 
 impl TrialKind {
-    const NAMES: [(&'static str, TrialKind); 3] = [
+    const NAMES: [(&'static str, TrialKind); 4] = [
         ("busiest-ring", TrialKind::BusiestRing),
         ("busiest-gamma", TrialKind::BusiestGamma),
         ("catcher", TrialKind::Catcher),
+        ("loss", TrialKind::Loss),
     ];
+
+    /// What a stage of this kind is called in a run's timing: "the rings".
+    pub fn what(self) -> &'static str {
+        match self {
+            TrialKind::BusiestGamma => "the Gamma model",
+            TrialKind::BusiestRing | TrialKind::Catcher | TrialKind::Loss => "the rings",
+        }
+    }
 
     pub fn name(self) -> &'static str {
         Self::NAMES
@@ -49,7 +63,7 @@ impl TrialKind {
         let method = match self {
             TrialKind::BusiestRing => Method::Ring,
             TrialKind::BusiestGamma => Method::Gamma,
-            TrialKind::Catcher => return None,
+            TrialKind::Catcher | TrialKind::Loss => return None,
         };
         Some(Busiest {
             seed,
@@ -120,10 +134,13 @@ impl Job {
         };
         let setting = job.setting();
         let checked = match kind.busiest(seed) {
-            Some(trial) => trial.check(&setting),
-            None => TrialKind::catcher(seed).check(&setting),
+            Some(trial) => trial.check(&setting).is_ok(),
+            None if kind == TrialKind::Loss => {
+                job.servers == LOSS_SERVERS && (1..=MOST_LOSS_POINTS).contains(&job.points)
+            }
+            None => TrialKind::catcher(seed).check(&setting).is_ok(),
         };
-        (words.next().is_none() && from <= to && checked.is_ok()).then_some(job)
+        (words.next().is_none() && from <= to && checked).then_some(job)
     }
 
     fn setting(&self) -> Setting {
@@ -142,6 +159,17 @@ impl Job {
             Some(trial) => {
                 for ring in self.rings.clone() {
                     trial.outcome(&setting, ring, scratch).write(&mut out);
+                }
+            }
+            None if self.kind == TrialKind::Loss => {
+                for _ in self.rings.clone() {
+                    // The ring of names s0..s15 is one ring, whatever the seed.
+                    let none = Loss {
+                        distinct_sets: 0,
+                        plain: f64::NAN,
+                        rack_aware: f64::NAN,
+                    };
+                    loss(self.points).unwrap_or(none).write(&mut out);
                 }
             }
             None => {
@@ -193,6 +221,21 @@ impl Flat for CatcherRing {
             biggest_fraction: values[0],
             // A count the worker wrote from a u32: exact.
             catchers: values[1] as u32,
+        }
+    }
+}
+
+impl Flat for Loss {
+    const WIDTH: usize = 3;
+    fn write(&self, out: &mut Vec<f64>) {
+        out.extend([self.plain, self.rack_aware, self.distinct_sets as f64]);
+    }
+    fn read(values: &[f64]) -> Self {
+        Loss {
+            plain: values[0],
+            rack_aware: values[1],
+            // A count the worker wrote from a usize below 2^53: exact.
+            distinct_sets: values[2] as usize,
         }
     }
 }
@@ -251,5 +294,12 @@ mod tests {
             .collect();
         assert_eq!(outcomes, expected);
         assert_eq!(BusiestRing::read_all(&[1.0, 2.0, 3.0]), None);
+        let job = Job::from_text("loss 0 16 4 0 1").unwrap();
+        assert_eq!(
+            Loss::read_all(&job.run(&mut scratch)).unwrap(),
+            vec![loss(4).unwrap()]
+        );
+        assert_eq!(Job::from_text("loss 0 15 4 0 1"), None);
+        assert_eq!(Job::from_text("loss 0 16 9999 0 1"), None);
     }
 }

@@ -1,8 +1,14 @@
 //! What a lab run found, in a sentence, from its rows: the figures the lessons quote,
 //! read off this run.
 
+use ringlab_core::analysis::durability::binomial;
+use ringlab_core::analysis::memory::{gossip_full_state, gossip_per_change, ring_bytes};
 use ringlab_core::analysis::theory::single_point_peak;
 use ringlab_core::experiment::{BusiestRow, CatcherRow};
+
+use super::series::MEMORY_POINTS;
+use crate::format::{byte_size, percent};
+use crate::learn::figures::{Loss, LOSS_FAILURES, LOSS_SERVERS};
 
 fn at<R>(rows: &[R], servers: usize, points: u32, get: fn(&R) -> (usize, u32)) -> Option<&R> {
     rows.iter().find(|r| get(r) == (servers, points))
@@ -98,6 +104,46 @@ pub fn catcher(rows: &[CatcherRow]) -> Option<String> {
     })
 }
 
+/// Figure 6: the loss at the fewest and the most points measured, against the number of
+/// ways three servers can fail.
+pub fn durability(rows: &[(u32, Loss)]) -> Option<String> {
+    let (first, last) = (rows.first()?, rows.last()?);
+    let ways = binomial(LOSS_SERVERS as u64, LOSS_FAILURES as u64);
+    let mut text = format!(
+        "This run: with one point each there are {} replica sets, so {} of the {ways} ways to lose {LOSS_FAILURES} of {LOSS_SERVERS} servers lose some key",
+        first.1.distinct_sets,
+        percent(first.1.plain)
+    );
+    if last.0 != first.0 {
+        text.push_str(&format!(
+            "; at {} points, {} replica sets and {} of them. One copy per rack: {}",
+            last.0,
+            last.1.distinct_sets,
+            percent(last.1.plain),
+            percent(last.1.rack_aware)
+        ));
+    }
+    text.push('.');
+    Some(text)
+}
+
+/// Figure 7: the ring and one change's gossip at N = 1,000 and V = 200, and how long the
+/// gossip takes on a link of `link_bits_per_second`.
+pub fn memory(link_bits_per_second: f64) -> String {
+    let (n, v) = (1_000, MEMORY_POINTS);
+    let lean = gossip_per_change(n, v).total_bytes;
+    let full = gossip_full_state(n, v).total_bytes;
+    let time = |bytes: u64| bytes as f64 * 8.0 / link_bits_per_second;
+    format!(
+        "At N = {n} and V = {v}, each member holds a {} ring. One join or leave sends {} in all when the member tells everyone its own tokens ({:.0} ms of a 1 Gbps link), and {} when it sends everyone the whole ring ({:.0} s).",
+        byte_size(ring_bytes(n, v)),
+        byte_size(lean),
+        time(lean) * 1_000.0,
+        byte_size(full),
+        time(full)
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -135,6 +181,24 @@ mod tests {
             p95_biggest_fraction: 0.3,
             mean_catchers: 14.0,
         };
+        assert_eq!(
+            memory(1e9),
+            "At N = 1000 and V = 200, each member holds a 3.2 MB ring. One join or leave sends 3.2 MB in all when the member tells everyone its own tokens (26 ms of a 1 Gbps link), and 3.2 GB when it sends everyone the whole ring (26 s)."
+        );
+        let one = Loss {
+            distinct_sets: 16,
+            plain: 16.0 / 560.0,
+            rack_aware: 0.0,
+        };
+        let many = Loss {
+            distinct_sets: 500,
+            plain: 1.0,
+            rack_aware: 0.3,
+        };
+        assert_eq!(
+            durability(&[(1, one), (512, many)]).unwrap(),
+            "This run: with one point each there are 16 replica sets, so 2.9% of the 560 ways to lose 3 of 16 servers lose some key; at 512 points, 500 replica sets and 100.0% of them. One copy per rack: 30.0%."
+        );
         assert_eq!(
             catcher(&[c]).unwrap(),
             "This run: the biggest catcher takes 0.22 at 16 points of the leaver's keys."

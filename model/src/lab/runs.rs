@@ -4,6 +4,7 @@
 use ringlab_core::experiment::{busiest_table, chunks, doubling, grid, Chunk, Setting};
 
 use super::job::TrialKind;
+use crate::learn::figures::LOSS_SERVERS;
 
 /// The busiest table's server counts.
 pub const BUSIEST_SERVERS: [usize; 3] = [10, 100, 1_000];
@@ -11,6 +12,8 @@ pub const BUSIEST_SERVERS: [usize; 3] = [10, 100, 1_000];
 pub const CATCHER_SERVERS: usize = 100;
 /// The most points per server in every figure: V = 1, 2, 4, ..., 1,024.
 pub const MOST_POINTS: u32 = 1_024;
+/// The most points per server of the durability figure: V = 1, 2, 4, ..., 512.
+pub const MOST_LOSS_POINTS: u32 = 512;
 /// A chunk's work, in points placed and sorted: about 30 ms in a browser, so a progress
 /// bar moves smoothly and Cancel has little to wait for. Gamma draws cost more each.
 const CHUNK_POINTS: u64 = 1_000_000;
@@ -21,6 +24,8 @@ pub fn settings(kind: TrialKind, rings: u32) -> Vec<Setting> {
     match kind {
         TrialKind::BusiestRing | TrialKind::BusiestGamma => busiest_table(rings),
         TrialKind::Catcher => grid(&[CATCHER_SERVERS], &doubling(MOST_POINTS), rings),
+        // One ring per V: the ring of the walkthrough's sixteen named servers.
+        TrialKind::Loss => grid(&[LOSS_SERVERS], &doubling(MOST_LOSS_POINTS), 1),
     }
 }
 
@@ -29,12 +34,21 @@ pub fn plan(kind: TrialKind, seed: u64, settings: &[Setting]) -> Vec<Chunk> {
     match kind.busiest(seed) {
         Some(trial) if kind == TrialKind::BusiestGamma => chunks(&trial, settings, CHUNK_DRAWS),
         Some(trial) => chunks(&trial, settings, CHUNK_POINTS),
+        None if kind == TrialKind::Loss => settings
+            .iter()
+            .enumerate()
+            .map(|(setting, _)| Chunk {
+                setting,
+                rings: 0..1,
+            })
+            .collect(),
         None => chunks(&TrialKind::catcher(seed), settings, CHUNK_POINTS),
     }
 }
 
-/// The command that prints the same table (as TSV) on the command line.
-pub fn command(kind: TrialKind, rings: u32, seed: u64) -> String {
+/// The command that prints the same table (as TSV) on the command line; `None` where the
+/// command line has no such experiment.
+pub fn command(kind: TrialKind, rings: u32, seed: u64) -> Option<String> {
     let servers = match kind {
         TrialKind::Catcher => CATCHER_SERVERS.to_string(),
         _ => BUSIEST_SERVERS.map(|n| n.to_string()).join(","),
@@ -43,11 +57,12 @@ pub fn command(kind: TrialKind, rings: u32, seed: u64) -> String {
         TrialKind::BusiestRing => ("busiest", " --method ring"),
         TrialKind::BusiestGamma => ("busiest", " --method gamma"),
         TrialKind::Catcher => ("catcher", ""),
+        TrialKind::Loss => return None,
     };
-    format!(
+    Some(format!(
         "ringlab experiment {experiment} --servers {servers} --points 1,2,4,...,{MOST_POINTS} \
          --rings {rings} --seed {seed}{method}"
-    )
+    ))
 }
 
 #[cfg(test)]
@@ -58,12 +73,18 @@ mod tests {
     fn the_runs_are_the_seed_experiments() {
         assert_eq!(settings(TrialKind::BusiestRing, 400).len(), 33);
         assert_eq!(settings(TrialKind::Catcher, 400).len(), 11);
+        assert_eq!(settings(TrialKind::Loss, 400).len(), 10);
         assert_eq!(
-            command(TrialKind::BusiestRing, 400, 1),
+            plan(TrialKind::Loss, 1, &settings(TrialKind::Loss, 400)).len(),
+            10
+        );
+        assert_eq!(command(TrialKind::Loss, 400, 1), None);
+        assert_eq!(
+            command(TrialKind::BusiestRing, 400, 1).unwrap(),
             "ringlab experiment busiest --servers 10,100,1000 --points 1,2,4,...,1024 --rings 400 --seed 1 --method ring"
         );
         assert_eq!(
-            command(TrialKind::Catcher, 40, 7),
+            command(TrialKind::Catcher, 40, 7).unwrap(),
             "ringlab experiment catcher --servers 100 --points 1,2,4,...,1024 --rings 40 --seed 7"
         );
         // The biggest ring (1,000 x 1,024 points) is one ring a chunk.

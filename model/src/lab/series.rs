@@ -1,6 +1,9 @@
 //! The lines each lab figure draws, from the rows finished so far.
 
+use ringlab_core::analysis::memory::{gossip_full_state, gossip_per_change, ring_bytes};
 use ringlab_core::experiment::{BusiestRow, CatcherRow};
+
+use crate::learn::figures::Loss;
 
 /// How a line is drawn.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -23,13 +26,56 @@ pub struct Line {
     pub points: Vec<(f64, f64)>,
 }
 
-/// A figure's plot: axes and lines. The x axis is points per server, on a log2 scale;
-/// the y axis is logarithmic where the values span a factor of several (`log_y`).
+/// How a chart's values read.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Unit {
+    /// A plain number.
+    Number,
+    /// A probability, as a percentage.
+    Percent,
+    /// A size in bytes.
+    Bytes,
+}
+
+impl Unit {
+    /// A value for an axis tick: as [`Unit::text`], but bytes in whole decimal units
+    /// ("100 kB", "1 TB"), which the ticks' decades always are.
+    pub fn tick(self, v: f64) -> String {
+        if self != Unit::Bytes {
+            return self.text(v);
+        }
+        let mut value = v.max(0.0);
+        for unit in ["B", "kB", "MB", "GB"] {
+            if value < 999.5 {
+                return format!("{value:.0} {unit}");
+            }
+            value /= 1e3;
+        }
+        format!("{value:.0} TB")
+    }
+
+    /// A value for the readout.
+    pub fn text(self, v: f64) -> String {
+        match self {
+            Unit::Number if v >= 10.0 || v == v.round() => format!("{v:.0}"),
+            Unit::Number => format!("{v:.3}").trim_end_matches('0').to_string(),
+            Unit::Percent => crate::format::percent(v),
+            Unit::Bytes => crate::format::byte_size(v.max(0.0) as u64),
+        }
+    }
+}
+
+/// A figure's plot: axes and lines. The x axis is logarithmic (base 2: the values are
+/// powers of two or spread over decades); the y axis too where the values span a factor
+/// of several (`log_y`).
 #[derive(Debug, Clone, PartialEq)]
 pub struct Chart {
+    /// The x variable's name in the readout: "V".
+    pub x_name: &'static str,
     pub x_label: &'static str,
     pub y_label: &'static str,
     pub log_y: bool,
+    pub unit: Unit,
     pub lines: Vec<Line>,
 }
 
@@ -61,7 +107,12 @@ impl Chart {
             return None;
         }
         if self.log_y && low > 0.0 {
-            let steps = [1.0, 2.0, 5.0];
+            // 1, 2, 5 in each decade; only the decades when there are more than three.
+            let steps: &[f64] = if high / low > 1e3 {
+                &[1.0]
+            } else {
+                &[1.0, 2.0, 5.0]
+            };
             let mut ticks = Vec::new();
             let mut decade = 10f64.powf(low.log10().floor());
             while ticks.last().is_none_or(|&t| t <= high) {
@@ -95,13 +146,14 @@ impl Chart {
             .lines
             .iter()
             .filter_map(|l| {
-                l.points
-                    .iter()
-                    .find(|p| p.0 == x)
-                    .map(|p| format!("{} {:.3}", l.label, p.1))
+                let (_, y) = l.points.iter().find(|p| p.0 == x)?;
+                Some(match self.unit {
+                    Unit::Number => format!("{} {y:.3}", l.label),
+                    unit => format!("{} {}", l.label, unit.text(*y)),
+                })
             })
             .collect();
-        format!("V = {x}: {}", values.join("; "))
+        format!("{} = {x}: {}", self.x_name, values.join("; "))
     }
 }
 
@@ -191,6 +243,8 @@ pub fn busiest(ring: &[BusiestRow], gamma: &[BusiestRow]) -> Chart {
         &counts,
     ));
     Chart {
+        x_name: "V",
+        unit: Unit::Number,
         x_label: "points per server, V (log2 scale)",
         y_label: "busiest / fair share",
         log_y: true,
@@ -216,6 +270,8 @@ pub fn spread(ring: &[BusiestRow]) -> Chart {
         &counts,
     ));
     Chart {
+        x_name: "V",
+        unit: Unit::Number,
         x_label: "points per server, V (log2 scale)",
         y_label: "spread x sqrt(V)",
         log_y: false,
@@ -241,10 +297,79 @@ pub fn catcher(rows: &[CatcherRow]) -> Chart {
         &counts,
     ));
     Chart {
+        x_name: "V",
+        unit: Unit::Number,
         x_label: "points per server, V (log2 scale)",
         y_label: "biggest catcher's share",
         log_y: true,
         lines,
+    }
+}
+
+/// Figure 6: the chance that three failures of sixteen servers lose some key, against V,
+/// with plain preference lists and with rack-aware ones (four racks of four).
+pub fn durability(rows: &[(u32, Loss)]) -> Chart {
+    let line = |label: &str, colour, dash, get: fn(&Loss) -> f64| Line {
+        label: label.to_string(),
+        colour,
+        dash,
+        points: rows.iter().map(|(v, l)| (f64::from(*v), get(l))).collect(),
+    };
+    let lines = if rows.is_empty() {
+        Vec::new()
+    } else {
+        vec![
+            line("any three servers", 0, Dash::Solid, |l| l.plain),
+            line("one per rack", 1, Dash::Dashed, |l| l.rack_aware),
+        ]
+    };
+    Chart {
+        x_name: "V",
+        x_label: "points per server, V (log2 scale)",
+        y_label: "P(some key lost)",
+        log_y: false,
+        unit: Unit::Percent,
+        lines,
+    }
+}
+
+/// Figure 7's server counts.
+pub const MEMORY_SERVERS: [u64; 4] = [16, 100, 1_000, 10_000];
+/// Figure 7's points per server.
+pub const MEMORY_POINTS: u64 = 200;
+
+/// Figure 7: the ring every member holds, and what one membership change sends, against
+/// N at V = 200 (exact formulas: `ringlab_core::analysis::memory`).
+pub fn memory() -> Chart {
+    let line = |label: &str, colour, dash, get: fn(u64) -> u64| Line {
+        label: label.to_string(),
+        colour,
+        dash,
+        points: MEMORY_SERVERS
+            .iter()
+            .map(|&n| (n as f64, get(n) as f64))
+            .collect(),
+    };
+    Chart {
+        x_name: "N",
+        x_label: "servers, N (log scale)",
+        y_label: "bytes",
+        log_y: true,
+        unit: Unit::Bytes,
+        lines: vec![
+            line("the ring, on each member", 0, Dash::Solid, |n| {
+                ring_bytes(n, MEMORY_POINTS)
+            }),
+            line("one change, its tokens to everyone", 1, Dash::Dashed, |n| {
+                gossip_per_change(n, MEMORY_POINTS).total_bytes
+            }),
+            line(
+                "one change, the whole ring to everyone",
+                2,
+                Dash::Dotted,
+                |n| gossip_full_state(n, MEMORY_POINTS).total_bytes,
+            ),
+        ],
     }
 }
 
@@ -302,6 +427,40 @@ mod tests {
     }
 
     #[test]
+    fn memory_and_durability_read_in_their_units() {
+        let chart = memory();
+        assert_eq!(chart.xs(), vec![16.0, 100.0, 1_000.0, 10_000.0]);
+        // The seed's rings: 51 kB at 16 servers, 3.2 MB at 1,000, 32 MB at 10,000.
+        assert!(chart.readout(1_000.0).starts_with("N = 1000: the ring, on each member 3.2 MB; one change, its tokens to everyone 3.2 MB"), "{}", chart.readout(1_000.0));
+        assert!(
+            chart.readout(16.0).contains("51.2 kB"),
+            "{}",
+            chart.readout(16.0)
+        );
+        let (_, _, ticks) = chart.y_axis().unwrap();
+        assert!(
+            ticks.windows(2).all(|w| w[1] / w[0] > 9.0),
+            "decades only: {ticks:?}"
+        );
+        assert_eq!(
+            [1e4, 1e5, 1e9, 1e12].map(|v| Unit::Bytes.tick(v)),
+            ["10 kB", "100 kB", "1 GB", "1 TB"]
+        );
+        let d = durability(&[(
+            1,
+            Loss {
+                distinct_sets: 16,
+                plain: 16.0 / 560.0,
+                rack_aware: 0.0,
+            },
+        )]);
+        assert_eq!(
+            d.readout(1.0),
+            "V = 1: any three servers 2.9%; one per rack 0.0%"
+        );
+    }
+
+    #[test]
     fn axes_span_the_values() {
         let line = |points: Vec<(f64, f64)>| Line {
             label: "a".into(),
@@ -310,6 +469,8 @@ mod tests {
             points,
         };
         let mut chart = Chart {
+            x_name: "V",
+            unit: Unit::Number,
             x_label: "",
             y_label: "",
             log_y: true,
