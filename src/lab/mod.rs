@@ -1,11 +1,13 @@
 //! The lab (`#/lab`): the experiments behind the lessons, run live on Web Workers.
 //!
 //! `pool` runs a figure's trials on the workers; `figure` draws one figure with its
-//! controls, plot, table and downloads; `view` is the page. The state is
+//! controls, plot, table and downloads; `tables` the figures' table twins; `view` is the
+//! page. The state is
 //! `ringlab_model::lab`.
 
 mod figure;
 mod pool;
+mod tables;
 mod view;
 
 pub use view::LabView;

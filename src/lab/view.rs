@@ -4,19 +4,19 @@
 use std::cell::RefCell;
 use std::rc::Rc;
 
-use ringlab_core::analysis::memory::{gossip_full_state, gossip_per_change, ring_bytes};
-use ringlab_core::experiment::{table_text, BusiestRow, CatcherRow};
-use ringlab_model::format::{byte_size, percent};
+use ringlab_core::experiment::table_text;
+use ringlab_model::lab::csv::{loss_csv, memory_csv};
 use ringlab_model::lab::job::TrialKind;
 use ringlab_model::lab::params::{LabParams, RINGS, WORKERS};
-use ringlab_model::lab::series::{MEMORY_POINTS, MEMORY_SERVERS};
+use ringlab_model::lab::series::MEMORY_POINTS;
 use ringlab_model::lab::{prose, runs, series};
-use ringlab_model::learn::figures::{Loss, LOSS_FAILURES, LOSS_REPLICAS, LOSS_SERVERS};
+use ringlab_model::learn::figures::{LOSS_FAILURES, LOSS_REPLICAS, LOSS_SERVERS};
 use ringlab_model::linked::{Edit, Linked};
 use yew::prelude::*;
 
 use super::figure::{Figure, Progress};
 use super::pool::{Run, Status};
+use super::tables::{busiest_table, catcher_table, loss_table, memory_table, spread_table};
 use crate::notes::{dispatching, ViewNotes};
 use crate::number_field::NumberField;
 use crate::setters::on_text;
@@ -60,116 +60,6 @@ fn rows_of<R>(slot: &Slot, read: impl Fn(&Run) -> Vec<R>) -> Vec<R> {
         .as_ref()
         .map(|run| read(&run.borrow()))
         .unwrap_or_default()
-}
-
-fn cell(v: f64, places: usize) -> Html {
-    html! { <td>{ format!("{v:.places$}") }</td> }
-}
-
-fn busiest_table(ring: &[BusiestRow], gamma: &[BusiestRow]) -> Html {
-    let rows = gamma.iter().map(|g| {
-        let r = ring
-            .iter()
-            .find(|r| (r.servers, r.points) == (g.servers, g.points));
-        let dash = || html! { <td>{ "–" }</td> };
-        html! {
-            <tr>
-                <th scope="row">{ g.servers }</th><td>{ g.points }</td>
-                { r.map_or_else(dash, |r| cell(r.mean_busiest, 3)) }
-                { r.map_or_else(dash, |r| cell(r.p95_busiest, 3)) }
-                { cell(g.mean_busiest, 3) }
-            </tr>
-        }
-    });
-    html! {
-        <>
-            <thead><tr><th scope="col">{ "N" }</th><th scope="col">{ "V" }</th><th scope="col">{ "mean (rings)" }</th><th scope="col">{ "95th percentile (rings)" }</th><th scope="col">{ "mean (Gamma model)" }</th></tr></thead>
-            <tbody>{ for rows }</tbody>
-        </>
-    }
-}
-
-fn spread_table(ring: &[BusiestRow]) -> Html {
-    let rows = ring.iter().map(|r| html! {
-        <tr><th scope="row">{ r.servers }</th><td>{ r.points }</td>{ cell(r.spread_sqrt_points, 3) }{ cell(r.theory_spread_sqrt_points, 3) }</tr>
-    });
-    html! {
-        <>
-            <thead><tr><th scope="col">{ "N" }</th><th scope="col">{ "V" }</th><th scope="col">{ "spread x sqrt(V), measured" }</th><th scope="col">{ "theory" }</th></tr></thead>
-            <tbody>{ for rows }</tbody>
-        </>
-    }
-}
-
-fn catcher_table(rows: &[CatcherRow]) -> Html {
-    let rows = rows.iter().map(|r| html! {
-        <tr><th scope="row">{ r.points }</th>{ cell(r.mean_biggest_fraction, 3) }{ cell(r.p95_biggest_fraction, 3) }{ cell(r.mean_catchers, 1) }</tr>
-    });
-    html! {
-        <>
-            <thead><tr><th scope="col">{ "V" }</th><th scope="col">{ "biggest catcher, mean" }</th><th scope="col">{ "95th percentile" }</th><th scope="col">{ "servers that catch some" }</th></tr></thead>
-            <tbody>{ for rows }</tbody>
-        </>
-    }
-}
-
-fn loss_table(rows: &[(u32, Loss)]) -> Html {
-    let rows = rows.iter().map(|(v, l)| html! {
-        <tr><th scope="row">{ v }</th><td>{ l.distinct_sets }</td><td>{ percent(l.plain) }</td><td>{ percent(l.rack_aware) }</td></tr>
-    });
-    html! {
-        <>
-            <thead><tr><th scope="col">{ "V" }</th><th scope="col">{ "replica sets" }</th><th scope="col">{ "P(loss), any three" }</th><th scope="col">{ "P(loss), one per rack" }</th></tr></thead>
-            <tbody>{ for rows }</tbody>
-        </>
-    }
-}
-
-/// Figure 6's rows as CSV.
-fn loss_csv(rows: &[(u32, Loss)]) -> String {
-    let mut text = String::from("points,replica_sets,p_loss_plain,p_loss_rack_aware\n");
-    for (v, l) in rows {
-        text.push_str(&format!(
-            "{v},{},{:.6},{:.6}\n",
-            l.distinct_sets, l.plain, l.rack_aware
-        ));
-    }
-    text
-}
-
-fn memory_rows() -> Vec<(u64, u64, u64, u64)> {
-    MEMORY_SERVERS
-        .iter()
-        .map(|&n| {
-            (
-                n,
-                ring_bytes(n, MEMORY_POINTS),
-                gossip_per_change(n, MEMORY_POINTS).total_bytes,
-                gossip_full_state(n, MEMORY_POINTS).total_bytes,
-            )
-        })
-        .collect()
-}
-
-fn memory_table() -> Html {
-    let rows = memory_rows().into_iter().map(|(n, ring, lean, full)| html! {
-        <tr><th scope="row">{ n }</th><td>{ byte_size(ring) }</td><td>{ byte_size(lean) }</td><td>{ byte_size(full) }</td></tr>
-    });
-    html! {
-        <>
-            <thead><tr><th scope="col">{ "N" }</th><th scope="col">{ "ring on each member" }</th><th scope="col">{ "one change, own tokens" }</th><th scope="col">{ "one change, whole ring" }</th></tr></thead>
-            <tbody>{ for rows }</tbody>
-        </>
-    }
-}
-
-fn memory_csv() -> String {
-    let mut text =
-        String::from("servers,points,ring_bytes,gossip_own_tokens_bytes,gossip_whole_ring_bytes\n");
-    for (n, ring, lean, full) in memory_rows() {
-        text.push_str(&format!("{n},{MEMORY_POINTS},{ring},{lean},{full}\n"));
-    }
-    text
 }
 
 #[component]

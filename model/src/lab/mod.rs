@@ -2,8 +2,10 @@
 //!
 //! `params` is the URL state; `job` the text a worker is sent and the numbers it sends
 //! back; `runs` what each figure runs, its table and the command line that reproduces it;
-//! `series` the lines each plot draws. All pure: the workers and the page live in the app.
+//! `series` the lines each plot draws; `prose` what a run found; `csv` the downloads the
+//! command line has no table for. All pure: the workers and the page live in the app.
 
+pub mod csv;
 pub mod job;
 pub mod params;
 pub mod prose;

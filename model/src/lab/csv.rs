@@ -1,0 +1,69 @@
+//! The lab's figures as CSV, where the command line has no table to print: their columns
+//! and digits in one place, for the download.
+
+use ringlab_core::analysis::memory::{gossip_full_state, gossip_per_change, ring_bytes};
+
+use super::series::{MEMORY_POINTS, MEMORY_SERVERS};
+use crate::learn::figures::Loss;
+
+/// Figure 6's rows as CSV.
+pub fn loss_csv(rows: &[(u32, Loss)]) -> String {
+    let mut text = String::from("points,replica_sets,p_loss_plain,p_loss_rack_aware\n");
+    for (v, l) in rows {
+        text.push_str(&format!(
+            "{v},{},{:.6},{:.6}\n",
+            l.distinct_sets, l.plain, l.rack_aware
+        ));
+    }
+    text
+}
+
+/// Figure 7's rows: N, then the ring's bytes, one change's own-token gossip and its
+/// whole-ring gossip, at V = [`MEMORY_POINTS`].
+pub fn memory_rows() -> Vec<(u64, u64, u64, u64)> {
+    MEMORY_SERVERS
+        .iter()
+        .map(|&n| {
+            (
+                n,
+                ring_bytes(n, MEMORY_POINTS),
+                gossip_per_change(n, MEMORY_POINTS).total_bytes,
+                gossip_full_state(n, MEMORY_POINTS).total_bytes,
+            )
+        })
+        .collect()
+}
+
+/// Figure 7's rows as CSV.
+pub fn memory_csv() -> String {
+    let mut text =
+        String::from("servers,points,ring_bytes,gossip_own_tokens_bytes,gossip_whole_ring_bytes\n");
+    for (n, ring, lean, full) in memory_rows() {
+        text.push_str(&format!("{n},{MEMORY_POINTS},{ring},{lean},{full}\n"));
+    }
+    text
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn csv_columns_and_digits() {
+        let loss = Loss {
+            distinct_sets: 16,
+            plain: 16.0 / 560.0,
+            rack_aware: 0.0,
+        };
+        assert_eq!(
+            loss_csv(&[(1, loss)]),
+            "points,replica_sets,p_loss_plain,p_loss_rack_aware\n1,16,0.028571,0.000000\n"
+        );
+        let text = memory_csv();
+        assert_eq!(text.lines().count(), 1 + MEMORY_SERVERS.len());
+        assert!(
+            text.contains("\n1000,200,3200000,3196800,3196800000\n"),
+            "{text}"
+        );
+    }
+}
