@@ -114,6 +114,26 @@ test("durability and memory: 16/560 at one point, nearly every failure at 512; t
   await context.close();
 });
 
+test("real keys: four schemes against their floor, and a join's moves against the least possible", async () => {
+  const { context, page, clean } = await open(env);
+  await load(env, page, "#/lab?rings=400&seed=1&workers=2&fig=4");
+  const fig = figure(page, 4);
+  await fig.getByRole("button", { name: "Run" }).click();
+  await fig.getByText(/^Done in /).waitFor({ timeout: 120_000 });
+  const finding = await fig.locator(".lab-finding").innerText();
+  const m = finding.match(/^This run: when server 1001 joins 1000, of 100,000 keys the least that must move is 100, give or take 10\. Moved: Ring, 160 points (\d+), Ring, 1,024 points (\d+), Jump (\d+), Rendezvous (\d+)\.$/);
+  assert.ok(m, finding);
+  // Jump and rendezvous move only the newcomer's keys: about 100, within four spreads.
+  for (const moved of [m[3], m[4]]) assert.ok(Math.abs(Number(moved) - 100) <= 40, finding);
+  const plot = fig.getByRole("img", { name: /^Figure 4\./ });
+  assert.equal(await plot.locator("path.xy-line").count(), 8);
+  await fig.getByText("The numbers").click();
+  assert.equal(await fig.getByRole("table", { name: /^Figure 4\./ }).locator("tbody tr").count(), 12);
+  await screenshot(page, "lab-keys");
+  clean();
+  await context.close();
+});
+
 test("Cancel stops every worker and keeps the rows already done", async () => {
   const { context, page, clean } = await open(env);
   await load(env, page, "#/lab?rings=400&seed=1&workers=2&fig=1");

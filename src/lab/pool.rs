@@ -13,8 +13,9 @@ use ringlab_core::experiment::{
     Assembly, BiggestCatcher, Busiest, BusiestRing, BusiestRow, CatcherRing, CatcherRow, Chunk,
     Put, Setting,
 };
-use ringlab_model::lab::job::{Flat, Job, TrialKind};
+use ringlab_model::lab::job::{Flat, Job, KeysOutcome, TrialKind};
 use ringlab_model::lab::runs;
+use ringlab_model::lab::series::KeysRow;
 use ringlab_model::learn::figures::Loss;
 use wasm_bindgen::prelude::*;
 use web_sys::{ErrorEvent, MessageEvent, Worker};
@@ -40,8 +41,9 @@ pub enum Status {
 enum Rows {
     Busiest(Assembly<Busiest>),
     Catcher(Assembly<BiggestCatcher>),
-    /// One ring per setting: each chunk is a setting's whole row.
-    Loss(Vec<Option<Loss>>),
+    /// One chunk per setting, whose numbers are the setting's whole row (durability,
+    /// real keys), kept as they came and read by the stage's kind.
+    Whole(Vec<Option<Vec<f64>>>),
 }
 
 struct Stage {
@@ -58,7 +60,7 @@ impl Stage {
         let chunks = runs::plan(kind, seed, &settings);
         let rows = match kind.busiest(seed) {
             Some(trial) => Rows::Busiest(Assembly::new(trial, &settings, chunks.clone())),
-            None if kind == TrialKind::Loss => Rows::Loss(vec![None; settings.len()]),
+            None if kind != TrialKind::Catcher => Rows::Whole(vec![None; settings.len()]),
             None => Rows::Catcher(Assembly::new(
                 TrialKind::catcher(seed),
                 &settings,
@@ -83,16 +85,13 @@ impl Stage {
             Rows::Catcher(a) => {
                 CatcherRing::read_all(values).map_or(Put::Refused, |o| a.put(chunk, o))
             }
-            Rows::Loss(rows) => {
-                let setting = self.chunks.get(chunk).map(|c| c.setting);
-                match (setting, Loss::read_all(values).as_deref()) {
-                    (Some(setting), Some([loss])) if rows[setting].is_none() => {
-                        rows[setting] = Some(*loss);
-                        Put::Row(setting)
-                    }
-                    _ => Put::Refused,
+            Rows::Whole(rows) => match self.chunks.get(chunk).map(|c| c.setting) {
+                Some(setting) if rows[setting].is_none() && !values.is_empty() => {
+                    rows[setting] = Some(values.to_vec());
+                    Put::Row(setting)
                 }
-            }
+                _ => Put::Refused,
+            },
         }
     }
 }
@@ -201,18 +200,27 @@ impl Run {
             .then(|| self.elapsed_ms() / self.done as f64 * (self.queue.len() - self.done) as f64)
     }
 
-    /// Each finished stage's time, in ms: from the end of the stage before (or the start)
-    /// to the return of its last chunk. Workers go on to the next stage's chunks while the
-    /// last of a stage are out, so on several workers the split is approximate.
-    pub fn stage_times(&self) -> Vec<(TrialKind, f64)> {
-        let mut from = self.started;
-        let mut out = Vec::new();
+    /// The time of each finished part of the run, in ms, named as its stages are
+    /// ([`TrialKind::what`]; neighbouring stages of one name are one part): from the end of
+    /// the part before (or the start) to the return of its last chunk. Workers go on to the
+    /// next part's chunks while the last of a part are out, so on several workers the split
+    /// is approximate.
+    pub fn stage_times(&self) -> Vec<(&'static str, f64)> {
+        let mut parts: Vec<(&'static str, f64)> = Vec::new();
         for (stage, end) in self.stages.iter().zip(&self.stage_ends) {
             let Some(end) = *end else { break };
-            out.push((stage.kind, end - from));
-            from = end;
+            match parts.last_mut() {
+                Some((what, last)) if *what == stage.kind.what() => *last = last.max(end),
+                _ => parts.push((stage.kind.what(), end)),
+            }
         }
-        out
+        let mut from = self.started;
+        for (_, end) in &mut parts {
+            let at = (*end).max(from);
+            *end = at - from;
+            from = at;
+        }
+        parts
     }
 
     /// The finished rows of the busiest stage of `kind`, in the table's order.
@@ -224,7 +232,7 @@ impl Run {
                 Rows::Busiest(a) => (0..s.settings.len())
                     .filter_map(|i| a.row(i).copied())
                     .collect(),
-                Rows::Catcher(_) | Rows::Loss(_) => Vec::new(),
+                Rows::Catcher(_) | Rows::Whole(_) => Vec::new(),
             })
             .collect()
     }
@@ -237,23 +245,43 @@ impl Run {
                 Rows::Catcher(a) => (0..s.settings.len())
                     .filter_map(|i| a.row(i).copied())
                     .collect(),
-                Rows::Busiest(_) | Rows::Loss(_) => Vec::new(),
+                Rows::Busiest(_) | Rows::Whole(_) => Vec::new(),
             })
             .collect()
     }
 
+    /// The finished whole rows of every stage, with the stage's kind and the setting,
+    /// each read as one `R`.
+    fn whole_rows<R: Flat + Copy>(&self) -> Vec<(TrialKind, Setting, R)> {
+        let mut out = Vec::new();
+        for stage in &self.stages {
+            if let Rows::Whole(rows) = &stage.rows {
+                for (setting, row) in stage.settings.iter().zip(rows) {
+                    if let Some([one]) = row.as_deref().and_then(R::read_all).as_deref() {
+                        out.push((stage.kind, *setting, *one));
+                    }
+                }
+            }
+        }
+        out
+    }
+
     /// The finished rows of the durability stage: points per server and the loss.
     pub fn loss_rows(&self) -> Vec<(u32, Loss)> {
-        self.stages
-            .iter()
-            .flat_map(|s| match &s.rows {
-                Rows::Loss(rows) => s
-                    .settings
-                    .iter()
-                    .zip(rows)
-                    .filter_map(|(setting, row)| Some((setting.points, (*row)?)))
-                    .collect(),
-                _ => Vec::new(),
+        self.whole_rows::<Loss>()
+            .into_iter()
+            .filter(|(kind, _, _)| *kind == TrialKind::Loss)
+            .map(|(_, setting, loss)| (setting.points, loss))
+            .collect()
+    }
+
+    /// The finished rows of the real-keys stages: the scheme, the server count, the keys.
+    pub fn keys_rows(&self) -> Vec<KeysRow> {
+        self.whole_rows::<KeysOutcome>()
+            .into_iter()
+            .filter_map(|(kind, setting, keys)| match kind {
+                TrialKind::Keys(scheme) => Some((scheme, setting.servers, keys)),
+                _ => None,
             })
             .collect()
     }

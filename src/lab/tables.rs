@@ -2,8 +2,10 @@
 //! adds the caption).
 
 use ringlab_core::experiment::{BusiestRow, CatcherRow};
-use ringlab_model::format::{byte_size, percent};
+use ringlab_model::format::{byte_size, grouped, percent};
 use ringlab_model::lab::csv::memory_rows;
+use ringlab_model::lab::runs::{KEYS_PLACED, KEYS_POINTS};
+use ringlab_model::lab::series::KeysRow;
 use ringlab_model::learn::figures::Loss;
 use yew::prelude::*;
 
@@ -77,6 +79,25 @@ pub fn memory_table() -> Html {
     html! {
         <>
             <thead><tr><th scope="col">{ "N" }</th><th scope="col">{ "ring on each member" }</th><th scope="col">{ "one change, own tokens" }</th><th scope="col">{ "one change, whole ring" }</th></tr></thead>
+            <tbody>{ for rows }</tbody>
+        </>
+    }
+}
+
+pub fn keys_table(rows: &[KeysRow]) -> Html {
+    let rows = rows.iter().map(|(scheme, n, o)| {
+        let floor = scheme.expected_spread(*n as u64, KEYS_PLACED, u64::from(KEYS_POINTS));
+        html! {
+            <tr>
+                <th scope="row">{ scheme.title(u64::from(KEYS_POINTS)) }</th><td>{ n }</td>
+                { cell(o.spread, 4) }{ cell(floor, 4) }{ cell(o.max_over_mean, 3) }
+                <td>{ grouped(o.moved) }</td>{ cell(KEYS_PLACED as f64 / (*n as f64 + 1.0), 0) }
+            </tr>
+        }
+    });
+    html! {
+        <>
+            <thead><tr><th scope="col">{ "scheme" }</th><th scope="col">{ "N" }</th><th scope="col">{ "spread" }</th><th scope="col">{ "floor" }</th><th scope="col">{ "busiest / mean" }</th><th scope="col">{ "moved on a join" }</th><th scope="col">{ "least possible" }</th></tr></thead>
             <tbody>{ for rows }</tbody>
         </>
     }

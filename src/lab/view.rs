@@ -5,9 +5,12 @@ use std::cell::RefCell;
 use std::rc::Rc;
 
 use ringlab_core::experiment::table_text;
-use ringlab_model::lab::csv::{loss_csv, memory_csv};
+use ringlab_model::compare::schemes::Compared;
+use ringlab_model::format::grouped;
+use ringlab_model::lab::csv::{keys_csv, loss_csv, memory_csv};
 use ringlab_model::lab::job::TrialKind;
 use ringlab_model::lab::params::{LabParams, RINGS, WORKERS};
+use ringlab_model::lab::runs::KEYS_PLACED;
 use ringlab_model::lab::series::MEMORY_POINTS;
 use ringlab_model::lab::{prose, runs, series};
 use ringlab_model::learn::figures::{LOSS_FAILURES, LOSS_REPLICAS, LOSS_SERVERS};
@@ -16,7 +19,9 @@ use yew::prelude::*;
 
 use super::figure::{Figure, Progress};
 use super::pool::{Run, Status};
-use super::tables::{busiest_table, catcher_table, loss_table, memory_table, spread_table};
+use super::tables::{
+    busiest_table, catcher_table, keys_table, loss_table, memory_table, spread_table,
+};
 use crate::notes::{dispatching, ViewNotes};
 use crate::number_field::NumberField;
 use crate::setters::on_text;
@@ -28,6 +33,12 @@ use crate::view_props::ViewProps;
 const BUSIEST: &[TrialKind] = &[TrialKind::BusiestGamma, TrialKind::BusiestRing];
 const CATCHER: &[TrialKind] = &[TrialKind::Catcher];
 const LOSS: &[TrialKind] = &[TrialKind::Loss];
+const KEYS: &[TrialKind] = &[
+    TrialKind::Keys(Compared::Ring),
+    TrialKind::Keys(Compared::Ring1024),
+    TrialKind::Keys(Compared::Jump),
+    TrialKind::Keys(Compared::Rendezvous),
+];
 /// The link figure 7 times gossip on: 1 Gbps.
 const LINK_BITS_PER_SECOND: f64 = 1e9;
 
@@ -46,11 +57,7 @@ fn progress_of(slot: &Slot) -> Progress {
         status => Progress::Ended {
             status: status.clone(),
             elapsed_ms: run.elapsed_ms(),
-            stages: run
-                .stage_times()
-                .into_iter()
-                .map(|(kind, ms)| (kind.what(), ms))
-                .collect(),
+            stages: run.stage_times(),
         },
     }
 }
@@ -75,10 +82,11 @@ pub fn LabView(props: &ViewProps) -> Html {
     let busiest: Slot = use_mut_ref(|| None);
     let catcher: Slot = use_mut_ref(|| None);
     let loss: Slot = use_mut_ref(|| None);
+    let keys: Slot = use_mut_ref(|| None);
     // Results belong to the link's rings and seed: a change of either forgets them, and
     // stops a run (dropping a run terminates its workers).
     {
-        let slots = [busiest.clone(), catcher.clone(), loss.clone()];
+        let slots = [busiest.clone(), catcher.clone(), loss.clone(), keys.clone()];
         let redraw = redraw.clone();
         use_effect_with((p.rings, p.seed), move |_| {
             let forgot = slots
@@ -117,6 +125,7 @@ pub fn LabView(props: &ViewProps) -> Html {
     let caught = rows_of(&catcher, Run::catcher_rows);
     let shown = |n: u64| p.fig == 0 || p.fig == n;
     let losses = rows_of(&loss, Run::loss_rows);
+    let placed = rows_of(&keys, Run::keys_rows);
     let commands = |kinds: &[TrialKind]| {
         Rc::new(
             kinds
@@ -187,6 +196,21 @@ pub fn LabView(props: &ViewProps) -> Html {
                     progress={Some(progress_of(&catcher))}
                     finding={prose::catcher(&caught)}
                     on_run={start(&catcher, CATCHER)} on_cancel={cancel(&catcher)} />
+            }
+            if shown(4) {
+                <Figure number={4} title="Real keys: how evenly they spread, and what a join moves"
+                    about={html! {
+                        <p>{ format!("{} keys named key-0, key-1 and so on, placed by each scheme on N servers; then one more server \
+                              joins. Real keys add their own noise: even a perfect split leaves a spread of sqrt(N/K) in keys per \
+                              server, and a ring adds sqrt(1/V) from its arcs. Solid: measured; dotted: that floor.", grouped(KEYS_PLACED)) }</p>
+                    }}
+                    chart={Rc::new(series::keys(&placed))}
+                    table={keys_table(&placed)}
+                    csv={Rc::new(keys_csv(&placed))}
+                    commands={commands(KEYS)}
+                    progress={Some(progress_of(&keys))}
+                    finding={prose::keys(&placed)}
+                    on_run={start(&keys, KEYS)} on_cancel={cancel(&keys)} />
             }
             if shown(6) {
                 <Figure number={6} title="Three servers fail at once: is some key gone?"

@@ -128,7 +128,7 @@ pub fn XyPlot(props: &XyPlotProps) -> Html {
             .join(" ");
         let class = classes!(
             "xy-line",
-            format!("xy-c{}", line.colour % 3),
+            format!("xy-c{}", line.colour % 4),
             dash_class(line.dash)
         );
         html! { <path {class} {d} /> }
@@ -136,7 +136,7 @@ pub fn XyPlot(props: &XyPlotProps) -> Html {
     let marks = shown.map(|at| {
         let dots = chart.lines.iter().filter_map(|line| {
             let (_, v) = line.points.iter().find(|p| p.0 == at)?;
-            Some(html! { <circle class={classes!("xy-dot", format!("xy-c{}", line.colour % 3))} cx={f(x(at))} cy={f(y(*v))} r="3.5" /> })
+            Some(html! { <circle class={classes!("xy-dot", format!("xy-c{}", line.colour % 4))} cx={f(x(at))} cy={f(y(*v))} r="3.5" /> })
         });
         html! {
             <>
@@ -151,7 +151,7 @@ pub fn XyPlot(props: &XyPlotProps) -> Html {
         .unwrap_or_default();
     let middle = top + ph / 2.0;
     let legend = chart.lines.iter().map(|line| {
-        let class = classes!("xy-line", format!("xy-c{}", line.colour % 3), dash_class(line.dash));
+        let class = classes!("xy-line", format!("xy-c{}", line.colour % 4), dash_class(line.dash));
         html! {
             <li>
                 <svg class="xy-key" viewBox="0 0 28 10" aria-hidden="true"><path {class} d="M1 5 L27 5" /></svg>

@@ -3,7 +3,8 @@
 
 use ringlab_core::analysis::memory::{gossip_full_state, gossip_per_change, ring_bytes};
 
-use super::series::{MEMORY_POINTS, MEMORY_SERVERS};
+use super::runs::{KEYS_PLACED, KEYS_POINTS};
+use super::series::{KeysRow, MEMORY_POINTS, MEMORY_SERVERS};
 use crate::learn::figures::Loss;
 
 /// Figure 6's rows as CSV.
@@ -13,6 +14,26 @@ pub fn loss_csv(rows: &[(u32, Loss)]) -> String {
         text.push_str(&format!(
             "{v},{},{:.6},{:.6}\n",
             l.distinct_sets, l.plain, l.rack_aware
+        ));
+    }
+    text
+}
+
+/// Figure 4's rows as CSV: each scheme and server count, the spread and its floor, the
+/// busiest over the mean, the keys a join moved and the least possible.
+pub fn keys_csv(rows: &[KeysRow]) -> String {
+    let mut text =
+        String::from("scheme,servers,keys,spread,floor,max_over_mean,moved,least_moved\n");
+    for (scheme, n, o) in rows {
+        let floor = scheme.expected_spread(*n as u64, KEYS_PLACED, u64::from(KEYS_POINTS));
+        text.push_str(&format!(
+            "{},{n},{KEYS_PLACED},{:.4},{:.4},{:.4},{},{:.1}\n",
+            scheme.name(),
+            o.spread,
+            floor,
+            o.max_over_mean,
+            o.moved,
+            KEYS_PLACED as f64 / (*n as f64 + 1.0)
         ));
     }
     text

@@ -7,7 +7,10 @@
 
 use std::ops::Range;
 
-use crate::lab::runs::MOST_LOSS_POINTS;
+use crate::compare::params::{Change, CompareParams};
+use crate::compare::run::Comparison;
+use crate::compare::schemes::Compared;
+use crate::lab::runs::{KEYS_PLACED, KEYS_SERVERS_MAX, MOST_LOSS_POINTS};
 use crate::learn::figures::{loss, Loss, LOSS_SERVERS};
 use ringlab_core::experiment::{
     BiggestCatcher, Busiest, BusiestRing, CatcherRing, Chunk, Method, Placement, Scratch, Setting,
@@ -26,14 +29,21 @@ pub enum TrialKind {
     /// Data loss when three of sixteen servers fail, one ring per V (the walkthrough's
     /// [`loss`]).
     Loss,
+    /// Real keys under one scheme: their spread over the servers, and what a join moves
+    /// (the comparison's [`Comparison`], one run per server count).
+    Keys(Compared),
 }
 
 impl TrialKind {
-    const NAMES: [(&'static str, TrialKind); 4] = [
+    const NAMES: [(&'static str, TrialKind); 8] = [
         ("busiest-ring", TrialKind::BusiestRing),
         ("busiest-gamma", TrialKind::BusiestGamma),
         ("catcher", TrialKind::Catcher),
         ("loss", TrialKind::Loss),
+        ("keys-ring", TrialKind::Keys(Compared::Ring)),
+        ("keys-ring1024", TrialKind::Keys(Compared::Ring1024)),
+        ("keys-jump", TrialKind::Keys(Compared::Jump)),
+        ("keys-rendezvous", TrialKind::Keys(Compared::Rendezvous)),
     ];
 
     /// What a stage of this kind is called in a run's timing: "the rings".
@@ -41,6 +51,7 @@ impl TrialKind {
         match self {
             TrialKind::BusiestGamma => "the Gamma model",
             TrialKind::BusiestRing | TrialKind::Catcher | TrialKind::Loss => "the rings",
+            TrialKind::Keys(_) => "the keys",
         }
     }
 
@@ -63,7 +74,7 @@ impl TrialKind {
         let method = match self {
             TrialKind::BusiestRing => Method::Ring,
             TrialKind::BusiestGamma => Method::Gamma,
-            TrialKind::Catcher | TrialKind::Loss => return None,
+            TrialKind::Catcher | TrialKind::Loss | TrialKind::Keys(_) => return None,
         };
         Some(Busiest {
             seed,
@@ -138,6 +149,9 @@ impl Job {
             None if kind == TrialKind::Loss => {
                 job.servers == LOSS_SERVERS && (1..=MOST_LOSS_POINTS).contains(&job.points)
             }
+            None if matches!(kind, TrialKind::Keys(_)) => {
+                (2..=KEYS_SERVERS_MAX).contains(&job.servers) && (1..=1_024).contains(&job.points)
+            }
             None => TrialKind::catcher(seed).check(&setting).is_ok(),
         };
         (words.next().is_none() && from <= to && checked).then_some(job)
@@ -170,6 +184,14 @@ impl Job {
                         rack_aware: f64::NAN,
                     };
                     loss(self.points).unwrap_or(none).write(&mut out);
+                }
+            }
+            None if matches!(self.kind, TrialKind::Keys(_)) => {
+                let TrialKind::Keys(scheme) = self.kind else {
+                    unreachable!()
+                };
+                for _ in self.rings.clone() {
+                    keys_outcome(scheme, self.servers, self.points).write(&mut out);
                 }
             }
             None => {
@@ -221,6 +243,57 @@ impl Flat for CatcherRing {
             biggest_fraction: values[0],
             // A count the worker wrote from a u32: exact.
             catchers: values[1] as u32,
+        }
+    }
+}
+
+/// What real keys showed under one scheme.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct KeysOutcome {
+    /// Keys that moved when one server joined.
+    pub moved: u64,
+    /// Keys per server: the busiest over the mean, and the spread (CV).
+    pub max_over_mean: f64,
+    pub spread: f64,
+}
+
+/// [`KEYS_PLACED`] keys named `key-0` ... under `scheme` with `servers` servers (`points`
+/// each on a ring), then one more server.
+fn keys_outcome(scheme: Compared, servers: usize, points: u32) -> KeysOutcome {
+    let params = CompareParams {
+        servers: servers as u64,
+        keys: KEYS_PLACED,
+        vnodes: u64::from(points),
+        change: Change::Join,
+        schemes: vec![scheme],
+    };
+    let mut run = Comparison::new(&params);
+    while !run.step(KEYS_PLACED) {}
+    match run.outcomes().first() {
+        Some(o) => KeysOutcome {
+            moved: o.moved,
+            max_over_mean: o.max_over_mean,
+            spread: o.spread,
+        },
+        None => KeysOutcome {
+            moved: 0,
+            max_over_mean: f64::NAN,
+            spread: f64::NAN,
+        },
+    }
+}
+
+impl Flat for KeysOutcome {
+    const WIDTH: usize = 3;
+    fn write(&self, out: &mut Vec<f64>) {
+        out.extend([self.moved as f64, self.max_over_mean, self.spread]);
+    }
+    fn read(values: &[f64]) -> Self {
+        KeysOutcome {
+            // A count below 2^53: exact.
+            moved: values[0] as u64,
+            max_over_mean: values[1],
+            spread: values[2],
         }
     }
 }
@@ -300,6 +373,16 @@ mod tests {
             vec![loss(4).unwrap()]
         );
         assert_eq!(Job::from_text("loss 0 15 4 0 1"), None);
+        let job = Job::from_text("keys-jump 0 10 160 0 1").unwrap();
+        let got = KeysOutcome::read_all(&job.run(&mut scratch)).unwrap();
+        assert_eq!(got, vec![keys_outcome(Compared::Jump, 10, 160)]);
+        // Jump moves exactly the keys that jump to the new bucket: about 1/11 of them.
+        assert!(
+            (got[0].moved as f64 / KEYS_PLACED as f64 - 1.0 / 11.0).abs() < 0.01,
+            "{got:?}"
+        );
+        assert_eq!(Job::from_text("keys-maglev 0 10 160 0 1"), None);
+        assert_eq!(Job::from_text("keys-ring 0 1 160 0 1"), None);
         assert_eq!(Job::from_text("loss 0 16 9999 0 1"), None);
     }
 }

@@ -6,8 +6,10 @@ use ringlab_core::analysis::memory::{gossip_full_state, gossip_per_change, ring_
 use ringlab_core::analysis::theory::single_point_peak;
 use ringlab_core::experiment::{BusiestRow, CatcherRow};
 
+use super::runs::{KEYS_PLACED, KEYS_POINTS};
+use super::series::KeysRow;
 use super::series::MEMORY_POINTS;
-use crate::format::{byte_size, percent};
+use crate::format::{byte_size, grouped, percent};
 use crate::learn::figures::{Loss, LOSS_FAILURES, LOSS_SERVERS};
 
 fn at<R>(rows: &[R], servers: usize, points: u32, get: fn(&R) -> (usize, u32)) -> Option<&R> {
@@ -127,6 +129,33 @@ pub fn durability(rows: &[(u32, Loss)]) -> Option<String> {
     Some(text)
 }
 
+/// Figure 4: what a join moved at the largest N measured, for each scheme, against the
+/// least possible, K/(N+1), and that count's own spread (the binomial's).
+pub fn keys(rows: &[KeysRow]) -> Option<String> {
+    let n = rows.iter().map(|r| r.1).max()?;
+    let ideal = KEYS_PLACED as f64 / (n as f64 + 1.0);
+    let spread = (ideal * (1.0 - 1.0 / (n as f64 + 1.0))).sqrt();
+    let moved: Vec<String> = rows
+        .iter()
+        .filter(|r| r.1 == n)
+        .map(|r| {
+            format!(
+                "{} {}",
+                r.0.title(u64::from(KEYS_POINTS)),
+                grouped(r.2.moved)
+            )
+        })
+        .collect();
+    Some(format!(
+        "This run: when server {} joins {n}, of {} keys the least that must move is {:.0}, give or take {:.0}. Moved: {}.",
+        n + 1,
+        grouped(KEYS_PLACED),
+        ideal,
+        spread,
+        moved.join(", ")
+    ))
+}
+
 /// Figure 7: the ring and one change's gossip at N = 1,000 and V = 200, and how long the
 /// gossip takes on a link of `link_bits_per_second`.
 pub fn memory(link_bits_per_second: f64) -> String {
@@ -147,6 +176,8 @@ pub fn memory(link_bits_per_second: f64) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::compare::schemes::Compared;
+    use crate::lab::job::KeysOutcome;
 
     fn row(servers: usize, points: u32, mean: f64) -> BusiestRow {
         BusiestRow {
@@ -181,6 +212,20 @@ mod tests {
             p95_biggest_fraction: 0.3,
             mean_catchers: 14.0,
         };
+        let jump = (
+            Compared::Jump,
+            1000,
+            KeysOutcome {
+                moved: 97,
+                max_over_mean: 1.1,
+                spread: 0.1,
+            },
+        );
+        assert_eq!(
+            keys(&[jump]).unwrap(),
+            "This run: when server 1001 joins 1000, of 100,000 keys the least that must move is 100, give or take 10. Moved: Jump 97."
+        );
+        assert_eq!(keys(&[]), None);
         assert_eq!(
             memory(1e9),
             "At N = 1000 and V = 200, each member holds a 3.2 MB ring. One join or leave sends 3.2 MB in all when the member tells everyone its own tokens (26 ms of a 1 Gbps link), and 3.2 GB when it sends everyone the whole ring (26 s)."

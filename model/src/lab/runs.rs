@@ -4,6 +4,7 @@
 use ringlab_core::experiment::{busiest_table, chunks, doubling, grid, Chunk, Setting};
 
 use super::job::TrialKind;
+use crate::compare::schemes::Compared;
 use crate::learn::figures::LOSS_SERVERS;
 
 /// The busiest table's server counts.
@@ -14,6 +15,19 @@ pub const CATCHER_SERVERS: usize = 100;
 pub const MOST_POINTS: u32 = 1_024;
 /// The most points per server of the durability figure: V = 1, 2, 4, ..., 512.
 pub const MOST_LOSS_POINTS: u32 = 512;
+/// Keys placed by the real-keys figure, and its server counts (the most a job accepts).
+pub const KEYS_PLACED: u64 = 100_000;
+pub const KEYS_SERVERS: [usize; 3] = [10, 100, 1_000];
+pub const KEYS_SERVERS_MAX: usize = 1_000;
+/// The real-keys figure's points per server on the first ring (the second has 1,024).
+pub const KEYS_POINTS: u32 = 160;
+/// The schemes of the real-keys figure.
+pub const KEYS_SCHEMES: [Compared; 4] = [
+    Compared::Ring,
+    Compared::Ring1024,
+    Compared::Jump,
+    Compared::Rendezvous,
+];
 /// A chunk's work, in points placed and sorted: about 30 ms in a browser, so a progress
 /// bar moves smoothly and Cancel has little to wait for. Gamma draws cost more each.
 const CHUNK_POINTS: u64 = 1_000_000;
@@ -26,6 +40,7 @@ pub fn settings(kind: TrialKind, rings: u32) -> Vec<Setting> {
         TrialKind::Catcher => grid(&[CATCHER_SERVERS], &doubling(MOST_POINTS), rings),
         // One ring per V: the ring of the walkthrough's sixteen named servers.
         TrialKind::Loss => grid(&[LOSS_SERVERS], &doubling(MOST_LOSS_POINTS), 1),
+        TrialKind::Keys(_) => grid(&KEYS_SERVERS, &[KEYS_POINTS], 1),
     }
 }
 
@@ -34,7 +49,7 @@ pub fn plan(kind: TrialKind, seed: u64, settings: &[Setting]) -> Vec<Chunk> {
     match kind.busiest(seed) {
         Some(trial) if kind == TrialKind::BusiestGamma => chunks(&trial, settings, CHUNK_DRAWS),
         Some(trial) => chunks(&trial, settings, CHUNK_POINTS),
-        None if kind == TrialKind::Loss => settings
+        None if matches!(kind, TrialKind::Loss | TrialKind::Keys(_)) => settings
             .iter()
             .enumerate()
             .map(|(setting, _)| Chunk {
@@ -57,7 +72,7 @@ pub fn command(kind: TrialKind, rings: u32, seed: u64) -> Option<String> {
         TrialKind::BusiestRing => ("busiest", " --method ring"),
         TrialKind::BusiestGamma => ("busiest", " --method gamma"),
         TrialKind::Catcher => ("catcher", ""),
-        TrialKind::Loss => return None,
+        TrialKind::Loss | TrialKind::Keys(_) => return None,
     };
     Some(format!(
         "ringlab experiment {experiment} --servers {servers} --points 1,2,4,...,{MOST_POINTS} \

@@ -3,6 +3,9 @@
 use ringlab_core::analysis::memory::{gossip_full_state, gossip_per_change, ring_bytes};
 use ringlab_core::experiment::{BusiestRow, CatcherRow};
 
+use super::job::KeysOutcome;
+use super::runs::{KEYS_PLACED, KEYS_POINTS, KEYS_SCHEMES};
+use crate::compare::schemes::Compared;
 use crate::learn::figures::Loss;
 
 /// How a line is drawn.
@@ -329,6 +332,50 @@ pub fn durability(rows: &[(u32, Loss)]) -> Chart {
         y_label: "P(some key lost)",
         log_y: false,
         unit: Unit::Percent,
+        lines,
+    }
+}
+
+/// One real-keys row: the scheme, the server count, what the keys showed.
+pub type KeysRow = (Compared, usize, KeysOutcome);
+
+/// Figure 4: the spread of keys per server against N, each scheme measured (solid) and
+/// its floor, sqrt(1/V + N/K) for the rings and sqrt(N/K) for the others (dotted).
+pub fn keys(rows: &[KeysRow]) -> Chart {
+    let mut lines = Vec::new();
+    for (colour, scheme) in KEYS_SCHEMES.iter().enumerate() {
+        let mine: Vec<&KeysRow> = rows.iter().filter(|r| r.0 == *scheme).collect();
+        if mine.is_empty() {
+            continue;
+        }
+        let title = scheme.title(u64::from(KEYS_POINTS));
+        lines.push(Line {
+            label: title.clone(),
+            colour,
+            dash: Dash::Solid,
+            points: mine.iter().map(|r| (r.1 as f64, r.2.spread)).collect(),
+        });
+        lines.push(Line {
+            label: format!("{title}, floor"),
+            colour,
+            dash: Dash::Dotted,
+            points: mine
+                .iter()
+                .map(|r| {
+                    (
+                        r.1 as f64,
+                        scheme.expected_spread(r.1 as u64, KEYS_PLACED, u64::from(KEYS_POINTS)),
+                    )
+                })
+                .collect(),
+        });
+    }
+    Chart {
+        x_name: "N",
+        x_label: "servers, N (log scale)",
+        y_label: "spread of keys per server",
+        log_y: true,
+        unit: Unit::Number,
         lines,
     }
 }
