@@ -32,7 +32,7 @@ dist:
 lint:
 	$(CARGO) fmt --all -- --check
 	$(CARGO) clippy --workspace --all-targets -- -D warnings
-	$(CARGO) clippy -p ringlab --target wasm32-unknown-unknown --all-targets -- -D warnings
+	$(CARGO) clippy -p ringlab -p ringlab-lab-worker --target wasm32-unknown-unknown --all-targets -- -D warnings
 	bash scripts/check-wall.sh
 
 # Every native test: unit, integration, property and doc tests.

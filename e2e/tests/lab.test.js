@@ -134,6 +134,24 @@ test("real keys: four schemes against their floor, and a join's moves against th
   await context.close();
 });
 
+test("lookups per second in this browser, beside the seed's Python", async () => {
+  const { context, page, clean } = await open(env);
+  await load(env, page, "#/lab?fig=5");
+  const fig = figure(page, 5);
+  await fig.getByRole("button", { name: "Run" }).click();
+  await fig.getByText(/^Done in /).waitFor({ timeout: 120_000 });
+  const finding = await fig.locator(".lab-finding").innerText();
+  const m = finding.match(/^This browser, at N = 10000, one key at a time: Ring, 160 points ([\d,]+), Jump ([\d,]+), Rendezvous ([\d,]+), Maglev ([\d,]+) lookups a second\. The seed experiment's Python reported Ring, 160 points 3,600,000, Jump 1,000,000, Rendezvous 6,000\.$/);
+  assert.ok(m, finding);
+  const [ring, jump, rendezvous, maglev] = m.slice(1).map((t) => Number(t.replaceAll(",", "")));
+  // Rendezvous scores all 10,000 servers per key: far slower than the others.
+  assert.ok(rendezvous * 20 < Math.min(ring, jump, maglev), finding);
+  assert.equal(await fig.getByRole("img", { name: /^Figure 5\./ }).locator("path.xy-line").count(), 4);
+  await screenshot(page, "lab-speed");
+  clean();
+  await context.close();
+});
+
 test("Cancel stops every worker and keeps the rows already done", async () => {
   const { context, page, clean } = await open(env);
   await load(env, page, "#/lab?rings=400&seed=1&workers=2&fig=1");

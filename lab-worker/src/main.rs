@@ -19,7 +19,8 @@ fn main() {
             let _ = reply.post_message(&JsValue::from_str("refused"));
             return;
         };
-        let values = js_sys::Float64Array::from(job.run(&mut scratch).as_slice());
+        let clock = || reply.performance().map_or(0.0, |p| p.now());
+        let values = js_sys::Float64Array::from(job.run(&mut scratch, &clock).as_slice());
         let transfer = js_sys::Array::of1(&values.buffer());
         let _ = reply.post_message_with_transfer(&values, &transfer);
     });

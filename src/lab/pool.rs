@@ -13,9 +13,9 @@ use ringlab_core::experiment::{
     Assembly, BiggestCatcher, Busiest, BusiestRing, BusiestRow, CatcherRing, CatcherRow, Chunk,
     Put, Setting,
 };
-use ringlab_model::lab::job::{Flat, Job, KeysOutcome, TrialKind};
+use ringlab_model::lab::job::{Flat, Job, KeysOutcome, Speed, TrialKind};
 use ringlab_model::lab::runs;
-use ringlab_model::lab::series::KeysRow;
+use ringlab_model::lab::series::{KeysRow, SpeedRow};
 use ringlab_model::learn::figures::Loss;
 use wasm_bindgen::prelude::*;
 use web_sys::{ErrorEvent, MessageEvent, Worker};
@@ -281,6 +281,18 @@ impl Run {
             .into_iter()
             .filter_map(|(kind, setting, keys)| match kind {
                 TrialKind::Keys(scheme) => Some((scheme, setting.servers, keys)),
+                _ => None,
+            })
+            .collect()
+    }
+
+    /// The finished rows of the lookup-speed stages: the scheme, the server count, the
+    /// lookups per second measured.
+    pub fn speed_rows(&self) -> Vec<SpeedRow> {
+        self.whole_rows::<Speed>()
+            .into_iter()
+            .filter_map(|(kind, setting, speed)| match kind {
+                TrialKind::Speed(scheme) => Some((scheme, setting.servers, speed.per_second)),
                 _ => None,
             })
             .collect()

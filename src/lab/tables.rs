@@ -5,7 +5,7 @@ use ringlab_core::experiment::{BusiestRow, CatcherRow};
 use ringlab_model::format::{byte_size, grouped, percent};
 use ringlab_model::lab::csv::memory_rows;
 use ringlab_model::lab::runs::{KEYS_PLACED, KEYS_POINTS};
-use ringlab_model::lab::series::KeysRow;
+use ringlab_model::lab::series::{KeysRow, SpeedRow};
 use ringlab_model::learn::figures::Loss;
 use yew::prelude::*;
 
@@ -98,6 +98,18 @@ pub fn keys_table(rows: &[KeysRow]) -> Html {
     html! {
         <>
             <thead><tr><th scope="col">{ "scheme" }</th><th scope="col">{ "N" }</th><th scope="col">{ "spread" }</th><th scope="col">{ "floor" }</th><th scope="col">{ "busiest / mean" }</th><th scope="col">{ "moved on a join" }</th><th scope="col">{ "least possible" }</th></tr></thead>
+            <tbody>{ for rows }</tbody>
+        </>
+    }
+}
+
+pub fn speed_table(rows: &[SpeedRow]) -> Html {
+    let rows = rows.iter().map(|(scheme, n, rate)| html! {
+        <tr><th scope="row">{ scheme.title(u64::from(KEYS_POINTS)) }</th><td>{ n }</td><td>{ grouped(rate.round() as u64) }</td></tr>
+    });
+    html! {
+        <>
+            <thead><tr><th scope="col">{ "scheme" }</th><th scope="col">{ "N" }</th><th scope="col">{ "lookups per second, here" }</th></tr></thead>
             <tbody>{ for rows }</tbody>
         </>
     }

@@ -7,7 +7,7 @@ use std::rc::Rc;
 use ringlab_core::experiment::table_text;
 use ringlab_model::compare::schemes::Compared;
 use ringlab_model::format::grouped;
-use ringlab_model::lab::csv::{keys_csv, loss_csv, memory_csv};
+use ringlab_model::lab::csv::{keys_csv, loss_csv, memory_csv, speed_csv};
 use ringlab_model::lab::job::TrialKind;
 use ringlab_model::lab::params::{LabParams, RINGS, WORKERS};
 use ringlab_model::lab::runs::KEYS_PLACED;
@@ -20,7 +20,7 @@ use yew::prelude::*;
 use super::figure::{Figure, Progress};
 use super::pool::{Run, Status};
 use super::tables::{
-    busiest_table, catcher_table, keys_table, loss_table, memory_table, spread_table,
+    busiest_table, catcher_table, keys_table, loss_table, memory_table, speed_table, spread_table,
 };
 use crate::notes::{dispatching, ViewNotes};
 use crate::number_field::NumberField;
@@ -33,6 +33,12 @@ use crate::view_props::ViewProps;
 const BUSIEST: &[TrialKind] = &[TrialKind::BusiestGamma, TrialKind::BusiestRing];
 const CATCHER: &[TrialKind] = &[TrialKind::Catcher];
 const LOSS: &[TrialKind] = &[TrialKind::Loss];
+const SPEED: &[TrialKind] = &[
+    TrialKind::Speed(Compared::Ring),
+    TrialKind::Speed(Compared::Jump),
+    TrialKind::Speed(Compared::Rendezvous),
+    TrialKind::Speed(Compared::Maglev),
+];
 const KEYS: &[TrialKind] = &[
     TrialKind::Keys(Compared::Ring),
     TrialKind::Keys(Compared::Ring1024),
@@ -83,10 +89,17 @@ pub fn LabView(props: &ViewProps) -> Html {
     let catcher: Slot = use_mut_ref(|| None);
     let loss: Slot = use_mut_ref(|| None);
     let keys: Slot = use_mut_ref(|| None);
+    let speed: Slot = use_mut_ref(|| None);
     // Results belong to the link's rings and seed: a change of either forgets them, and
     // stops a run (dropping a run terminates its workers).
     {
-        let slots = [busiest.clone(), catcher.clone(), loss.clone(), keys.clone()];
+        let slots = [
+            busiest.clone(),
+            catcher.clone(),
+            loss.clone(),
+            keys.clone(),
+            speed.clone(),
+        ];
         let redraw = redraw.clone();
         use_effect_with((p.rings, p.seed), move |_| {
             let forgot = slots
@@ -126,6 +139,7 @@ pub fn LabView(props: &ViewProps) -> Html {
     let shown = |n: u64| p.fig == 0 || p.fig == n;
     let losses = rows_of(&loss, Run::loss_rows);
     let placed = rows_of(&keys, Run::keys_rows);
+    let rates = rows_of(&speed, Run::speed_rows);
     let commands = |kinds: &[TrialKind]| {
         Rc::new(
             kinds
@@ -211,6 +225,22 @@ pub fn LabView(props: &ViewProps) -> Html {
                     progress={Some(progress_of(&keys))}
                     finding={prose::keys(&placed)}
                     on_run={start(&keys, KEYS)} on_cancel={cancel(&keys)} />
+            }
+            if shown(5) {
+                <Figure number={5} title="Lookups per second, in this browser"
+                    about={html! {
+                        <p>{ "The same 4,096 keys looked up again and again for a quarter of a second per scheme and size, \
+                              on a worker, one key at a time. The ring searches its points, jump computes, Maglev reads a \
+                              table of 65,537 slots, and rendezvous scores every server: it slows as N grows. \
+                              Your machine's figures, not ours: run it again and they move a little." }</p>
+                    }}
+                    chart={Rc::new(series::speed(&rates))}
+                    table={speed_table(&rates)}
+                    csv={Rc::new(speed_csv(&rates))}
+                    commands={commands(SPEED)}
+                    progress={Some(progress_of(&speed))}
+                    finding={prose::speed(&rates)}
+                    on_run={start(&speed, SPEED)} on_cancel={cancel(&speed)} />
             }
             if shown(6) {
                 <Figure number={6} title="Three servers fail at once: is some key gone?"

@@ -4,7 +4,7 @@
 use ringlab_core::analysis::memory::{gossip_full_state, gossip_per_change, ring_bytes};
 
 use super::runs::{KEYS_PLACED, KEYS_POINTS};
-use super::series::{KeysRow, MEMORY_POINTS, MEMORY_SERVERS};
+use super::series::{KeysRow, SpeedRow, MEMORY_POINTS, MEMORY_SERVERS};
 use crate::learn::figures::Loss;
 
 /// Figure 6's rows as CSV.
@@ -35,6 +35,15 @@ pub fn keys_csv(rows: &[KeysRow]) -> String {
             o.moved,
             KEYS_PLACED as f64 / (*n as f64 + 1.0)
         ));
+    }
+    text
+}
+
+/// Figure 5's rows as CSV.
+pub fn speed_csv(rows: &[SpeedRow]) -> String {
+    let mut text = String::from("scheme,servers,points,lookups_per_second\n");
+    for (scheme, n, rate) in rows {
+        text.push_str(&format!("{},{n},{KEYS_POINTS},{rate:.0}\n", scheme.name()));
     }
     text
 }

@@ -8,14 +8,15 @@
 use std::ops::Range;
 
 use crate::compare::params::{Change, CompareParams};
-use crate::compare::run::Comparison;
+use crate::compare::run::{key_name, Comparison};
 use crate::compare::schemes::Compared;
-use crate::lab::runs::{KEYS_PLACED, KEYS_SERVERS_MAX, MOST_LOSS_POINTS};
+use crate::lab::runs::{KEYS_PLACED, KEYS_SERVERS_MAX, MOST_LOSS_POINTS, SPEED_SERVERS_MAX};
 use crate::learn::figures::{loss, Loss, LOSS_SERVERS};
 use ringlab_core::experiment::{
     BiggestCatcher, Busiest, BusiestRing, CatcherRing, Chunk, Method, Placement, Scratch, Setting,
     Trial,
 };
+use ringlab_core::Server;
 
 /// The trials the lab runs, on uniform positions as the command line's default.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -32,10 +33,16 @@ pub enum TrialKind {
     /// Real keys under one scheme: their spread over the servers, and what a join moves
     /// (the comparison's [`Comparison`], one run per server count).
     Keys(Compared),
+    /// Lookups per second under one scheme, measured where the job runs.
+    Speed(Compared),
 }
 
 impl TrialKind {
-    const NAMES: [(&'static str, TrialKind); 8] = [
+    const NAMES: [(&'static str, TrialKind); 12] = [
+        ("speed-ring", TrialKind::Speed(Compared::Ring)),
+        ("speed-jump", TrialKind::Speed(Compared::Jump)),
+        ("speed-rendezvous", TrialKind::Speed(Compared::Rendezvous)),
+        ("speed-maglev", TrialKind::Speed(Compared::Maglev)),
         ("busiest-ring", TrialKind::BusiestRing),
         ("busiest-gamma", TrialKind::BusiestGamma),
         ("catcher", TrialKind::Catcher),
@@ -52,6 +59,7 @@ impl TrialKind {
             TrialKind::BusiestGamma => "the Gamma model",
             TrialKind::BusiestRing | TrialKind::Catcher | TrialKind::Loss => "the rings",
             TrialKind::Keys(_) => "the keys",
+            TrialKind::Speed(_) => "the lookups",
         }
     }
 
@@ -74,7 +82,9 @@ impl TrialKind {
         let method = match self {
             TrialKind::BusiestRing => Method::Ring,
             TrialKind::BusiestGamma => Method::Gamma,
-            TrialKind::Catcher | TrialKind::Loss | TrialKind::Keys(_) => return None,
+            TrialKind::Catcher | TrialKind::Loss | TrialKind::Keys(_) | TrialKind::Speed(_) => {
+                return None
+            }
         };
         Some(Busiest {
             seed,
@@ -144,15 +154,20 @@ impl Job {
             rings: u32::try_from(from).ok()?..u32::try_from(to).ok()?,
         };
         let setting = job.setting();
-        let checked = match kind.busiest(seed) {
-            Some(trial) => trial.check(&setting).is_ok(),
-            None if kind == TrialKind::Loss => {
+        let checked = match kind {
+            TrialKind::BusiestRing | TrialKind::BusiestGamma => kind
+                .busiest(seed)
+                .is_some_and(|t| t.check(&setting).is_ok()),
+            TrialKind::Catcher => TrialKind::catcher(seed).check(&setting).is_ok(),
+            TrialKind::Loss => {
                 job.servers == LOSS_SERVERS && (1..=MOST_LOSS_POINTS).contains(&job.points)
             }
-            None if matches!(kind, TrialKind::Keys(_)) => {
+            TrialKind::Keys(_) => {
                 (2..=KEYS_SERVERS_MAX).contains(&job.servers) && (1..=1_024).contains(&job.points)
             }
-            None => TrialKind::catcher(seed).check(&setting).is_ok(),
+            TrialKind::Speed(_) => {
+                (2..=SPEED_SERVERS_MAX).contains(&job.servers) && (1..=1_024).contains(&job.points)
+            }
         };
         (words.next().is_none() && from <= to && checked).then_some(job)
     }
@@ -165,39 +180,34 @@ impl Job {
         }
     }
 
-    /// Runs the job: [`Flat::WIDTH`] numbers per ring, in ring order.
-    pub fn run(&self, scratch: &mut Scratch) -> Vec<f64> {
+    /// Runs the job: [`Flat::WIDTH`] numbers per ring, in ring order. `clock` reads a
+    /// clock in ms; only the lookup-speed jobs read it.
+    pub fn run(&self, scratch: &mut Scratch, clock: &dyn Fn() -> f64) -> Vec<f64> {
         let setting = self.setting();
         let mut out = Vec::new();
-        match self.kind.busiest(self.seed) {
-            Some(trial) => {
-                for ring in self.rings.clone() {
-                    trial.outcome(&setting, ring, scratch).write(&mut out);
+        for ring in self.rings.clone() {
+            match self.kind {
+                TrialKind::BusiestRing | TrialKind::BusiestGamma => {
+                    if let Some(trial) = self.kind.busiest(self.seed) {
+                        trial.outcome(&setting, ring, scratch).write(&mut out);
+                    }
                 }
-            }
-            None if self.kind == TrialKind::Loss => {
-                for _ in self.rings.clone() {
-                    // The ring of names s0..s15 is one ring, whatever the seed.
-                    let none = Loss {
+                TrialKind::Catcher => TrialKind::catcher(self.seed)
+                    .outcome(&setting, ring, scratch)
+                    .write(&mut out),
+                // The ring of names s0..s15 is one ring, whatever the seed.
+                TrialKind::Loss => loss(self.points)
+                    .unwrap_or(Loss {
                         distinct_sets: 0,
                         plain: f64::NAN,
                         rack_aware: f64::NAN,
-                    };
-                    loss(self.points).unwrap_or(none).write(&mut out);
+                    })
+                    .write(&mut out),
+                TrialKind::Keys(scheme) => {
+                    keys_outcome(scheme, self.servers, self.points).write(&mut out)
                 }
-            }
-            None if matches!(self.kind, TrialKind::Keys(_)) => {
-                let TrialKind::Keys(scheme) = self.kind else {
-                    unreachable!()
-                };
-                for _ in self.rings.clone() {
-                    keys_outcome(scheme, self.servers, self.points).write(&mut out);
-                }
-            }
-            None => {
-                let trial = TrialKind::catcher(self.seed);
-                for ring in self.rings.clone() {
-                    trial.outcome(&setting, ring, scratch).write(&mut out);
+                TrialKind::Speed(scheme) => {
+                    lookup_speed(scheme, self.servers, self.points, clock).write(&mut out)
                 }
             }
         }
@@ -283,6 +293,57 @@ fn keys_outcome(scheme: Compared, servers: usize, points: u32) -> KeysOutcome {
     }
 }
 
+/// Lookups per second, measured.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Speed {
+    pub per_second: f64,
+}
+
+/// How long one speed job looks keys up, in ms.
+const SPEED_MS: f64 = 250.0;
+/// Keys looked up, again and again: their hashes are computed once.
+const SPEED_KEYS: u64 = 4_096;
+
+/// Lookups per second of `scheme` over `servers` servers (`points` each on a ring): the
+/// same keys looked up, one at a time, until `clock` has moved [`SPEED_MS`] (at least one
+/// round). A scheme that cannot be built measures 0.
+fn lookup_speed(scheme: Compared, servers: usize, points: u32, clock: &dyn Fn() -> f64) -> Speed {
+    let names: Vec<Server> = (0..servers)
+        .map(|i| Server::new(format!("server-{i}")))
+        .collect();
+    let Ok(partitioner) = scheme.build(names, u64::from(points)) else {
+        return Speed { per_second: 0.0 };
+    };
+    let keys: Vec<Vec<u8>> = (0..SPEED_KEYS).map(|i| key_name(i).into_bytes()).collect();
+    let (start, mut lookups, mut sink) = (clock(), 0u64, 0usize);
+    loop {
+        for key in &keys {
+            sink = sink.wrapping_add(partitioner.lookup(key).unwrap_or(0));
+        }
+        lookups += SPEED_KEYS;
+        let spent = clock() - start;
+        if spent >= SPEED_MS {
+            // `sink` keeps the lookups from being optimised away.
+            std::hint::black_box(sink);
+            return Speed {
+                per_second: lookups as f64 / spent * 1_000.0,
+            };
+        }
+    }
+}
+
+impl Flat for Speed {
+    const WIDTH: usize = 1;
+    fn write(&self, out: &mut Vec<f64>) {
+        out.push(self.per_second);
+    }
+    fn read(values: &[f64]) -> Self {
+        Speed {
+            per_second: values[0],
+        }
+    }
+}
+
 impl Flat for KeysOutcome {
     const WIDTH: usize = 3;
     fn write(&self, out: &mut Vec<f64>) {
@@ -348,7 +409,7 @@ mod tests {
     fn a_job_gives_the_trials_outcomes_exactly() {
         let mut scratch = Scratch::default();
         let job = Job::from_text("catcher 5 10 4 3 9").unwrap();
-        let outcomes = CatcherRing::read_all(&job.run(&mut scratch)).unwrap();
+        let outcomes = CatcherRing::read_all(&job.run(&mut scratch, &|| 0.0)).unwrap();
         let trial = TrialKind::catcher(5);
         let setting = Setting {
             servers: 10,
@@ -360,7 +421,7 @@ mod tests {
             .collect();
         assert_eq!(outcomes, expected);
         let job = Job::from_text("busiest-gamma 5 10 4 0 3").unwrap();
-        let outcomes = BusiestRing::read_all(&job.run(&mut scratch)).unwrap();
+        let outcomes = BusiestRing::read_all(&job.run(&mut scratch, &|| 0.0)).unwrap();
         let trial = TrialKind::BusiestGamma.busiest(5).unwrap();
         let expected: Vec<_> = (0..3)
             .map(|r| trial.outcome(&setting, r, &mut scratch))
@@ -369,12 +430,12 @@ mod tests {
         assert_eq!(BusiestRing::read_all(&[1.0, 2.0, 3.0]), None);
         let job = Job::from_text("loss 0 16 4 0 1").unwrap();
         assert_eq!(
-            Loss::read_all(&job.run(&mut scratch)).unwrap(),
+            Loss::read_all(&job.run(&mut scratch, &|| 0.0)).unwrap(),
             vec![loss(4).unwrap()]
         );
         assert_eq!(Job::from_text("loss 0 15 4 0 1"), None);
         let job = Job::from_text("keys-jump 0 10 160 0 1").unwrap();
-        let got = KeysOutcome::read_all(&job.run(&mut scratch)).unwrap();
+        let got = KeysOutcome::read_all(&job.run(&mut scratch, &|| 0.0)).unwrap();
         assert_eq!(got, vec![keys_outcome(Compared::Jump, 10, 160)]);
         // Jump moves exactly the keys that jump to the new bucket: about 1/11 of them.
         assert!(
@@ -382,6 +443,21 @@ mod tests {
             "{got:?}"
         );
         assert_eq!(Job::from_text("keys-maglev 0 10 160 0 1"), None);
+        // A clock that moves 1 ms a reading: 250 readings, each after 4,096 lookups.
+        let ticks = std::cell::Cell::new(0.0);
+        let clock = || {
+            ticks.set(ticks.get() + 1.0);
+            ticks.get()
+        };
+        let job = Job::from_text("speed-maglev 0 100 160 0 1").unwrap();
+        let speed = Speed::read_all(&job.run(&mut scratch, &clock)).unwrap();
+        assert_eq!(
+            speed,
+            vec![Speed {
+                per_second: 250.0 * 4_096.0 / 250.0 * 1_000.0
+            }]
+        );
+        assert_eq!(Job::from_text("speed-ring 0 20000 160 0 1"), None);
         assert_eq!(Job::from_text("keys-ring 0 1 160 0 1"), None);
         assert_eq!(Job::from_text("loss 0 16 9999 0 1"), None);
     }

@@ -14,7 +14,7 @@ pub const RINGS: (u64, u64) = (1, 2_000);
 pub const WORKERS: (u64, u64) = (1, 4);
 /// The figures on the page, numbered as the lab's list of experiments numbers them
 /// (`fig=0` shows them all).
-pub const FIGURES: [u64; 6] = [1, 2, 3, 4, 6, 7];
+pub const FIGURES: [u64; 7] = [1, 2, 3, 4, 5, 6, 7];
 
 #[derive(Debug, Clone, PartialEq)]
 pub struct LabParams {

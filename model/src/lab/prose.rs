@@ -6,9 +6,9 @@ use ringlab_core::analysis::memory::{gossip_full_state, gossip_per_change, ring_
 use ringlab_core::analysis::theory::single_point_peak;
 use ringlab_core::experiment::{BusiestRow, CatcherRow};
 
-use super::runs::{KEYS_PLACED, KEYS_POINTS};
-use super::series::KeysRow;
+use super::runs::{KEYS_PLACED, KEYS_POINTS, SEED_PYTHON_RATES};
 use super::series::MEMORY_POINTS;
+use super::series::{KeysRow, SpeedRow};
 use crate::format::{byte_size, grouped, percent};
 use crate::learn::figures::{Loss, LOSS_FAILURES, LOSS_SERVERS};
 
@@ -156,6 +156,38 @@ pub fn keys(rows: &[KeysRow]) -> Option<String> {
     ))
 }
 
+/// Figure 5: each scheme's lookups per second at the largest N measured, beside the
+/// seed experiment's Python figures.
+pub fn speed(rows: &[SpeedRow]) -> Option<String> {
+    let n = rows.iter().map(|r| r.1).max()?;
+    let here: Vec<String> = rows
+        .iter()
+        .filter(|r| r.1 == n)
+        .map(|r| {
+            format!(
+                "{} {}",
+                r.0.title(u64::from(KEYS_POINTS)),
+                grouped(r.2.round() as u64)
+            )
+        })
+        .collect();
+    let seed: Vec<String> = SEED_PYTHON_RATES
+        .iter()
+        .map(|(scheme, rate)| {
+            format!(
+                "{} {}",
+                scheme.title(u64::from(KEYS_POINTS)),
+                grouped(*rate as u64)
+            )
+        })
+        .collect();
+    Some(format!(
+        "This browser, at N = {n}, one key at a time: {} lookups a second. The seed experiment's Python reported {}.",
+        here.join(", "),
+        seed.join(", ")
+    ))
+}
+
 /// Figure 7: the ring and one change's gossip at N = 1,000 and V = 200, and how long the
 /// gossip takes on a link of `link_bits_per_second`.
 pub fn memory(link_bits_per_second: f64) -> String {
@@ -226,6 +258,10 @@ mod tests {
             "This run: when server 1001 joins 1000, of 100,000 keys the least that must move is 100, give or take 10. Moved: Jump 97."
         );
         assert_eq!(keys(&[]), None);
+        assert_eq!(
+            speed(&[(Compared::Jump, 10, 1e6), (Compared::Jump, 100, 2.5e7)]).unwrap(),
+            "This browser, at N = 100, one key at a time: Jump 25,000,000 lookups a second. The seed experiment's Python reported Ring, 160 points 3,600,000, Jump 1,000,000, Rendezvous 6,000."
+        );
         assert_eq!(
             memory(1e9),
             "At N = 1000 and V = 200, each member holds a 3.2 MB ring. One join or leave sends 3.2 MB in all when the member tells everyone its own tokens (26 ms of a 1 Gbps link), and 3.2 GB when it sends everyone the whole ring (26 s)."

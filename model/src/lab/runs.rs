@@ -28,6 +28,22 @@ pub const KEYS_SCHEMES: [Compared; 4] = [
     Compared::Jump,
     Compared::Rendezvous,
 ];
+/// The lookup-speed figure's server counts (the most a job accepts) and schemes.
+pub const SPEED_SERVERS: [usize; 4] = [10, 100, 1_000, 10_000];
+pub const SPEED_SERVERS_MAX: usize = 10_000;
+pub const SPEED_SCHEMES: [Compared; 4] = [
+    Compared::Ring,
+    Compared::Jump,
+    Compared::Rendezvous,
+    Compared::Maglev,
+];
+/// The seed experiment's lookups per second in Python, as it reported them: the ring
+/// (a sorted list and `bisect`), jump and rendezvous.
+pub const SEED_PYTHON_RATES: [(Compared, f64); 3] = [
+    (Compared::Ring, 3.6e6),
+    (Compared::Jump, 1.0e6),
+    (Compared::Rendezvous, 6.0e3),
+];
 /// A chunk's work, in points placed and sorted: about 30 ms in a browser, so a progress
 /// bar moves smoothly and Cancel has little to wait for. Gamma draws cost more each.
 const CHUNK_POINTS: u64 = 1_000_000;
@@ -41,6 +57,7 @@ pub fn settings(kind: TrialKind, rings: u32) -> Vec<Setting> {
         // One ring per V: the ring of the walkthrough's sixteen named servers.
         TrialKind::Loss => grid(&[LOSS_SERVERS], &doubling(MOST_LOSS_POINTS), 1),
         TrialKind::Keys(_) => grid(&KEYS_SERVERS, &[KEYS_POINTS], 1),
+        TrialKind::Speed(_) => grid(&SPEED_SERVERS, &[KEYS_POINTS], 1),
     }
 }
 
@@ -49,14 +66,20 @@ pub fn plan(kind: TrialKind, seed: u64, settings: &[Setting]) -> Vec<Chunk> {
     match kind.busiest(seed) {
         Some(trial) if kind == TrialKind::BusiestGamma => chunks(&trial, settings, CHUNK_DRAWS),
         Some(trial) => chunks(&trial, settings, CHUNK_POINTS),
-        None if matches!(kind, TrialKind::Loss | TrialKind::Keys(_)) => settings
-            .iter()
-            .enumerate()
-            .map(|(setting, _)| Chunk {
-                setting,
-                rings: 0..1,
-            })
-            .collect(),
+        None if matches!(
+            kind,
+            TrialKind::Loss | TrialKind::Keys(_) | TrialKind::Speed(_)
+        ) =>
+        {
+            settings
+                .iter()
+                .enumerate()
+                .map(|(setting, _)| Chunk {
+                    setting,
+                    rings: 0..1,
+                })
+                .collect()
+        }
         None => chunks(&TrialKind::catcher(seed), settings, CHUNK_POINTS),
     }
 }
@@ -72,7 +95,7 @@ pub fn command(kind: TrialKind, rings: u32, seed: u64) -> Option<String> {
         TrialKind::BusiestRing => ("busiest", " --method ring"),
         TrialKind::BusiestGamma => ("busiest", " --method gamma"),
         TrialKind::Catcher => ("catcher", ""),
-        TrialKind::Loss | TrialKind::Keys(_) => return None,
+        TrialKind::Loss | TrialKind::Keys(_) | TrialKind::Speed(_) => return None,
     };
     Some(format!(
         "ringlab experiment {experiment} --servers {servers} --points 1,2,4,...,{MOST_POINTS} \

@@ -4,7 +4,7 @@ use ringlab_core::analysis::memory::{gossip_full_state, gossip_per_change, ring_
 use ringlab_core::experiment::{BusiestRow, CatcherRow};
 
 use super::job::KeysOutcome;
-use super::runs::{KEYS_PLACED, KEYS_POINTS, KEYS_SCHEMES};
+use super::runs::{KEYS_PLACED, KEYS_POINTS, KEYS_SCHEMES, SPEED_SCHEMES};
 use crate::compare::schemes::Compared;
 use crate::learn::figures::Loss;
 
@@ -374,6 +374,36 @@ pub fn keys(rows: &[KeysRow]) -> Chart {
         x_name: "N",
         x_label: "servers, N (log scale)",
         y_label: "spread of keys per server",
+        log_y: true,
+        unit: Unit::Number,
+        lines,
+    }
+}
+
+/// One lookup-speed row: the scheme, the server count, lookups per second.
+pub type SpeedRow = (Compared, usize, f64);
+
+/// Figure 5: lookups per second measured here against N, one line per scheme.
+pub fn speed(rows: &[SpeedRow]) -> Chart {
+    let lines = SPEED_SCHEMES
+        .iter()
+        .enumerate()
+        .map(|(colour, scheme)| Line {
+            label: scheme.title(u64::from(KEYS_POINTS)),
+            colour,
+            dash: Dash::Solid,
+            points: rows
+                .iter()
+                .filter(|r| r.0 == *scheme)
+                .map(|r| (r.1 as f64, r.2))
+                .collect(),
+        })
+        .filter(|line| !line.points.is_empty())
+        .collect();
+    Chart {
+        x_name: "N",
+        x_label: "servers, N (log scale)",
+        y_label: "lookups per second",
         log_y: true,
         unit: Unit::Number,
         lines,
