@@ -365,7 +365,7 @@ pub static VIEWS: &[ViewEntry] = &[
             path: "lab",
             title: "Lab",
             nav: "Lab",
-            description: "The experiments behind the lessons, run in your browser on Web Workers: the busiest server against V, the spread, who catches a leaving server's keys, real keys under four schemes, data loss when three servers fail, and what the ring costs to hold and gossip; plotted, with their tables.",
+            description: "The experiments behind the lessons, run in your browser on Web Workers: the busiest server against V, the spread, who catches a leaving server's keys, real keys, lookups per second, data loss when three servers fail, memory and gossip, and bounded loads; plotted, with their tables.",
             group: "Lab",
             tail: None,
         },

@@ -152,6 +152,24 @@ test("lookups per second in this browser, beside the seed's Python", async () =>
   await context.close();
 });
 
+test("bounded loads: the busiest within its cap, and a tighter cap moves more on a join", async () => {
+  const { context, page, clean } = await open(env);
+  await load(env, page, "#/lab?fig=8");
+  const fig = figure(page, 8);
+  await fig.getByRole("button", { name: "Run" }).click();
+  await fig.getByText(/^Done in /).waitFor({ timeout: 120_000 });
+  const finding = await fig.locator(".lab-finding").innerText();
+  const m = finding.match(/^This run, 20,000 keys on 100 servers \(a join must move at least 198\): at ε = 0\.025 the busiest holds ([\d.]+) times the mean \(its cap 1\.025\), [\d,]+ keys sit away from home, and a join moves ([\d,]+) keys, ([\d.]+) times the least possible; at ε = 2 the busiest holds ([\d.]+) times the mean \(its cap 3\.000\), [\d,]+ keys sit away from home, and a join moves ([\d,]+) keys, ([\d.]+) times the least possible\.$/);
+  assert.ok(m, finding);
+  assert.ok(Number(m[1]) <= 1.025, finding);
+  assert.ok(Number(m[3]) > Number(m[6]), `a tighter cap moves more: ${finding}`);
+  await fig.getByText("The numbers").click();
+  assert.equal(await fig.getByRole("table", { name: /^Figure 8\./ }).locator("tbody tr").count(), 7);
+  await screenshot(page, "lab-bounded");
+  clean();
+  await context.close();
+});
+
 test("Cancel stops every worker and keeps the rows already done", async () => {
   const { context, page, clean } = await open(env);
   await load(env, page, "#/lab?rings=400&seed=1&workers=2&fig=1");
@@ -173,13 +191,13 @@ test("bad settings are clamped with a note; a change of seed forgets the results
   const { context, page, clean } = await open(env);
   await load(env, page, "#/lab?rings=0&seed=x&workers=9&fig=12");
   const p = await params(page);
-  assert.deepEqual([p.rings, p.seed, p.workers, p.fig], ["1", "1", "4", undefined]);
-  assert.equal(await page.getByRole("note").locator("li").count(), 5);
-  await runAndDownload(page, 3);
+  assert.deepEqual([p.rings, p.seed, p.workers, p.fig], ["1", "1", "4", "8"]);
+  assert.equal(await page.getByRole("note").locator("li").count(), 4);
+  await runAndDownload(page, 8);
   await page.getByRole("spinbutton", { name: "Seed" }).fill("2");
   await page.getByRole("spinbutton", { name: "Seed" }).press("Enter");
   await waitParam(page, "seed", (v) => v === "2");
-  await figure(page, 3).getByText("Not run yet.").waitFor();
+  await figure(page, 8).getByText("Not run yet.").waitFor();
   clean();
   await context.close();
 });

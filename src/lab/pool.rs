@@ -13,9 +13,9 @@ use ringlab_core::experiment::{
     Assembly, BiggestCatcher, Busiest, BusiestRing, BusiestRow, CatcherRing, CatcherRow, Chunk,
     Put, Setting,
 };
-use ringlab_model::lab::job::{Flat, Job, KeysOutcome, Speed, TrialKind};
+use ringlab_model::lab::job::{BoundedOutcome, Flat, Job, KeysOutcome, Speed, TrialKind};
 use ringlab_model::lab::runs;
-use ringlab_model::lab::series::{KeysRow, SpeedRow};
+use ringlab_model::lab::series::{BoundedRow, KeysRow, SpeedRow};
 use ringlab_model::learn::figures::Loss;
 use wasm_bindgen::prelude::*;
 use web_sys::{ErrorEvent, MessageEvent, Worker};
@@ -295,6 +295,15 @@ impl Run {
                 TrialKind::Speed(scheme) => Some((scheme, setting.servers, speed.per_second)),
                 _ => None,
             })
+            .collect()
+    }
+
+    /// The finished rows of the bounded-loads stage: epsilon and what it gave.
+    pub fn bounded_rows(&self) -> Vec<BoundedRow> {
+        self.whole_rows::<BoundedOutcome>()
+            .into_iter()
+            .filter(|(kind, _, _)| *kind == TrialKind::Bounded)
+            .map(|(_, setting, outcome)| (f64::from(setting.points) / 1_000.0, outcome))
             .collect()
     }
 

@@ -4,8 +4,8 @@
 use ringlab_core::experiment::{BusiestRow, CatcherRow};
 use ringlab_model::format::{byte_size, grouped, percent};
 use ringlab_model::lab::csv::memory_rows;
-use ringlab_model::lab::runs::{KEYS_PLACED, KEYS_POINTS};
-use ringlab_model::lab::series::{KeysRow, SpeedRow};
+use ringlab_model::lab::runs::{BOUNDED_SERVERS, KEYS_PLACED, KEYS_POINTS};
+use ringlab_model::lab::series::{bounded_least_moved, BoundedRow, KeysRow, SpeedRow};
 use ringlab_model::learn::figures::Loss;
 use yew::prelude::*;
 
@@ -110,6 +110,22 @@ pub fn speed_table(rows: &[SpeedRow]) -> Html {
     html! {
         <>
             <thead><tr><th scope="col">{ "scheme" }</th><th scope="col">{ "N" }</th><th scope="col">{ "lookups per second, here" }</th></tr></thead>
+            <tbody>{ for rows }</tbody>
+        </>
+    }
+}
+
+pub fn bounded_table(rows: &[BoundedRow]) -> Html {
+    let least = bounded_least_moved(BOUNDED_SERVERS);
+    let rows = rows.iter().map(|(epsilon, o)| html! {
+        <tr>
+            <th scope="row">{ epsilon }</th>{ cell(o.max_over_mean, 3) }{ cell(1.0 + epsilon, 3) }
+            <td>{ grouped(o.pushed) }</td><td>{ grouped(o.moved) }</td>{ cell(least, 0) }
+        </tr>
+    });
+    html! {
+        <>
+            <thead><tr><th scope="col">{ "ε" }</th><th scope="col">{ "busiest / mean" }</th><th scope="col">{ "cap" }</th><th scope="col">{ "keys away from home" }</th><th scope="col">{ "moved on a join" }</th><th scope="col">{ "least possible" }</th></tr></thead>
             <tbody>{ for rows }</tbody>
         </>
     }

@@ -7,10 +7,10 @@ use std::rc::Rc;
 use ringlab_core::experiment::table_text;
 use ringlab_model::compare::schemes::Compared;
 use ringlab_model::format::grouped;
-use ringlab_model::lab::csv::{keys_csv, loss_csv, memory_csv, speed_csv};
+use ringlab_model::lab::csv::{bounded_csv, keys_csv, loss_csv, memory_csv, speed_csv};
 use ringlab_model::lab::job::TrialKind;
 use ringlab_model::lab::params::{LabParams, RINGS, WORKERS};
-use ringlab_model::lab::runs::KEYS_PLACED;
+use ringlab_model::lab::runs::{BOUNDED_KEYS, BOUNDED_SERVERS, KEYS_PLACED};
 use ringlab_model::lab::series::MEMORY_POINTS;
 use ringlab_model::lab::{prose, runs, series};
 use ringlab_model::learn::figures::{LOSS_FAILURES, LOSS_REPLICAS, LOSS_SERVERS};
@@ -20,7 +20,8 @@ use yew::prelude::*;
 use super::figure::{Figure, Progress};
 use super::pool::{Run, Status};
 use super::tables::{
-    busiest_table, catcher_table, keys_table, loss_table, memory_table, speed_table, spread_table,
+    bounded_table, busiest_table, catcher_table, keys_table, loss_table, memory_table, speed_table,
+    spread_table,
 };
 use crate::notes::{dispatching, ViewNotes};
 use crate::number_field::NumberField;
@@ -39,6 +40,7 @@ const SPEED: &[TrialKind] = &[
     TrialKind::Speed(Compared::Rendezvous),
     TrialKind::Speed(Compared::Maglev),
 ];
+const BOUNDED: &[TrialKind] = &[TrialKind::Bounded];
 const KEYS: &[TrialKind] = &[
     TrialKind::Keys(Compared::Ring),
     TrialKind::Keys(Compared::Ring1024),
@@ -90,6 +92,7 @@ pub fn LabView(props: &ViewProps) -> Html {
     let loss: Slot = use_mut_ref(|| None);
     let keys: Slot = use_mut_ref(|| None);
     let speed: Slot = use_mut_ref(|| None);
+    let bounded: Slot = use_mut_ref(|| None);
     // Results belong to the link's rings and seed: a change of either forgets them, and
     // stops a run (dropping a run terminates its workers).
     {
@@ -99,6 +102,7 @@ pub fn LabView(props: &ViewProps) -> Html {
             loss.clone(),
             keys.clone(),
             speed.clone(),
+            bounded.clone(),
         ];
         let redraw = redraw.clone();
         use_effect_with((p.rings, p.seed), move |_| {
@@ -140,6 +144,7 @@ pub fn LabView(props: &ViewProps) -> Html {
     let losses = rows_of(&loss, Run::loss_rows);
     let placed = rows_of(&keys, Run::keys_rows);
     let rates = rows_of(&speed, Run::speed_rows);
+    let capped = rows_of(&bounded, Run::bounded_rows);
     let commands = |kinds: &[TrialKind]| {
         Rc::new(
             kinds
@@ -267,6 +272,22 @@ pub fn LabView(props: &ViewProps) -> Html {
                     csv={Rc::new(memory_csv())}
                     commands={commands(&[])}
                     finding={Some(prose::memory(LINK_BITS_PER_SECOND))} />
+            }
+            if shown(8) {
+                <Figure number={8} title="Bounded loads: a cap on the busiest, paid for in moves"
+                    about={html! {
+                        <p>{ format!("{} keys on a ring of {BOUNDED_SERVERS} servers, each server allowed at most 1 + ε times the \
+                              mean; a key whose server is full walks on to the next. The tighter the cap, the flatter the load, \
+                              and the more keys a join disturbs: each one the newcomer takes frees room that pulls others home.",
+                              grouped(BOUNDED_KEYS)) }</p>
+                    }}
+                    chart={Rc::new(series::bounded(&capped))}
+                    table={bounded_table(&capped)}
+                    csv={Rc::new(bounded_csv(&capped))}
+                    commands={commands(BOUNDED)}
+                    progress={Some(progress_of(&bounded))}
+                    finding={prose::bounded(&capped)}
+                    on_run={start(&bounded, BOUNDED)} on_cancel={cancel(&bounded)} />
             }
         </section>
     }

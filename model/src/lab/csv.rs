@@ -3,8 +3,10 @@
 
 use ringlab_core::analysis::memory::{gossip_full_state, gossip_per_change, ring_bytes};
 
-use super::runs::{KEYS_PLACED, KEYS_POINTS};
-use super::series::{KeysRow, SpeedRow, MEMORY_POINTS, MEMORY_SERVERS};
+use super::runs::{BOUNDED_KEYS, BOUNDED_SERVERS, KEYS_PLACED, KEYS_POINTS};
+use super::series::{
+    bounded_least_moved, BoundedRow, KeysRow, SpeedRow, MEMORY_POINTS, MEMORY_SERVERS,
+};
 use crate::learn::figures::Loss;
 
 /// Figure 6's rows as CSV.
@@ -44,6 +46,21 @@ pub fn speed_csv(rows: &[SpeedRow]) -> String {
     let mut text = String::from("scheme,servers,points,lookups_per_second\n");
     for (scheme, n, rate) in rows {
         text.push_str(&format!("{},{n},{KEYS_POINTS},{rate:.0}\n", scheme.name()));
+    }
+    text
+}
+
+/// Figure 8's rows as CSV.
+pub fn bounded_csv(rows: &[BoundedRow]) -> String {
+    let mut text = String::from("epsilon,servers,keys,max_over_mean,pushed,moved,least_moved\n");
+    for (epsilon, o) in rows {
+        text.push_str(&format!(
+            "{epsilon},{BOUNDED_SERVERS},{BOUNDED_KEYS},{:.4},{},{},{:.1}\n",
+            o.max_over_mean,
+            o.pushed,
+            o.moved,
+            bounded_least_moved(BOUNDED_SERVERS)
+        ));
     }
     text
 }

@@ -10,12 +10,17 @@ use std::ops::Range;
 use crate::compare::params::{Change, CompareParams};
 use crate::compare::run::{key_name, Comparison};
 use crate::compare::schemes::Compared;
-use crate::lab::runs::{KEYS_PLACED, KEYS_SERVERS_MAX, MOST_LOSS_POINTS, SPEED_SERVERS_MAX};
+use crate::lab::runs::{
+    BOUNDED_KEYS, BOUNDED_POINTS, KEYS_PLACED, KEYS_SERVERS_MAX, MOST_LOSS_POINTS,
+    SPEED_SERVERS_MAX,
+};
 use crate::learn::figures::{loss, Loss, LOSS_SERVERS};
+use ringlab_core::bounded::bounded_loads;
 use ringlab_core::experiment::{
     BiggestCatcher, Busiest, BusiestRing, CatcherRing, Chunk, Method, Placement, Scratch, Setting,
     Trial,
 };
+use ringlab_core::schemes::ring::HashRing;
 use ringlab_core::Server;
 
 /// The trials the lab runs, on uniform positions as the command line's default.
@@ -35,10 +40,15 @@ pub enum TrialKind {
     Keys(Compared),
     /// Lookups per second under one scheme, measured where the job runs.
     Speed(Compared),
+    /// Bounded loads on a ring: the busiest over the mean and what a join moves, at one
+    /// epsilon. The job's `points` carries epsilon in thousandths (the ring has
+    /// [`BOUNDED_POINTS`] points per server).
+    Bounded,
 }
 
 impl TrialKind {
-    const NAMES: [(&'static str, TrialKind); 12] = [
+    const NAMES: [(&'static str, TrialKind); 13] = [
+        ("bounded", TrialKind::Bounded),
         ("speed-ring", TrialKind::Speed(Compared::Ring)),
         ("speed-jump", TrialKind::Speed(Compared::Jump)),
         ("speed-rendezvous", TrialKind::Speed(Compared::Rendezvous)),
@@ -60,6 +70,7 @@ impl TrialKind {
             TrialKind::BusiestRing | TrialKind::Catcher | TrialKind::Loss => "the rings",
             TrialKind::Keys(_) => "the keys",
             TrialKind::Speed(_) => "the lookups",
+            TrialKind::Bounded => "the keys",
         }
     }
 
@@ -82,9 +93,11 @@ impl TrialKind {
         let method = match self {
             TrialKind::BusiestRing => Method::Ring,
             TrialKind::BusiestGamma => Method::Gamma,
-            TrialKind::Catcher | TrialKind::Loss | TrialKind::Keys(_) | TrialKind::Speed(_) => {
-                return None
-            }
+            TrialKind::Catcher
+            | TrialKind::Loss
+            | TrialKind::Keys(_)
+            | TrialKind::Speed(_)
+            | TrialKind::Bounded => return None,
         };
         Some(Busiest {
             seed,
@@ -168,6 +181,9 @@ impl Job {
             TrialKind::Speed(_) => {
                 (2..=SPEED_SERVERS_MAX).contains(&job.servers) && (1..=1_024).contains(&job.points)
             }
+            TrialKind::Bounded => {
+                (2..=KEYS_SERVERS_MAX).contains(&job.servers) && (1..=100_000).contains(&job.points)
+            }
         };
         (words.next().is_none() && from <= to && checked).then_some(job)
     }
@@ -208,6 +224,10 @@ impl Job {
                 }
                 TrialKind::Speed(scheme) => {
                     lookup_speed(scheme, self.servers, self.points, clock).write(&mut out)
+                }
+                TrialKind::Bounded => {
+                    let epsilon = f64::from(self.points) / 1_000.0;
+                    bounded_outcome(self.servers, epsilon).write(&mut out)
                 }
             }
         }
@@ -290,6 +310,68 @@ fn keys_outcome(scheme: Compared, servers: usize, points: u32) -> KeysOutcome {
             max_over_mean: f64::NAN,
             spread: f64::NAN,
         },
+    }
+}
+
+/// Bounded loads at one epsilon.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct BoundedOutcome {
+    /// The busiest server's keys over the mean, before the join.
+    pub max_over_mean: f64,
+    /// Keys whose server changed when one more server joined.
+    pub moved: u64,
+    /// Keys not at their home server (pushed on by a full one), before the join.
+    pub pushed: u64,
+}
+
+/// [`BOUNDED_KEYS`] keys named `key-0` ... with bounded loads (c = 1 + `epsilon`) on a
+/// ring of `servers` servers of [`BOUNDED_POINTS`] points, then on one more server.
+fn bounded_outcome(servers: usize, epsilon: f64) -> BoundedOutcome {
+    let failed = BoundedOutcome {
+        max_over_mean: f64::NAN,
+        moved: 0,
+        pushed: 0,
+    };
+    let keys: Vec<String> = (0..BOUNDED_KEYS).map(key_name).collect();
+    let ring = |n: usize| {
+        let names = (0..n).map(|i| Server::new(format!("server-{i}"))).collect();
+        HashRing::new(names, BOUNDED_POINTS)
+    };
+    let (Ok(before), Ok(after)) = (ring(servers), ring(servers + 1)) else {
+        return failed;
+    };
+    let c = 1.0 + epsilon;
+    let (Ok(b), Ok(a)) = (
+        bounded_loads(&before, &keys, c),
+        bounded_loads(&after, &keys, c),
+    ) else {
+        return failed;
+    };
+    let moved = b
+        .assignment
+        .iter()
+        .zip(&a.assignment)
+        .filter(|(x, y)| x != y)
+        .count();
+    BoundedOutcome {
+        max_over_mean: b.max_over_mean(),
+        moved: moved as u64,
+        pushed: b.pushed as u64,
+    }
+}
+
+impl Flat for BoundedOutcome {
+    const WIDTH: usize = 3;
+    fn write(&self, out: &mut Vec<f64>) {
+        out.extend([self.max_over_mean, self.moved as f64, self.pushed as f64]);
+    }
+    fn read(values: &[f64]) -> Self {
+        BoundedOutcome {
+            max_over_mean: values[0],
+            // Counts below 2^53: exact.
+            moved: values[1] as u64,
+            pushed: values[2] as u64,
+        }
     }
 }
 
@@ -458,6 +540,11 @@ mod tests {
             }]
         );
         assert_eq!(Job::from_text("speed-ring 0 20000 160 0 1"), None);
+        let job = Job::from_text("bounded 0 20 50 0 1").unwrap();
+        let got = BoundedOutcome::read_all(&job.run(&mut scratch, &|| 0.0)).unwrap();
+        assert_eq!(got, vec![bounded_outcome(20, 0.05)]);
+        assert!(got[0].max_over_mean <= 1.05 + 1e-9, "{got:?}");
+        assert!(got[0].moved > 0 && got[0].pushed > 0, "{got:?}");
         assert_eq!(Job::from_text("keys-ring 0 1 160 0 1"), None);
         assert_eq!(Job::from_text("loss 0 16 9999 0 1"), None);
     }

@@ -4,7 +4,7 @@
 //! setting, its seed, on two workers. `fig=3` shows one figure alone (for an embed).
 //! Bad values are clamped, each with a note.
 
-use crate::param_table::{Notes, Param};
+use crate::param_table::Param;
 use crate::view_state::ViewState;
 use crate::whole_field;
 
@@ -12,9 +12,8 @@ use crate::whole_field;
 pub const RINGS: (u64, u64) = (1, 2_000);
 /// Workers that run rings at once.
 pub const WORKERS: (u64, u64) = (1, 4);
-/// The figures on the page, numbered as the lab's list of experiments numbers them
-/// (`fig=0` shows them all).
-pub const FIGURES: [u64; 7] = [1, 2, 3, 4, 5, 6, 7];
+/// Figures on the page, from 1; `fig=0` shows them all.
+pub const FIGURES: u64 = 8;
 
 #[derive(Debug, Clone, PartialEq)]
 pub struct LabParams {
@@ -56,22 +55,10 @@ impl ViewState for LabParams {
         Param::new(
             "fig",
             "the one figure shown, from 1 (0: all)",
-            whole_field!((0, 8), fig),
+            whole_field!((0, FIGURES), fig),
         )
         .unless_default(),
     ];
-
-    /// `fig` names a figure on the page.
-    fn repair(&mut self, notes: &mut Notes) {
-        if self.fig != 0 && !FIGURES.contains(&self.fig) {
-            notes.push(format!(
-                "fig: there is no figure {} yet (the lab has figures {}): showing them all",
-                self.fig,
-                FIGURES.map(|f| f.to_string()).join(", ")
-            ));
-            self.fig = 0;
-        }
-    }
 }
 
 #[cfg(test)]
@@ -93,10 +80,9 @@ mod tests {
             LabParams::from_query(&parse_query("rings=0&workers=9&fig=12&seed=x"));
         assert_eq!(
             (params.rings, params.workers, params.fig, params.seed),
-            (1, 4, 0, 1)
+            (1, 4, 8, 1)
         );
-        // fig=12 is clamped to 8, and 8 is no figure on the page.
-        assert_eq!(notes.len(), 5, "{notes:#?}");
+        assert_eq!(notes.len(), 4, "{notes:#?}");
         let (params, notes) = LabParams::from_query(&parse_query("fig=6"));
         assert_eq!((params.fig, notes.len()), (6, 0));
     }

@@ -6,9 +6,9 @@ use ringlab_core::analysis::memory::{gossip_full_state, gossip_per_change, ring_
 use ringlab_core::analysis::theory::single_point_peak;
 use ringlab_core::experiment::{BusiestRow, CatcherRow};
 
-use super::runs::{KEYS_PLACED, KEYS_POINTS, SEED_PYTHON_RATES};
+use super::runs::{BOUNDED_KEYS, BOUNDED_SERVERS, KEYS_PLACED, KEYS_POINTS, SEED_PYTHON_RATES};
 use super::series::MEMORY_POINTS;
-use super::series::{KeysRow, SpeedRow};
+use super::series::{bounded_least_moved, BoundedRow, KeysRow, SpeedRow};
 use crate::format::{byte_size, grouped, percent};
 use crate::learn::figures::{Loss, LOSS_FAILURES, LOSS_SERVERS};
 
@@ -188,6 +188,33 @@ pub fn speed(rows: &[SpeedRow]) -> Option<String> {
     ))
 }
 
+/// Figure 8: the tightest and the loosest epsilon measured: the busiest, its cap, and
+/// what a join moved against the least possible.
+pub fn bounded(rows: &[BoundedRow]) -> Option<String> {
+    let least = bounded_least_moved(BOUNDED_SERVERS);
+    let say = |(epsilon, o): &BoundedRow| {
+        format!(
+            "at ε = {epsilon} the busiest holds {:.3} times the mean (its cap {:.3}), {} keys sit away from home, and a join moves {} keys, {:.1} times the least possible",
+            o.max_over_mean,
+            1.0 + epsilon,
+            grouped(o.pushed),
+            grouped(o.moved),
+            o.moved as f64 / least
+        )
+    };
+    let (first, last) = (rows.first()?, rows.last()?);
+    let mut text = format!(
+        "This run, {} keys on {BOUNDED_SERVERS} servers (a join must move at least {least:.0}): {}",
+        grouped(BOUNDED_KEYS),
+        say(first)
+    );
+    if rows.len() > 1 {
+        text.push_str(&format!("; {}", say(last)));
+    }
+    text.push('.');
+    Some(text)
+}
+
 /// Figure 7: the ring and one change's gossip at N = 1,000 and V = 200, and how long the
 /// gossip takes on a link of `link_bits_per_second`.
 pub fn memory(link_bits_per_second: f64) -> String {
@@ -258,6 +285,15 @@ mod tests {
             "This run: when server 1001 joins 1000, of 100,000 keys the least that must move is 100, give or take 10. Moved: Jump 97."
         );
         assert_eq!(keys(&[]), None);
+        let tight = crate::lab::job::BoundedOutcome {
+            max_over_mean: 1.05,
+            moved: 1_980,
+            pushed: 3_000,
+        };
+        assert_eq!(
+            bounded(&[(0.05, tight)]).unwrap(),
+            "This run, 20,000 keys on 100 servers (a join must move at least 198): at ε = 0.05 the busiest holds 1.050 times the mean (its cap 1.050), 3,000 keys sit away from home, and a join moves 1,980 keys, 10.0 times the least possible."
+        );
         assert_eq!(
             speed(&[(Compared::Jump, 10, 1e6), (Compared::Jump, 100, 2.5e7)]).unwrap(),
             "This browser, at N = 100, one key at a time: Jump 25,000,000 lookups a second. The seed experiment's Python reported Ring, 160 points 3,600,000, Jump 1,000,000, Rendezvous 6,000."

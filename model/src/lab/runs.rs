@@ -44,6 +44,12 @@ pub const SEED_PYTHON_RATES: [(Compared, f64); 3] = [
     (Compared::Jump, 1.0e6),
     (Compared::Rendezvous, 6.0e3),
 ];
+/// The bounded-loads figure: keys, servers, points per server and the epsilons tried
+/// (in thousandths: a job carries epsilon in its `points`).
+pub const BOUNDED_KEYS: u64 = 20_000;
+pub const BOUNDED_SERVERS: usize = 100;
+pub const BOUNDED_POINTS: u32 = 160;
+pub const BOUNDED_EPSILON_MILLIS: [u32; 7] = [25, 50, 100, 250, 500, 1_000, 2_000];
 /// A chunk's work, in points placed and sorted: about 30 ms in a browser, so a progress
 /// bar moves smoothly and Cancel has little to wait for. Gamma draws cost more each.
 const CHUNK_POINTS: u64 = 1_000_000;
@@ -58,6 +64,7 @@ pub fn settings(kind: TrialKind, rings: u32) -> Vec<Setting> {
         TrialKind::Loss => grid(&[LOSS_SERVERS], &doubling(MOST_LOSS_POINTS), 1),
         TrialKind::Keys(_) => grid(&KEYS_SERVERS, &[KEYS_POINTS], 1),
         TrialKind::Speed(_) => grid(&SPEED_SERVERS, &[KEYS_POINTS], 1),
+        TrialKind::Bounded => grid(&[BOUNDED_SERVERS], &BOUNDED_EPSILON_MILLIS, 1),
     }
 }
 
@@ -66,20 +73,14 @@ pub fn plan(kind: TrialKind, seed: u64, settings: &[Setting]) -> Vec<Chunk> {
     match kind.busiest(seed) {
         Some(trial) if kind == TrialKind::BusiestGamma => chunks(&trial, settings, CHUNK_DRAWS),
         Some(trial) => chunks(&trial, settings, CHUNK_POINTS),
-        None if matches!(
-            kind,
-            TrialKind::Loss | TrialKind::Keys(_) | TrialKind::Speed(_)
-        ) =>
-        {
-            settings
-                .iter()
-                .enumerate()
-                .map(|(setting, _)| Chunk {
-                    setting,
-                    rings: 0..1,
-                })
-                .collect()
-        }
+        None if kind != TrialKind::Catcher => settings
+            .iter()
+            .enumerate()
+            .map(|(setting, _)| Chunk {
+                setting,
+                rings: 0..1,
+            })
+            .collect(),
         None => chunks(&TrialKind::catcher(seed), settings, CHUNK_POINTS),
     }
 }
@@ -95,7 +96,9 @@ pub fn command(kind: TrialKind, rings: u32, seed: u64) -> Option<String> {
         TrialKind::BusiestRing => ("busiest", " --method ring"),
         TrialKind::BusiestGamma => ("busiest", " --method gamma"),
         TrialKind::Catcher => ("catcher", ""),
-        TrialKind::Loss | TrialKind::Keys(_) | TrialKind::Speed(_) => return None,
+        TrialKind::Loss | TrialKind::Keys(_) | TrialKind::Speed(_) | TrialKind::Bounded => {
+            return None
+        }
     };
     Some(format!(
         "ringlab experiment {experiment} --servers {servers} --points 1,2,4,...,{MOST_POINTS} \

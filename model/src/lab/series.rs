@@ -3,8 +3,10 @@
 use ringlab_core::analysis::memory::{gossip_full_state, gossip_per_change, ring_bytes};
 use ringlab_core::experiment::{BusiestRow, CatcherRow};
 
-use super::job::KeysOutcome;
-use super::runs::{KEYS_PLACED, KEYS_POINTS, KEYS_SCHEMES, SPEED_SCHEMES};
+use super::job::{BoundedOutcome, KeysOutcome};
+use super::runs::{
+    BOUNDED_KEYS, BOUNDED_SERVERS, KEYS_PLACED, KEYS_POINTS, KEYS_SCHEMES, SPEED_SCHEMES,
+};
 use crate::compare::schemes::Compared;
 use crate::learn::figures::Loss;
 
@@ -44,6 +46,15 @@ impl Unit {
     /// A value for an axis tick: as [`Unit::text`], but bytes in whole decimal units
     /// ("100 kB", "1 TB"), which the ticks' decades always are.
     pub fn tick(self, v: f64) -> String {
+        if self == Unit::Number && v >= 1e4 {
+            // Short: "10k", "100M" (the ticks are 1, 2 and 5 times powers of ten).
+            let (scaled, suffix) = match v {
+                v if v >= 1e9 => (v / 1e9, "G"),
+                v if v >= 1e6 => (v / 1e6, "M"),
+                v => (v / 1e3, "k"),
+            };
+            return format!("{scaled:.0}{suffix}");
+        }
         if self != Unit::Bytes {
             return self.text(v);
         }
@@ -410,6 +421,48 @@ pub fn speed(rows: &[SpeedRow]) -> Chart {
     }
 }
 
+/// One bounded-loads row: epsilon and what it gave.
+pub type BoundedRow = (f64, BoundedOutcome);
+
+/// The least keys a join to `servers` must move: the newcomer's share of [`BOUNDED_KEYS`].
+pub fn bounded_least_moved(servers: usize) -> f64 {
+    BOUNDED_KEYS as f64 / (servers as f64 + 1.0)
+}
+
+/// Figure 8: against epsilon, the busiest server over the mean with its cap 1 + epsilon,
+/// and the keys a join moves over the least possible.
+pub fn bounded(rows: &[BoundedRow]) -> Chart {
+    let line = |label: &str, colour, dash, get: &dyn Fn(&BoundedRow) -> f64| Line {
+        label: label.to_string(),
+        colour,
+        dash,
+        points: rows.iter().map(|r| (r.0, get(r))).collect(),
+    };
+    let least = bounded_least_moved(BOUNDED_SERVERS);
+    let lines = if rows.is_empty() {
+        Vec::new()
+    } else {
+        vec![
+            line("busiest / mean", 0, Dash::Solid, &|r| r.1.max_over_mean),
+            line("the cap, 1 + ε", 0, Dash::Dotted, &|r| 1.0 + r.0),
+            line(
+                "keys moved on a join / the least possible",
+                1,
+                Dash::Solid,
+                &|r| r.1.moved as f64 / least,
+            ),
+        ]
+    };
+    Chart {
+        x_name: "ε",
+        x_label: "ε, the load allowed above the mean (log scale)",
+        y_label: "times",
+        log_y: true,
+        unit: Unit::Number,
+        lines,
+    }
+}
+
 /// Figure 7's server counts.
 pub const MEMORY_SERVERS: [u64; 4] = [16, 100, 1_000, 10_000];
 /// Figure 7's points per server.
@@ -518,6 +571,10 @@ mod tests {
         assert!(
             ticks.windows(2).all(|w| w[1] / w[0] > 9.0),
             "decades only: {ticks:?}"
+        );
+        assert_eq!(
+            [2.0, 1e4, 5e6, 1e8, 2e9].map(|v| Unit::Number.tick(v)),
+            ["2", "10k", "5M", "100M", "2G"]
         );
         assert_eq!(
             [1e4, 1e5, 1e9, 1e12].map(|v| Unit::Bytes.tick(v)),
