@@ -131,6 +131,77 @@ mod tests {
         }
     }
 
+    /// The seed experiment's figures the lab's figures 1 and 2 quote, with its seed (1)
+    /// and 400 rings: at one point each, by the rings, 2.90, 5.12 and 7.47 (the seed's own
+    /// digits); at 1,024 points and N = 1000, 1.105 (here by the Gamma model, the rings'
+    /// exact law: a million points a ring is too slow for a debug test); the spread times
+    /// sqrt(V) 0.98 to 1.00 for N = 100 and 1000 and 0.93 for N = 10.
+    #[test]
+    fn the_seed_experiments_figures() {
+        let seed_rows = |method, settings: &[Setting]| {
+            let trial = Busiest {
+                seed: 1,
+                method,
+                placement: Placement::Uniform,
+            };
+            run(&trial, settings, None).unwrap()
+        };
+        let ones = seed_rows(
+            Method::Ring,
+            &[
+                setting(10, 1, 400),
+                setting(100, 1, 400),
+                setting(1000, 1, 400),
+            ],
+        );
+        for (row, seed) in ones.iter().zip([2.90, 5.12, 7.47]) {
+            assert!(
+                (row.mean_busiest - seed).abs() < 0.005,
+                "{row:?} against {seed}"
+            );
+        }
+        let many = seed_rows(
+            Method::Gamma,
+            &[
+                setting(10, 1024, 400),
+                setting(100, 1024, 400),
+                setting(1000, 1024, 400),
+            ],
+        );
+        assert!(
+            (many[2].mean_busiest - 1.105).abs() < 0.005,
+            "{:?}",
+            many[2]
+        );
+        assert!(
+            (many[0].spread_sqrt_points - 0.93).abs() < 0.01,
+            "{:?}",
+            many[0]
+        );
+        for row in &many[1..] {
+            assert!((0.98..=1.0).contains(&row.spread_sqrt_points), "{row:?}");
+        }
+    }
+
+    /// Figure 1 draws the Gamma model beside the rings: within 0.03 of them once V is 16 or
+    /// more (at one point each, two means of 400 rings differ by their noise alone, up to
+    /// 0.06 at N = 100).
+    #[test]
+    fn the_gamma_model_lies_within_three_hundredths_of_the_rings() {
+        let settings: Vec<Setting> = [10, 100]
+            .iter()
+            .flat_map(|&n| [16, 32, 64].map(|v| setting(n, v, 400)))
+            .collect();
+        let ring = rows(Method::Ring, &settings);
+        let gamma = rows(Method::Gamma, &settings);
+        for (r, g) in ring.iter().zip(&gamma) {
+            assert!(
+                (r.mean_busiest - g.mean_busiest).abs() < 0.03,
+                "{r:?} {g:?}"
+            );
+        }
+    }
+
     /// The published figures at V = 160: mean busiest 1.21 and 1.28, p95 1.28 and 1.34.
     #[test]
     fn published_figures_at_160_points() {
