@@ -9,7 +9,7 @@ use ringlab_model::chart::{Frame, Margins};
 use ringlab_model::lab::series::{Chart, Dash};
 use yew::prelude::*;
 
-use crate::element_width::use_element_width;
+use crate::element_width::use_element_width_while;
 
 #[derive(Properties, PartialEq)]
 pub struct XyPlotProps {
@@ -36,9 +36,22 @@ fn dash_class(dash: Dash) -> &'static str {
 #[component]
 pub fn XyPlot(props: &XyPlotProps) -> Html {
     let node = use_node_ref();
-    let frame = Frame::new(use_element_width(&node), 640.0, 0.55, 220.0, 340.0, MARGINS);
+    // The plot comes once there is something to draw: observe it from then on.
+    let drawn = !props.chart.lines.is_empty();
+    let frame = Frame::new(
+        use_element_width_while(&node, drawn),
+        640.0,
+        0.55,
+        220.0,
+        340.0,
+        MARGINS,
+    );
     let cursor = use_state(|| None::<usize>);
     let chart = &props.chart;
+    // Nothing to draw yet: a line, not an empty frame a phone's screen high.
+    if !drawn {
+        return html! { <div class="xy"><p class="xy-empty">{ "Nothing measured yet." }</p></div> };
+    }
     let xs = chart.xs();
     let (left, top) = (MARGINS.left, MARGINS.top);
     let (pw, ph) = (frame.plot_width(), frame.plot_height());
@@ -161,7 +174,6 @@ pub fn XyPlot(props: &XyPlotProps) -> Html {
     });
     let readout = match shown {
         Some(at) => chart.readout(at),
-        None if xs.is_empty() => "Nothing measured yet.".to_string(),
         None => {
             format!(
                 "Point at the plot, or focus it and use the arrow keys, to read every line at one {}.",
