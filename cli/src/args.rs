@@ -261,6 +261,20 @@ pub enum ExperimentCommand {
     Busiest(ExperimentArgs),
     /// When a server leaves, the share of its keys its biggest catcher takes.
     Catcher(ExperimentArgs),
+    /// 100,000 keys under the ring (160 and 1,024 points), jump and rendezvous at 10, 100
+    /// and 1,000 servers: their spread per server, and what a join moves (the lab's figure 4).
+    Keys,
+    /// Lookups per second of the ring, jump, rendezvous and Maglev at 10 to 10,000
+    /// servers, measured here (figure 5).
+    Speed,
+    /// P(some key lost) when 3 of 16 servers fail, 3 replicas, plain and one per rack,
+    /// against points per server (figure 6).
+    Durability,
+    /// The ring's memory and one change's gossip against servers, at 200 points (figure 7).
+    Memory,
+    /// Bounded loads on 100 servers: the busiest over the mean and a join's moves,
+    /// against epsilon (figure 8).
+    Bounded,
 }
 
 #[derive(Args, Debug)]

@@ -1,5 +1,6 @@
-//! `ringlab experiment busiest|catcher`: the lab's tables as TSV, with an estimate up
-//! front for long runs and a progress bar on standard error when it is a terminal.
+//! `ringlab experiment busiest|catcher|keys|speed|durability|memory|bounded`: the lab's
+//! tables as TSV; for the ring experiments, an estimate up front for long runs and a
+//! progress bar on standard error when it is a terminal.
 
 use std::io::Write;
 use std::ops::Range;
@@ -8,7 +9,13 @@ use ringlab_core::experiment::{
     grid, table_text, BiggestCatcher, Busiest, Method, Placement, Scratch, Setting, Trial,
 };
 
-use crate::args::{ExperimentArgs, MethodArg, PlacementArg};
+use ringlab_model::lab::csv::{bounded_csv, keys_csv, loss_csv, memory_csv, speed_csv};
+use ringlab_model::lab::job::{BoundedOutcome, KeysOutcome, Speed, TrialKind};
+use ringlab_model::lab::runs::{run_here, KEYS_SCHEMES, SPEED_SCHEMES};
+use ringlab_model::lab::series::{BoundedRow, KeysRow, SpeedRow};
+use ringlab_model::learn::figures::Loss;
+
+use crate::args::{ExperimentArgs, ExperimentCommand, MethodArg, PlacementArg};
 use crate::limits::{self, count};
 use crate::progress::Progress as Bar;
 use crate::{input, CliError};
@@ -45,6 +52,56 @@ pub fn catcher(args: &ExperimentArgs, out: &mut dyn Write, show: bool) -> Result
     let plan = Plan::new(&trial, args, true, 2)?;
     let rows = plan.run(&trial, show)?;
     out.write_all(table_text(&rows, '\t').as_bytes())?;
+    Ok(())
+}
+
+/// The lab's figures whose runs are whole rows (keys, speed, durability, memory,
+/// bounded), as TSV: the same jobs the lab's workers run, and the same columns and digits
+/// as its CSV downloads.
+pub fn lab(which: &ExperimentCommand, out: &mut dyn Write) -> Result<(), CliError> {
+    let start = std::time::Instant::now();
+    let clock = move || start.elapsed().as_secs_f64() * 1_000.0;
+    let text = match which {
+        ExperimentCommand::Keys => {
+            let rows: Vec<KeysRow> = KEYS_SCHEMES
+                .iter()
+                .flat_map(|&scheme| {
+                    run_here::<KeysOutcome>(TrialKind::Keys(scheme), &clock)
+                        .into_iter()
+                        .map(move |(setting, o)| (scheme, setting.servers, o))
+                })
+                .collect();
+            keys_csv(&rows, '\t')
+        }
+        ExperimentCommand::Speed => {
+            let rows: Vec<SpeedRow> = SPEED_SCHEMES
+                .iter()
+                .flat_map(|&scheme| {
+                    run_here::<Speed>(TrialKind::Speed(scheme), &clock)
+                        .into_iter()
+                        .map(move |(setting, s)| (scheme, setting.servers, s.per_second))
+                })
+                .collect();
+            speed_csv(&rows, '\t')
+        }
+        ExperimentCommand::Durability => {
+            let rows: Vec<(u32, Loss)> = run_here::<Loss>(TrialKind::Loss, &clock)
+                .into_iter()
+                .map(|(setting, loss)| (setting.points, loss))
+                .collect();
+            loss_csv(&rows, '\t')
+        }
+        ExperimentCommand::Memory => memory_csv('\t'),
+        ExperimentCommand::Bounded => {
+            let rows: Vec<BoundedRow> = run_here::<BoundedOutcome>(TrialKind::Bounded, &clock)
+                .into_iter()
+                .map(|(setting, o)| (f64::from(setting.points) / 1_000.0, o))
+                .collect();
+            bounded_csv(&rows, '\t')
+        }
+        ExperimentCommand::Busiest(_) | ExperimentCommand::Catcher(_) => String::new(),
+    };
+    out.write_all(text.as_bytes())?;
     Ok(())
 }
 

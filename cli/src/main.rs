@@ -111,6 +111,7 @@ fn main() -> ExitCode {
         Command::Experiment(which) => match which {
             ExperimentCommand::Busiest(a) => experiment::busiest(a, &mut out, show_progress),
             ExperimentCommand::Catcher(a) => experiment::catcher(a, &mut out, show_progress),
+            other => experiment::lab(other, &mut out),
         },
     };
     let result = result.and_then(|()| out.flush().map_err(CliError::from));

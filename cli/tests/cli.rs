@@ -2049,3 +2049,29 @@ fn lookup_places_as_mcrouters_weighted_ch3() {
     assert_eq!(output.status.code(), Some(0));
     assert_eq!(stdout(&output), stdout(&ch3));
 }
+
+/// The lab's whole-row figures print as TSV with the seed's figures in them: 16 of the
+/// 560 ways to lose three of sixteen servers at one point each, the 3.2 MB ring at
+/// N = 1000 and V = 200, and bounded loads that keep the busiest under its cap.
+#[test]
+fn the_labs_whole_row_experiments_print_their_tables() {
+    let durability = stdout(&ringlab(&["experiment", "durability"], ""));
+    let mut lines = durability.lines();
+    assert_eq!(
+        lines.next(),
+        Some("points\treplica_sets\tp_loss_plain\tp_loss_rack_aware")
+    );
+    assert_eq!(lines.next(), Some("1\t16\t0.028571\t0.028571"));
+    assert_eq!(durability.lines().count(), 11);
+    let memory = stdout(&ringlab(&["experiment", "memory"], ""));
+    assert!(
+        memory.contains("\n1000\t200\t3200000\t3196800\t3196800000\n"),
+        "{memory}"
+    );
+    let bounded = stdout(&ringlab(&["experiment", "bounded"], ""));
+    for line in bounded.lines().skip(1) {
+        let cells: Vec<&str> = line.split('\t').collect();
+        let (epsilon, busiest): (f64, f64) = (cells[0].parse().unwrap(), cells[3].parse().unwrap());
+        assert!(busiest <= 1.0 + epsilon + 1e-9, "{line}");
+    }
+}

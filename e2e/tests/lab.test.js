@@ -100,7 +100,9 @@ test("durability and memory: 16/560 at one point, nearly every failure at 512; t
   await fig.getByText(/^Done in /).waitFor({ timeout: 60_000 });
   const finding = await fig.locator(".lab-finding").innerText();
   assert.match(finding, /^This run: with one point each there are 16 replica sets, so 2\.9% of the 560 ways to lose 3 of 16 servers lose some key; at 512 points, \d+ replica sets and (9\d|100)\.\d% of them\./);
-  assert.equal(await fig.locator(".lab-command").count(), 0, "no command line for this one yet");
+  assert.equal(await fig.locator(".lab-command").innerText(), "ringlab experiment durability");
+  const [download] = await Promise.all([page.waitForEvent("download"), fig.getByRole("button", { name: "Download CSV" }).click()]);
+  assert.equal(tsv(await readFile(await download.path(), "utf8")), ringlab(["experiment", "durability"]));
   // Figure 7 needs no run: exact formulas, read by keyboard.
   await load(env, page, "#/lab?fig=7");
   const memory = figure(page, 7);
@@ -165,6 +167,8 @@ test("bounded loads: the busiest within its cap, and a tighter cap moves more on
   assert.ok(Number(m[3]) > Number(m[6]), `a tighter cap moves more: ${finding}`);
   await fig.getByText("The numbers").click();
   assert.equal(await fig.getByRole("table", { name: /^Figure 8\./ }).locator("tbody tr").count(), 7);
+  const [download] = await Promise.all([page.waitForEvent("download"), fig.getByRole("button", { name: "Download CSV" }).click()]);
+  assert.equal(tsv(await readFile(await download.path(), "utf8")), ringlab(["experiment", "bounded"]));
   await screenshot(page, "lab-bounded");
   clean();
   await context.close();

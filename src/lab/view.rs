@@ -146,12 +146,12 @@ pub fn LabView(props: &ViewProps) -> Html {
     let rates = rows_of(&speed, Run::speed_rows);
     let capped = rows_of(&bounded, Run::bounded_rows);
     let commands = |kinds: &[TrialKind]| {
-        Rc::new(
-            kinds
-                .iter()
-                .filter_map(|&k| runs::command(k, p.rings, p.seed))
-                .collect::<Vec<_>>(),
-        )
+        let mut all: Vec<String> = kinds
+            .iter()
+            .filter_map(|&k| runs::command(k, p.rings, p.seed))
+            .collect();
+        all.dedup();
+        Rc::new(all)
     };
 
     let set_text = |name: &'static str| on_text(&dispatch, name);
@@ -225,7 +225,7 @@ pub fn LabView(props: &ViewProps) -> Html {
                     }}
                     chart={Rc::new(series::keys(&placed))}
                     table={keys_table(&placed)}
-                    csv={Rc::new(keys_csv(&placed))}
+                    csv={Rc::new(keys_csv(&placed, ','))}
                     commands={commands(KEYS)}
                     progress={Some(progress_of(&keys))}
                     finding={prose::keys(&placed)}
@@ -241,7 +241,7 @@ pub fn LabView(props: &ViewProps) -> Html {
                     }}
                     chart={Rc::new(series::speed(&rates))}
                     table={speed_table(&rates)}
-                    csv={Rc::new(speed_csv(&rates))}
+                    csv={Rc::new(speed_csv(&rates, ','))}
                     commands={commands(SPEED)}
                     progress={Some(progress_of(&speed))}
                     finding={prose::speed(&rates)}
@@ -254,7 +254,7 @@ pub fn LabView(props: &ViewProps) -> Html {
                     }}
                     chart={Rc::new(series::durability(&losses))}
                     table={loss_table(&losses)}
-                    csv={Rc::new(loss_csv(&losses))}
+                    csv={Rc::new(loss_csv(&losses, ','))}
                     commands={commands(LOSS)}
                     progress={Some(progress_of(&loss))}
                     finding={prose::durability(&losses)}
@@ -269,7 +269,7 @@ pub fn LabView(props: &ViewProps) -> Html {
                     }}
                     chart={Rc::new(series::memory())}
                     table={memory_table()}
-                    csv={Rc::new(memory_csv())}
+                    csv={Rc::new(memory_csv(','))}
                     commands={commands(&[])}
                     finding={Some(prose::memory(LINK_BITS_PER_SECOND))} />
             }
@@ -283,7 +283,7 @@ pub fn LabView(props: &ViewProps) -> Html {
                     }}
                     chart={Rc::new(series::bounded(&capped))}
                     table={bounded_table(&capped)}
-                    csv={Rc::new(bounded_csv(&capped))}
+                    csv={Rc::new(bounded_csv(&capped, ','))}
                     commands={commands(BOUNDED)}
                     progress={Some(progress_of(&bounded))}
                     finding={prose::bounded(&capped)}

@@ -1,5 +1,5 @@
-//! The lab's figures as CSV, where the command line has no table to print: their columns
-//! and digits in one place, for the download.
+//! The lab's figures as text tables, CSV for the page's download and TSV for the command
+//! line (`sep`): their columns and digits in one place. No cell holds a comma or a tab.
 
 use ringlab_core::analysis::memory::{gossip_full_state, gossip_per_change, ring_bytes};
 
@@ -10,7 +10,7 @@ use super::series::{
 use crate::learn::figures::Loss;
 
 /// Figure 6's rows as CSV.
-pub fn loss_csv(rows: &[(u32, Loss)]) -> String {
+pub fn loss_csv(rows: &[(u32, Loss)], sep: char) -> String {
     let mut text = String::from("points,replica_sets,p_loss_plain,p_loss_rack_aware\n");
     for (v, l) in rows {
         text.push_str(&format!(
@@ -18,12 +18,12 @@ pub fn loss_csv(rows: &[(u32, Loss)]) -> String {
             l.distinct_sets, l.plain, l.rack_aware
         ));
     }
-    text
+    text.replace(',', &sep.to_string())
 }
 
 /// Figure 4's rows as CSV: each scheme and server count, the spread and its floor, the
 /// busiest over the mean, the keys a join moved and the least possible.
-pub fn keys_csv(rows: &[KeysRow]) -> String {
+pub fn keys_csv(rows: &[KeysRow], sep: char) -> String {
     let mut text =
         String::from("scheme,servers,keys,spread,floor,max_over_mean,moved,least_moved\n");
     for (scheme, n, o) in rows {
@@ -38,20 +38,20 @@ pub fn keys_csv(rows: &[KeysRow]) -> String {
             KEYS_PLACED as f64 / (*n as f64 + 1.0)
         ));
     }
-    text
+    text.replace(',', &sep.to_string())
 }
 
 /// Figure 5's rows as CSV.
-pub fn speed_csv(rows: &[SpeedRow]) -> String {
+pub fn speed_csv(rows: &[SpeedRow], sep: char) -> String {
     let mut text = String::from("scheme,servers,points,lookups_per_second\n");
     for (scheme, n, rate) in rows {
         text.push_str(&format!("{},{n},{KEYS_POINTS},{rate:.0}\n", scheme.name()));
     }
-    text
+    text.replace(',', &sep.to_string())
 }
 
 /// Figure 8's rows as CSV.
-pub fn bounded_csv(rows: &[BoundedRow]) -> String {
+pub fn bounded_csv(rows: &[BoundedRow], sep: char) -> String {
     let mut text = String::from("epsilon,servers,keys,max_over_mean,pushed,moved,least_moved\n");
     for (epsilon, o) in rows {
         text.push_str(&format!(
@@ -62,7 +62,7 @@ pub fn bounded_csv(rows: &[BoundedRow]) -> String {
             bounded_least_moved(BOUNDED_SERVERS)
         ));
     }
-    text
+    text.replace(',', &sep.to_string())
 }
 
 /// Figure 7's rows: N, then the ring's bytes, one change's own-token gossip and its
@@ -82,13 +82,13 @@ pub fn memory_rows() -> Vec<(u64, u64, u64, u64)> {
 }
 
 /// Figure 7's rows as CSV.
-pub fn memory_csv() -> String {
+pub fn memory_csv(sep: char) -> String {
     let mut text =
         String::from("servers,points,ring_bytes,gossip_own_tokens_bytes,gossip_whole_ring_bytes\n");
     for (n, ring, lean, full) in memory_rows() {
         text.push_str(&format!("{n},{MEMORY_POINTS},{ring},{lean},{full}\n"));
     }
-    text
+    text.replace(',', &sep.to_string())
 }
 
 #[cfg(test)]
@@ -103,10 +103,10 @@ mod tests {
             rack_aware: 0.0,
         };
         assert_eq!(
-            loss_csv(&[(1, loss)]),
+            loss_csv(&[(1, loss)], ','),
             "points,replica_sets,p_loss_plain,p_loss_rack_aware\n1,16,0.028571,0.000000\n"
         );
-        let text = memory_csv();
+        let text = memory_csv(',');
         assert_eq!(text.lines().count(), 1 + MEMORY_SERVERS.len());
         assert!(
             text.contains("\n1000,200,3200000,3196800,3196800000\n"),

@@ -1,9 +1,9 @@
 //! What each of the lab's runs computes: its settings, how it is cut for the workers, and
 //! the command line that prints the same table.
 
-use ringlab_core::experiment::{busiest_table, chunks, doubling, grid, Chunk, Setting};
+use ringlab_core::experiment::{busiest_table, chunks, doubling, grid, Chunk, Scratch, Setting};
 
-use super::job::TrialKind;
+use super::job::{Flat, Job, TrialKind};
 use crate::compare::schemes::Compared;
 use crate::learn::figures::LOSS_SERVERS;
 
@@ -86,7 +86,8 @@ pub fn plan(kind: TrialKind, seed: u64, settings: &[Setting]) -> Vec<Chunk> {
 }
 
 /// The command that prints the same table (as TSV) on the command line; `None` where the
-/// command line has no such experiment.
+/// command line has no such experiment. The lab's whole-row figures take no settings, so
+/// their commands have none.
 pub fn command(kind: TrialKind, rings: u32, seed: u64) -> Option<String> {
     let servers = match kind {
         TrialKind::Catcher => CATCHER_SERVERS.to_string(),
@@ -96,14 +97,30 @@ pub fn command(kind: TrialKind, rings: u32, seed: u64) -> Option<String> {
         TrialKind::BusiestRing => ("busiest", " --method ring"),
         TrialKind::BusiestGamma => ("busiest", " --method gamma"),
         TrialKind::Catcher => ("catcher", ""),
-        TrialKind::Loss | TrialKind::Keys(_) | TrialKind::Speed(_) | TrialKind::Bounded => {
-            return None
-        }
+        TrialKind::Loss => return Some("ringlab experiment durability".into()),
+        TrialKind::Keys(_) => return Some("ringlab experiment keys".into()),
+        TrialKind::Speed(_) => return Some("ringlab experiment speed".into()),
+        TrialKind::Bounded => return Some("ringlab experiment bounded".into()),
     };
     Some(format!(
         "ringlab experiment {experiment} --servers {servers} --points 1,2,4,...,{MOST_POINTS} \
          --rings {rings} --seed {seed}{method}"
     ))
+}
+
+/// Every row of `kind`'s run computed here, one job after another, each read as one `R`:
+/// what the command line prints for the figures whose chunks are whole rows (the same
+/// jobs the lab's workers run). `clock` reads a clock in ms, for the speed jobs.
+pub fn run_here<R: Flat + Copy>(kind: TrialKind, clock: &dyn Fn() -> f64) -> Vec<(Setting, R)> {
+    let settings = settings(kind, 1);
+    let mut scratch = Scratch::default();
+    plan(kind, 0, &settings)
+        .iter()
+        .filter_map(|chunk| {
+            let values = Job::of(kind, 0, &settings, chunk).run(&mut scratch, clock);
+            Some((settings[chunk.setting], *R::read_all(&values)?.first()?))
+        })
+        .collect()
 }
 
 #[cfg(test)]
@@ -119,7 +136,10 @@ mod tests {
             plan(TrialKind::Loss, 1, &settings(TrialKind::Loss, 400)).len(),
             10
         );
-        assert_eq!(command(TrialKind::Loss, 400, 1), None);
+        assert_eq!(
+            command(TrialKind::Loss, 400, 1).unwrap(),
+            "ringlab experiment durability"
+        );
         assert_eq!(
             command(TrialKind::BusiestRing, 400, 1).unwrap(),
             "ringlab experiment busiest --servers 10,100,1000 --points 1,2,4,...,1024 --rings 400 --seed 1 --method ring"
