@@ -3,9 +3,10 @@
 
 use ringlab_core::experiment::{BusiestRow, CatcherRow};
 use ringlab_model::format::{byte_size, grouped, percent};
-use ringlab_model::lab::csv::memory_rows;
-use ringlab_model::lab::runs::{BOUNDED_SERVERS, KEYS_PLACED, KEYS_POINTS};
-use ringlab_model::lab::series::{bounded_least_moved, BoundedRow, KeysRow, SpeedRow};
+use ringlab_model::lab::runs::{BOUNDED_SERVERS, KEYS_POINTS};
+use ringlab_model::lab::series::{
+    bounded_least_moved, keys_floor, keys_least_moved, memory_rows, BoundedRow, KeysRow, SpeedRow,
+};
 use ringlab_model::learn::figures::Loss;
 use yew::prelude::*;
 
@@ -86,12 +87,12 @@ pub fn memory_table() -> Html {
 
 pub fn keys_table(rows: &[KeysRow]) -> Html {
     let rows = rows.iter().map(|(scheme, n, o)| {
-        let floor = scheme.expected_spread(*n as u64, KEYS_PLACED, u64::from(KEYS_POINTS));
+        let floor = keys_floor(*scheme, *n);
         html! {
             <tr>
                 <th scope="row">{ scheme.title(u64::from(KEYS_POINTS)) }</th><td>{ n }</td>
                 { cell(o.spread, 4) }{ cell(floor, 4) }{ cell(o.max_over_mean, 3) }
-                <td>{ grouped(o.moved) }</td>{ cell(KEYS_PLACED as f64 / (*n as f64 + 1.0), 0) }
+                <td>{ grouped(o.moved) }</td>{ cell(keys_least_moved(*n), 0) }
             </tr>
         }
     });

@@ -1,11 +1,10 @@
 //! The lab's figures as text tables, CSV for the page's download and TSV for the command
 //! line (`sep`): their columns and digits in one place. No cell holds a comma or a tab.
 
-use ringlab_core::analysis::memory::{gossip_full_state, gossip_per_change, ring_bytes};
-
 use super::runs::{BOUNDED_KEYS, BOUNDED_SERVERS, KEYS_PLACED, KEYS_POINTS};
 use super::series::{
-    bounded_least_moved, BoundedRow, KeysRow, SpeedRow, MEMORY_POINTS, MEMORY_SERVERS,
+    bounded_least_moved, keys_floor, keys_least_moved, memory_rows, BoundedRow, KeysRow, SpeedRow,
+    MEMORY_POINTS,
 };
 use crate::learn::figures::Loss;
 
@@ -27,7 +26,7 @@ pub fn keys_csv(rows: &[KeysRow], sep: char) -> String {
     let mut text =
         String::from("scheme,servers,keys,spread,floor,max_over_mean,moved,least_moved\n");
     for (scheme, n, o) in rows {
-        let floor = scheme.expected_spread(*n as u64, KEYS_PLACED, u64::from(KEYS_POINTS));
+        let floor = keys_floor(*scheme, *n);
         text.push_str(&format!(
             "{},{n},{KEYS_PLACED},{:.4},{:.4},{:.4},{},{:.1}\n",
             scheme.name(),
@@ -35,7 +34,7 @@ pub fn keys_csv(rows: &[KeysRow], sep: char) -> String {
             floor,
             o.max_over_mean,
             o.moved,
-            KEYS_PLACED as f64 / (*n as f64 + 1.0)
+            keys_least_moved(*n)
         ));
     }
     text.replace(',', &sep.to_string())
@@ -65,22 +64,6 @@ pub fn bounded_csv(rows: &[BoundedRow], sep: char) -> String {
     text.replace(',', &sep.to_string())
 }
 
-/// Figure 7's rows: N, then the ring's bytes, one change's own-token gossip and its
-/// whole-ring gossip, at V = [`MEMORY_POINTS`].
-pub fn memory_rows() -> Vec<(u64, u64, u64, u64)> {
-    MEMORY_SERVERS
-        .iter()
-        .map(|&n| {
-            (
-                n,
-                ring_bytes(n, MEMORY_POINTS),
-                gossip_per_change(n, MEMORY_POINTS).total_bytes,
-                gossip_full_state(n, MEMORY_POINTS).total_bytes,
-            )
-        })
-        .collect()
-}
-
 /// Figure 7's rows as CSV.
 pub fn memory_csv(sep: char) -> String {
     let mut text =
@@ -94,6 +77,7 @@ pub fn memory_csv(sep: char) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::lab::series::MEMORY_SERVERS;
 
     #[test]
     fn csv_columns_and_digits() {

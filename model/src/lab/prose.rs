@@ -8,7 +8,7 @@ use ringlab_core::experiment::{BusiestRow, CatcherRow};
 
 use super::runs::{BOUNDED_KEYS, BOUNDED_SERVERS, KEYS_PLACED, KEYS_POINTS, SEED_PYTHON_RATES};
 use super::series::MEMORY_POINTS;
-use super::series::{bounded_least_moved, BoundedRow, KeysRow, SpeedRow};
+use super::series::{bounded_least_moved, keys_least_moved, BoundedRow, KeysRow, SpeedRow};
 use crate::format::{byte_size, grouped, percent};
 use crate::learn::figures::{Loss, LOSS_FAILURES, LOSS_SERVERS};
 
@@ -133,7 +133,7 @@ pub fn durability(rows: &[(u32, Loss)]) -> Option<String> {
 /// least possible, K/(N+1), and that count's own spread (the binomial's).
 pub fn keys(rows: &[KeysRow]) -> Option<String> {
     let n = rows.iter().map(|r| r.1).max()?;
-    let ideal = KEYS_PLACED as f64 / (n as f64 + 1.0);
+    let ideal = keys_least_moved(n);
     let spread = (ideal * (1.0 - 1.0 / (n as f64 + 1.0))).sqrt();
     let moved: Vec<String> = rows
         .iter()

@@ -350,6 +350,18 @@ pub fn durability(rows: &[(u32, Loss)]) -> Chart {
 /// One real-keys row: the scheme, the server count, what the keys showed.
 pub type KeysRow = (Compared, usize, KeysOutcome);
 
+/// The least keys a join to `servers` must move: the newcomer's share of
+/// [`KEYS_PLACED`].
+pub fn keys_least_moved(servers: usize) -> f64 {
+    KEYS_PLACED as f64 / (servers as f64 + 1.0)
+}
+
+/// Figure 4's floor for `scheme` on `servers` servers: the spread of keys per server that
+/// key noise alone leaves, sqrt(N/K), plus sqrt(1/V) for a ring.
+pub fn keys_floor(scheme: Compared, servers: usize) -> f64 {
+    scheme.expected_spread(servers as u64, KEYS_PLACED, u64::from(KEYS_POINTS))
+}
+
 /// Figure 4: the spread of keys per server against N, each scheme measured (solid) and
 /// its floor, sqrt(1/V + N/K) for the rings and sqrt(N/K) for the others (dotted).
 pub fn keys(rows: &[KeysRow]) -> Chart {
@@ -372,12 +384,7 @@ pub fn keys(rows: &[KeysRow]) -> Chart {
             dash: Dash::Dotted,
             points: mine
                 .iter()
-                .map(|r| {
-                    (
-                        r.1 as f64,
-                        scheme.expected_spread(r.1 as u64, KEYS_PLACED, u64::from(KEYS_POINTS)),
-                    )
-                })
+                .map(|r| (r.1 as f64, keys_floor(*scheme, r.1)))
                 .collect(),
         });
     }
@@ -468,17 +475,31 @@ pub const MEMORY_SERVERS: [u64; 4] = [16, 100, 1_000, 10_000];
 /// Figure 7's points per server.
 pub const MEMORY_POINTS: u64 = 200;
 
+/// Figure 7's rows: N, then the ring's bytes, one change's own-token gossip and its
+/// whole-ring gossip, at V = [`MEMORY_POINTS`]. The chart, the table and the CSV read them.
+pub fn memory_rows() -> Vec<(u64, u64, u64, u64)> {
+    MEMORY_SERVERS
+        .iter()
+        .map(|&n| {
+            (
+                n,
+                ring_bytes(n, MEMORY_POINTS),
+                gossip_per_change(n, MEMORY_POINTS).total_bytes,
+                gossip_full_state(n, MEMORY_POINTS).total_bytes,
+            )
+        })
+        .collect()
+}
+
 /// Figure 7: the ring every member holds, and what one membership change sends, against
 /// N at V = 200 (exact formulas: `ringlab_core::analysis::memory`).
 pub fn memory() -> Chart {
-    let line = |label: &str, colour, dash, get: fn(u64) -> u64| Line {
+    let rows = memory_rows();
+    let line = |label: &str, colour, dash, get: fn(&(u64, u64, u64, u64)) -> u64| Line {
         label: label.to_string(),
         colour,
         dash,
-        points: MEMORY_SERVERS
-            .iter()
-            .map(|&n| (n as f64, get(n) as f64))
-            .collect(),
+        points: rows.iter().map(|r| (r.0 as f64, get(r) as f64)).collect(),
     };
     Chart {
         x_name: "N",
@@ -487,17 +508,15 @@ pub fn memory() -> Chart {
         log_y: true,
         unit: Unit::Bytes,
         lines: vec![
-            line("the ring, on each member", 0, Dash::Solid, |n| {
-                ring_bytes(n, MEMORY_POINTS)
-            }),
-            line("one change, its tokens to everyone", 1, Dash::Dashed, |n| {
-                gossip_per_change(n, MEMORY_POINTS).total_bytes
+            line("the ring, on each member", 0, Dash::Solid, |r| r.1),
+            line("one change, its tokens to everyone", 1, Dash::Dashed, |r| {
+                r.2
             }),
             line(
                 "one change, the whole ring to everyone",
                 2,
                 Dash::Dotted,
-                |n| gossip_full_state(n, MEMORY_POINTS).total_bytes,
+                |r| r.3,
             ),
         ],
     }
