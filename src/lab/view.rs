@@ -4,16 +4,19 @@
 use std::cell::RefCell;
 use std::rc::Rc;
 
+use ringlab_core::analysis::memory::ENTRY_BYTES;
 use ringlab_core::experiment::table_text;
+use ringlab_core::schemes::maglev::DEFAULT_TABLE_SIZE;
 use ringlab_model::compare::schemes::Compared;
 use ringlab_model::format::grouped;
 use ringlab_model::lab::csv::{bounded_csv, keys_csv, loss_csv, memory_csv, speed_csv};
 use ringlab_model::lab::job::TrialKind;
+use ringlab_model::lab::job::{SPEED_KEYS, SPEED_MS};
 use ringlab_model::lab::params::{LabParams, RINGS, WORKERS};
 use ringlab_model::lab::runs::{BOUNDED_KEYS, BOUNDED_SERVERS, KEYS_PLACED};
 use ringlab_model::lab::series::MEMORY_POINTS;
 use ringlab_model::lab::{prose, runs, series};
-use ringlab_model::learn::figures::{LOSS_FAILURES, LOSS_REPLICAS, LOSS_SERVERS};
+use ringlab_model::learn::figures::{LOSS_FAILURES, LOSS_RACKS, LOSS_REPLICAS, LOSS_SERVERS};
 use ringlab_model::linked::{Edit, Linked};
 use yew::prelude::*;
 
@@ -234,10 +237,11 @@ pub fn LabView(props: &ViewProps) -> Html {
             if shown(5) {
                 <Figure number={5} title="Lookups per second, in this browser"
                     about={html! {
-                        <p>{ "The same 4,096 keys looked up again and again for a quarter of a second per scheme and size, \
+                        <p>{ format!("The same {} keys looked up again and again for {SPEED_MS:.0} ms per scheme and size, \
                               on a worker, one key at a time. The ring searches its points, jump computes, Maglev reads a \
-                              table of 65,537 slots, and rendezvous scores every server: it slows as N grows. \
-                              Your machine's figures, not ours: run it again and they move a little." }</p>
+                              table of {} slots, and rendezvous scores every server: it slows as N grows. \
+                              Your machine's figures, not ours: run it again and they move a little.",
+                              grouped(SPEED_KEYS), grouped(DEFAULT_TABLE_SIZE)) }</p>
                     }}
                     chart={Rc::new(series::speed(&rates))}
                     table={speed_table(&rates)}
@@ -250,7 +254,11 @@ pub fn LabView(props: &ViewProps) -> Html {
             if shown(6) {
                 <Figure number={6} title="Three servers fail at once: is some key gone?"
                     about={html! {
-                        <p>{ format!("{LOSS_SERVERS} servers, {LOSS_REPLICAS} copies of every key, and {LOSS_FAILURES} servers fail together.                               A key is lost when all its copies were on the failed servers. More points per server make more distinct                               replica sets, so almost any three failures hit one of them. Racks help only if the copies sit in                               different racks (here four racks of four). One ring per V, the walkthrough's servers s0 to s15.") }</p>
+                        <p>{ format!("{LOSS_SERVERS} servers, {LOSS_REPLICAS} copies of every key, and {LOSS_FAILURES} servers fail together. \
+                              A key is lost when all its copies were on the failed servers. More points per server make more distinct \
+                              replica sets, so almost any {LOSS_FAILURES} failures hit one of them. Racks help only if the copies sit in \
+                              different racks (here {} racks of {}). One ring per V, the walkthrough's servers s0 to s{}.",
+                              LOSS_RACKS.len(), LOSS_SERVERS / LOSS_RACKS.len(), LOSS_SERVERS - 1) }</p>
                     }}
                     chart={Rc::new(series::durability(&losses))}
                     table={loss_table(&losses)}
@@ -263,7 +271,8 @@ pub fn LabView(props: &ViewProps) -> Html {
             if shown(7) {
                 <Figure number={7} title="What the ring costs to hold and to gossip"
                     about={html! {
-                        <p>{ format!("Every member keeps the whole ring: 16 bytes per point. A join or leave must reach every member.                               Exact formulas, at V = {MEMORY_POINTS}; message headers and retries only add to them. \
+                        <p>{ format!("Every member keeps the whole ring: {ENTRY_BYTES} bytes per point. A join or leave must reach every member. \
+                              Exact formulas, at V = {MEMORY_POINTS}; message headers and retries only add to them. \
                               The two lower lines nearly meet: a change that tells everyone only its own tokens still sends, in all, \
                               about as much as the whole ring.") }</p>
                     }}

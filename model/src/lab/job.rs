@@ -382,9 +382,9 @@ pub struct Speed {
 }
 
 /// How long one speed job looks keys up, in ms.
-const SPEED_MS: f64 = 250.0;
+pub const SPEED_MS: f64 = 250.0;
 /// Keys looked up, again and again: their hashes are computed once.
-const SPEED_KEYS: u64 = 4_096;
+pub const SPEED_KEYS: u64 = 4_096;
 
 /// Lookups per second of `scheme` over `servers` servers (`points` each on a ring): the
 /// same keys looked up, one at a time, until `clock` has moved [`SPEED_MS`] (at least one

@@ -257,11 +257,13 @@ pub struct Loss {
 pub const LOSS_SERVERS: usize = 16;
 pub const LOSS_REPLICAS: usize = 3;
 pub const LOSS_FAILURES: usize = 3;
+/// The racks of [`loss`]'s rack-aware lists, server `i` in rack `i % 4`: four of four.
+pub const LOSS_RACKS: [&str; 4] = ["a", "b", "c", "d"];
 
 pub fn loss(points: u32) -> Option<Loss> {
     let mut servers = numbered_servers("s", LOSS_SERVERS);
     let racks: Vec<&str> = (0..LOSS_SERVERS)
-        .map(|i| ["a", "b", "c", "d"][i % 4])
+        .map(|i| LOSS_RACKS[i % LOSS_RACKS.len()])
         .collect();
     assign_racks(&mut servers, &racks.join(",")).ok()?;
     let scheme = HashRing::new(servers.clone(), points).ok()?;
