@@ -67,7 +67,12 @@ export async function openPage(env, options = {}) {
     if (url.startsWith("data:") || url.startsWith("blob:")) return;
     if (new URL(url).origin !== origin) problems.foreign.push(url);
   });
-  page.on("requestfailed", (request) => problems.failed.push(request.url()));
+  page.on("requestfailed", (request) => {
+    // A run's workers are terminated when it is cancelled or its settings change, even
+    // while they still fetch their module: that fetch is aborted, by design.
+    const stoppedWorker = /\/lab-worker(_bg)?\.(js|wasm)$/.test(new URL(request.url()).pathname) && request.failure()?.errorText === "net::ERR_ABORTED";
+    if (!stoppedWorker) problems.failed.push(request.url());
+  });
   return { context, page, problems };
 }
 

@@ -45,6 +45,7 @@ pub mod url_out;
 pub mod view_link;
 pub mod view_props;
 pub mod visible;
+pub mod workers;
 
 /// Mounts the app on `<body>`.
 pub fn start() {

@@ -180,7 +180,7 @@ async function schemeLookups(browser, url, servers) {
   const context = await browser.newContext();
   const page = await context.newPage();
   await page.goto(`${url}#/compare?servers=${servers}&keys=1000&vnodes=160&change=join&schemes=modulo,ring,jump,rendezvous,maglev,slots`);
-  await page.getByRole("status").filter({ hasText: /^All 1,000 keys placed\./ }).waitFor({ timeout: 120_000 });
+  await page.getByRole("status").filter({ hasText: /^All 1,000 keys placed in / }).waitFor({ timeout: 120_000 });
   await page.getByRole("button", { name: "Measure lookups per second" }).click();
   const rows = page.locator(".cmp-table tbody tr");
   await page.waitForFunction(() => [...document.querySelectorAll(".cmp-table tbody tr td:nth-child(6)")].every((td) => /^[\d,]+$/.test(td.textContent)), null, { timeout: 120_000 });

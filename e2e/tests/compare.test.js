@@ -1,7 +1,7 @@
 // The comparison, driven by role and accessible name: the default run to the end with its
 // progress, the figures each scheme must show, the changes, the schemes picked by
-// checkbox, lookups measured, the seed experiment's preset, Cancel, a link round trip,
-// bad values, phone and dark.
+// checkbox, lookups measured, the seed experiment's million keys on the workers (the
+// page's thread free throughout), Cancel, a link round trip, bad values, phone and dark.
 import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
 import { load, screenshot, start } from "../harness.js";
@@ -15,7 +15,8 @@ after(async () => {
   await env?.stop();
 });
 
-const done = (page, keys = "100,000") => page.getByRole("status").filter({ hasText: `All ${keys} keys placed.` }).waitFor({ timeout: 60_000 });
+const done = (page, keys = "100,000", timeout = 60_000) =>
+  page.getByRole("status").filter({ hasText: new RegExp(`^All ${keys} keys placed in [\\d.]+ s on \\d workers\\.$`) }).waitFor({ timeout });
 
 /** The table's row for a scheme, as its cells' texts. */
 async function row(page, scheme) {
@@ -100,9 +101,39 @@ test("the seed experiment's preset, a link round trip, bad values", async () => 
   await page.getByRole("button", { name: /^The seed experiment/ }).click();
   await waitParam(page, "keys", (v) => v === "1000000");
   assert.deepEqual(await params(page), { servers: "1000", keys: "1000000", vnodes: "160", change: "join", schemes: "ring,ring1024,jump" });
+  // The preset runs to the end.
+  await done(page, "1,000,000", 180_000);
   await load(env, page, "#/compare?servers=1&keys=x&schemes=chord&change=boom");
   const notes = await page.locator(".view-notes").innerText();
   for (const part of ["servers=1", "keys=\"x\"", "chord", "change=\"boom\""]) assert.ok(notes.includes(part), `${part} in ${notes}`);
+  clean();
+  await context.close();
+});
+
+test("the seed experiment: a million keys on the workers, the page's thread free", async () => {
+  const { context, page, clean } = await open(env);
+  await page.addInitScript(() => {
+    window.__longTasks = [];
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) window.__longTasks.push(Math.round(entry.duration));
+    }).observe({ type: "longtask", buffered: false });
+  });
+  await load(env, page, "#/compare?servers=50&keys=5000&schemes=jump");
+  await done(page, "5,000");
+  await page.evaluate(() => (window.__longTasks = []));
+  await page.getByRole("button", { name: /^The seed experiment/ }).click();
+  // Progress moves while the keys are placed elsewhere.
+  await page.getByRole("status").filter({ hasText: /^Placing keys: [\d,]+ of 1,000,000$/ }).waitFor({ timeout: 60_000 });
+  await done(page, "1,000,000", 180_000);
+  const longest = Math.max(0, ...(await page.evaluate(() => window.__longTasks)));
+  assert.ok(longest < 50, `the page's longest task during the run took ${longest} ms`);
+  // The seed's figures: jump on the floor 1/√1000 = 0.032, the ring at 1,024 points on
+  // √(1/1024 + 1/1000) = 0.044; the ring at 160 points moves about the least, 0.10%.
+  const spread = async (scheme) => Number((await row(page, scheme))[2].split("\n")[0]);
+  assert.ok(Math.abs((await spread("Jump")) - 0.032) < 0.002, `jump ${await spread("Jump")}`);
+  assert.ok(Math.abs((await spread("Ring, 1,024 points")) - 0.044) < 0.004);
+  const moved = share((await row(page, "Ring, 160 points"))[0]);
+  assert.ok(moved > 0.0007 && moved < 0.0013, `ring at 160 points moved ${moved}`);
   clean();
   await context.close();
 });

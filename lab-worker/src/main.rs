@@ -1,11 +1,17 @@
-//! The lab's Web Worker. It says `ready` once its module has started, then answers each
-//! job (one line of text, `ringlab_model::lab::job::Job`) with a `Float64Array` of its
-//! rings' outcomes, and a line that is not a job with the text `refused`. The page cuts
-//! runs into jobs and puts the answers back in order; Cancel terminates the worker.
+//! The Web Worker of the lab and the comparison. It says `ready` once its module has
+//! started, then answers each line of text with a `Float64Array`:
+//! - a lab job (`ringlab_model::lab::job::Job`): its rings' outcomes;
+//! - a range of the comparison's keys (`ringlab_model::compare::chunk::KeysChunk`): their
+//!   tally. The schemes it built stay for the next range of the same comparison.
+//!
+//! A line that is neither gets a line saying so, a comparison whose scheme cannot be
+//! built the reason. The page cuts runs into jobs and puts the answers back together;
+//! Cancel terminates the worker.
 
 #[cfg(target_arch = "wasm32")]
 fn main() {
     use ringlab_core::experiment::Scratch;
+    use ringlab_model::compare::chunk::KeysChunk;
     use ringlab_model::lab::job::Job;
     use wasm_bindgen::prelude::*;
     use web_sys::{DedicatedWorkerGlobalScope, MessageEvent};
@@ -13,16 +19,25 @@ fn main() {
     let scope: DedicatedWorkerGlobalScope = js_sys::global().unchecked_into();
     let reply = scope.clone();
     let mut scratch = Scratch::default();
+    let mut built = None;
     let on_message = Closure::<dyn FnMut(MessageEvent)>::new(move |event: MessageEvent| {
-        let job = event.data().as_string().as_deref().and_then(Job::from_text);
-        let Some(job) = job else {
-            let _ = reply.post_message(&JsValue::from_str("refused"));
-            return;
-        };
+        let line = event.data().as_string().unwrap_or_default();
         let clock = || reply.performance().map_or(0.0, |p| p.now());
-        let values = js_sys::Float64Array::from(job.run(&mut scratch, &clock).as_slice());
-        let transfer = js_sys::Array::of1(&values.buffer());
-        let _ = reply.post_message_with_transfer(&values, &transfer);
+        let answer = if let Some(job) = Job::from_text(&line) {
+            Ok(job.run(&mut scratch, &clock))
+        } else if let Some(chunk) = KeysChunk::from_text(&line) {
+            chunk.run(&mut built)
+        } else {
+            Err("the worker could not read its job".to_string())
+        };
+        let _ = match answer {
+            Ok(values) => {
+                let values = js_sys::Float64Array::from(values.as_slice());
+                let transfer = js_sys::Array::of1(&values.buffer());
+                reply.post_message_with_transfer(&values, &transfer)
+            }
+            Err(why) => reply.post_message(&JsValue::from_str(&why)),
+        };
     });
     scope.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
     // The handler lives as long as the worker.

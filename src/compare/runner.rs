@@ -1,113 +1,93 @@
-//! Places the comparison's keys a slice of about 8 ms at a time, the page free between
-//! slices, and reports progress; a new link starts over, Cancel stops.
+//! Places the comparison's keys on Web Workers, off the page's thread: the keys cut into
+//! ranges, each worker placing a range under every scheme and answering with its counts,
+//! which add up here ([`Tally`]) to the same figures whatever the number of workers. A
+//! new link starts over; Cancel stops the workers at once.
 
 use std::cell::RefCell;
 use std::rc::Rc;
 
-use crate::browser::now;
-use gloo::timers::callback::Timeout;
+use ringlab_model::compare::chunk::KeysChunk;
 use ringlab_model::compare::params::CompareParams;
-use ringlab_model::compare::run::Comparison;
+use ringlab_model::compare::run::Tally;
 use yew::prelude::*;
 
-/// The longest slice, in ms: with the render after it, a task stays well under the 50 ms
-/// that makes a page feel stuck, even on a phone four times slower than this machine.
-const SLICE_MS: f64 = 8.0;
-/// What one batch of keys should take, in ms: the batch grows or shrinks to it, so a slow
-/// scheme at many servers (rendezvous scores every one) or a slow machine never makes a
-/// slice run long.
-const BATCH_MS: f64 = 2.0;
+use crate::workers::{Pool, Work};
 
-/// Where the run stands.
-#[derive(Clone, Copy, PartialEq)]
-pub enum Phase {
-    Running,
-    Done,
-    Cancelled,
+/// Keys per range at most: about a second of a worker's time at 1,000 servers under
+/// rendezvous (which scores every server for every key, before and after the change).
+const MOST_KEYS_PER_RANGE: u64 = 25_000;
+/// Ranges at least, so that progress moves in small steps and every worker has a share.
+const LEAST_RANGES: u64 = 16;
+
+/// The comparison's key ranges and their counts so far.
+pub struct Placing {
+    ranges: Vec<KeysChunk>,
+    pub tally: Tally,
 }
 
-/// The run: the comparison (shared, mutated slice by slice; each slice renders the
-/// view again), its phase, and Cancel.
-pub struct Run {
-    pub comparison: Rc<RefCell<Comparison>>,
-    pub phase: Phase,
+impl Work for Placing {
+    fn jobs(&self) -> usize {
+        self.ranges.len()
+    }
+
+    fn text(&self, job: usize) -> String {
+        self.ranges[job].to_text()
+    }
+
+    fn put(&mut self, _job: usize, values: &[f64]) -> Result<bool, String> {
+        if self.tally.add_values(values) {
+            Ok(false)
+        } else {
+            Err("a worker's counts did not fit the comparison".into())
+        }
+    }
+}
+
+/// A comparison on the workers.
+pub type Run = Rc<RefCell<Pool<Placing>>>;
+
+/// Workers for the page: one per core the browser reports, two to four.
+pub fn worker_count() -> u32 {
+    let cores = web_sys::window().map_or(2.0, |w| w.navigator().hardware_concurrency());
+    (cores as u32).clamp(2, 4)
+}
+
+/// The comparison under way, and Cancel.
+pub struct Comparing {
+    /// `None` until the first run has started.
+    pub run: Option<Run>,
     pub cancel: Callback<()>,
 }
 
-/// Runs the comparison of `params`, starting over whenever they change.
+/// Runs the comparison of `params` on the workers, starting over whenever they change
+/// (the run of the old ones is dropped, which terminates its workers).
 #[hook]
-pub fn use_comparison(params: &CompareParams) -> Run {
-    let comparison = use_mut_ref(|| Comparison::new(params));
-    // Keys per batch, carried from slice to slice.
-    let batch = use_mut_ref(|| 16u64);
-    let built_for = use_mut_ref(|| params.clone());
-    let phase = use_state(|| Phase::Running);
-    let slices = use_state(|| 0u64);
+pub fn use_comparison(params: &CompareParams) -> Comparing {
+    let redraw = use_force_update();
+    let run = use_state(|| None::<Run>);
     {
-        let (comparison, phase) = (comparison.clone(), phase.clone());
+        let (run, redraw) = (run.clone(), redraw.clone());
         use_effect_with(params.clone(), move |params| {
-            if *built_for.borrow() != *params {
-                *comparison.borrow_mut() = Comparison::new(params);
-                *built_for.borrow_mut() = params.clone();
-                phase.set(Phase::Running);
-            }
+            let pieces = params.keys.div_ceil(MOST_KEYS_PER_RANGE).max(LEAST_RANGES);
+            let work = Placing {
+                ranges: KeysChunk::plan(params, pieces),
+                tally: Tally::new(params),
+            };
+            let on_change = Callback::from(move |()| redraw.force_update());
+            run.set(Some(Pool::start(work, worker_count(), on_change)));
         });
     }
-    {
-        let (comparison, phase_state, slices_state) =
-            (comparison.clone(), phase.clone(), slices.clone());
-        let batch = batch.clone();
-        use_effect_with(
-            (*phase, *slices, params.clone()),
-            move |(phase, slices, _)| {
-                let (phase, slices) = (*phase, *slices);
-                let timer = (phase == Phase::Running).then(|| {
-                    Timeout::new(0, move || {
-                        let start = now();
-                        let mut finished = false;
-                        {
-                            let mut c = comparison.borrow_mut();
-                            while !finished && now() - start < SLICE_MS {
-                                if !c.ready() {
-                                    // One scheme built per slice.
-                                    finished = c.step(0);
-                                    break;
-                                }
-                                let size = *batch.borrow();
-                                let began = now();
-                                finished = c.step(size);
-                                let took = now() - began;
-                                let next = if took < BATCH_MS / 2.0 {
-                                    size * 2
-                                } else if took > BATCH_MS * 2.0 {
-                                    size / 2
-                                } else {
-                                    size
-                                };
-                                *batch.borrow_mut() = next.clamp(1, 65_536);
-                            }
-                        }
-                        if finished {
-                            phase_state.set(Phase::Done);
-                        }
-                        slices_state.set(slices + 1);
-                    })
-                });
-                move || drop(timer)
-            },
-        );
-    }
     let cancel = {
-        let phase = phase.clone();
+        let run = (*run).clone();
         Callback::from(move |()| {
-            if *phase == Phase::Running {
-                phase.set(Phase::Cancelled);
+            if let Some(run) = &run {
+                run.borrow_mut().cancel();
             }
+            redraw.force_update();
         })
     };
-    Run {
-        comparison,
-        phase: *phase,
+    Comparing {
+        run: (*run).clone(),
         cancel,
     }
 }

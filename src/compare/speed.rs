@@ -1,62 +1,110 @@
-//! Lookups per second, measured in this browser for each scheme of the comparison: a tenth
-//! of a second each, on the shared meter.
+//! Lookups per second, measured in this browser for each scheme of the comparison, on one
+//! Web Worker (the lab's speed job: the same keys looked up one at a time for a quarter
+//! of a second), so that nothing else competes with it and the page stays free.
 
 use std::cell::RefCell;
 use std::rc::Rc;
 
-use ringlab_model::compare::run::{key_name, Comparison};
+use ringlab_model::compare::params::CompareParams;
 use ringlab_model::compare::schemes::Compared;
+use ringlab_model::lab::job::{Flat, Job, Speed as Measured, TrialKind};
 use yew::prelude::*;
 
-use crate::rate_meter::{use_rate_meter, Batch};
+use crate::workers::{Pool, Status, Work};
 
-const PER_SCHEME_MS: f64 = 100.0;
+/// One job per scheme, and the rates measured so far.
+pub struct Measuring {
+    jobs: Vec<(Compared, Job)>,
+    rates: Vec<(Compared, f64)>,
+}
+
+impl Work for Measuring {
+    fn jobs(&self) -> usize {
+        self.jobs.len()
+    }
+
+    fn text(&self, job: usize) -> String {
+        self.jobs[job].1.to_text()
+    }
+
+    fn put(&mut self, job: usize, values: &[f64]) -> Result<bool, String> {
+        match Measured::read_all(values).as_deref() {
+            Some([speed]) => {
+                self.rates.push((self.jobs[job].0, speed.per_second));
+                Ok(true)
+            }
+            _ => Err("a worker's measurement did not fit its job".into()),
+        }
+    }
+}
 
 /// What the measurement gives the view.
 pub struct Speed {
     /// Lookups per second by scheme, in the order measured.
     pub rates: Vec<(Compared, f64)>,
     pub measuring: bool,
+    /// Why the measurement stopped, if it failed.
+    pub failed: Option<String>,
     /// Starts measuring.
     pub start: Callback<()>,
 }
 
-/// Lookups per second by scheme, measured on request; a new `epoch` (a new comparison)
-/// forgets them.
+type Slot = Rc<RefCell<Option<Rc<RefCell<Pool<Measuring>>>>>>;
+
+/// Lookups per second by scheme of `params`, measured on request; new parameters forget
+/// them.
 #[hook]
-pub fn use_speed(comparison: Rc<RefCell<Comparison>>, epoch: String) -> Speed {
-    let keys = use_memo((), |_| {
-        Rc::new((0..256u64).map(key_name).collect::<Vec<_>>())
-    });
-    let schemes: Vec<Compared> = comparison
-        .borrow()
-        .partitioners()
-        .iter()
-        .map(|(scheme, _)| *scheme)
-        .collect();
-    let batch: Batch = {
-        let comparison = comparison.clone();
-        Rc::new(move |index| {
-            let c = comparison.borrow();
-            let Some(&(_, p)) = c.partitioners().get(index) else {
-                return 0;
-            };
-            let sink: usize = keys
+pub fn use_speed(params: &CompareParams) -> Speed {
+    let redraw = use_force_update();
+    let slot: Slot = use_mut_ref(|| None);
+    {
+        let slot = slot.clone();
+        // Dropping the pool terminates its worker.
+        use_effect_with(params.clone(), move |_| *slot.borrow_mut() = None);
+    }
+    let start = {
+        let (slot, params, redraw) = (slot.clone(), params.clone(), redraw.clone());
+        Callback::from(move |()| {
+            let jobs = params
+                .schemes
                 .iter()
-                .map(|k| p.lookup(k.as_bytes()).unwrap_or(0))
-                .fold(0, usize::wrapping_add);
-            let _ = std::hint::black_box(sink);
-            keys.len() as u64
+                .map(|&scheme| {
+                    let job = Job {
+                        kind: TrialKind::Speed(scheme),
+                        seed: 0,
+                        servers: params.servers as usize,
+                        points: params.vnodes as u32,
+                        rings: 0..1,
+                    };
+                    (scheme, job)
+                })
+                .collect();
+            let work = Measuring {
+                jobs,
+                rates: Vec::new(),
+            };
+            let on_change = {
+                let redraw = redraw.clone();
+                Callback::from(move |()| redraw.force_update())
+            };
+            *slot.borrow_mut() = Some(Pool::start(work, 1, on_change));
+            redraw.force_update();
         })
     };
-    let meter = use_rate_meter(schemes.len(), PER_SCHEME_MS, batch, epoch);
+    let (rates, status) = match slot.borrow().as_ref() {
+        Some(pool) => {
+            let pool = pool.borrow();
+            (pool.work.rates.clone(), Some(pool.status().clone()))
+        }
+        None => (Vec::new(), None),
+    };
     Speed {
-        rates: schemes
-            .iter()
-            .copied()
-            .zip(meter.rates.iter().copied())
-            .collect(),
-        measuring: meter.current.is_some(),
-        start: meter.start,
+        rates,
+        measuring: status == Some(Status::Running),
+        failed: match status {
+            Some(Status::Failed(why)) => Some(why),
+            _ => None,
+        },
+        start,
     }
 }

@@ -8,7 +8,7 @@ use ringlab_model::linked::{Edit, Linked};
 use ringlab_model::ViewState;
 use yew::prelude::*;
 
-use super::runner::{use_comparison, Phase};
+use super::runner::{use_comparison, worker_count};
 use super::speed::use_speed;
 use crate::browser::input_checked;
 use crate::notes::{dispatching, ViewNotes};
@@ -17,6 +17,7 @@ use crate::setters::{on_change, on_text};
 use crate::store::Store;
 use crate::url_out::use_url_out;
 use crate::view_props::ViewProps;
+use crate::workers::Status;
 
 #[component]
 pub fn CompareView(props: &ViewProps) -> Html {
@@ -27,15 +28,9 @@ pub fn CompareView(props: &ViewProps) -> Html {
     let dispatch = state.dispatcher();
     use_url_out(props, state.query());
     let p = &state.params;
-    let run = use_comparison(p);
-    let speed = use_speed(
-        run.comparison.clone(),
-        state
-            .query()
-            .iter()
-            .map(|(k, v)| format!("{k}={v}"))
-            .collect(),
-    );
+    let comparing = use_comparison(p);
+    let run = comparing.run;
+    let speed = use_speed(p);
     let (rates, measuring, measure) = (speed.rates.clone(), speed.measuring, speed.start.clone());
     let set = |name: &'static str| on_change(&dispatch, name);
     let toggle = |scheme: Compared| {
@@ -104,26 +99,40 @@ pub fn CompareView(props: &ViewProps) -> Html {
             <button type="button" onclick={seed}>{ "The seed experiment: 1,000 servers, a million keys" }</button>
         </form>
     };
-    let comparison = run.comparison.borrow();
-    let body = match (&comparison.failed, &*comparison) {
-        (Some(why), _) => html! { <p class="cmp-error" role="alert">{ why.clone() }</p> },
-        (None, c) => {
-            let done = c.done;
-            let outcomes = c.outcomes();
-            let ideal = c.ideal();
+    let pool = run.as_ref().map(|run| run.borrow());
+    let status = pool
+        .as_ref()
+        .map_or(Status::Running, |p| p.status().clone());
+    let body = match &status {
+        Status::Failed(why) => {
+            html! { <p class="cmp-error" role="alert">{ format!("Stopped: {why}.") }</p> }
+        }
+        _ => {
+            let tally = pool.as_ref().map(|pool| &pool.work.tally);
+            let done = tally.map_or(0, |t| t.keys);
+            let outcomes = tally.map(|t| t.outcomes(p)).unwrap_or_default();
+            let ideal = p.ideal();
             let cancel = {
-                let cancel = run.cancel.clone();
+                let cancel = comparing.cancel.clone();
                 Callback::from(move |_: MouseEvent| cancel.emit(()))
             };
-            let progress = (c.progress() * 100.0).round() as u32;
-            let status = match run.phase {
-                Phase::Running if !c.ready() => "Building the schemes…".to_string(),
-                Phase::Running => format!("Placing keys: {} of {}", grouped(done), grouped(p.keys)),
-                Phase::Done => format!("All {} keys placed.", grouped(p.keys)),
-                Phase::Cancelled => format!(
+            let running = status == Status::Running;
+            let progress = (done as f64 / p.keys.max(1) as f64 * 100.0).round() as u32;
+            let elapsed = pool.as_ref().map_or(0.0, |p| p.elapsed_ms()) / 1_000.0;
+            let status = match status {
+                Status::Running if done == 0 => "Building the schemes on the workers…".to_string(),
+                Status::Running => {
+                    format!("Placing keys: {} of {}", grouped(done), grouped(p.keys))
+                }
+                Status::Cancelled => format!(
                     "Stopped after {} of {} keys: the figures are for those.",
                     grouped(done),
                     grouped(p.keys)
+                ),
+                _ => format!(
+                    "All {} keys placed in {elapsed:.1} s on {} workers.",
+                    grouped(p.keys),
+                    worker_count()
                 ),
             };
             html! {
@@ -134,7 +143,7 @@ pub fn CompareView(props: &ViewProps) -> Html {
                         <progress max="100" value={progress.to_string()} aria-label="Keys placed"
                             aria-valuetext={format!("{progress}%")}></progress>
                         <button type="button" onclick={cancel}
-                            class={classes!("cmp-cancel", (run.phase != Phase::Running).then_some("cmp-idle"))}>
+                            class={classes!("cmp-cancel", (!running).then_some("cmp-idle"))}>
                             { "Cancel" }
                         </button>
                         <span class="cmp-status" role="status">{ status }</span>
@@ -159,11 +168,12 @@ pub fn CompareView(props: &ViewProps) -> Html {
                     }
                     { table(p, &outcomes, done, ideal, &rates) }
                     <div class="cmp-speed">
-                        <button type="button" disabled={measuring || run.phase == Phase::Running}
+                        <button type="button" disabled={measuring || running}
                             onclick={let measure = measure.clone(); move |_: MouseEvent| measure.emit(())}>
                             { "Measure lookups per second" }
                         </button>
                         if measuring { <span role="status">{ "Measuring…" }</span> }
+                        if let Some(why) = &speed.failed { <span role="alert">{ format!("Not measured: {why}.") }</span> }
                     </div>
                     <h2>{ "Pick it when" }</h2>
                     <dl class="cmp-pick">

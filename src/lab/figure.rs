@@ -6,9 +6,9 @@ use std::rc::Rc;
 use ringlab_model::lab::series::Chart;
 use yew::prelude::*;
 
-use super::pool::Status;
 use crate::browser;
 use crate::pictures::xy_plot::XyPlot;
+use crate::workers::Status;
 
 /// A run as the figure shows it.
 #[derive(Debug, Clone, PartialEq)]

@@ -1,13 +1,12 @@
-//! Runs the lab's experiments on Web Workers, off the page's thread.
+//! The lab's experiments as work for the [workers](crate::workers).
 //!
-//! A [`Run`] is one or more trials (stages), each cut into chunks of about 30 ms
-//! (`ringlab_model::lab::runs::plan`). The workers take the chunks in order, one at a
-//! time each; their answers go into each stage's [`Assembly`], which makes a setting's row
-//! from its rings in order. So the rows are the same, bit for bit, on one worker or four.
-//! Cancel terminates the workers: nothing is left running.
+//! A run is one or more trials (stages), each cut into chunks of about 30 ms
+//! (`ringlab_model::lab::runs::plan`). The workers take the chunks in order; their answers
+//! go into each stage's [`Assembly`], which makes a setting's row from its rings in order.
+//! So the rows are the same, bit for bit, on one worker or four.
 
 use std::cell::RefCell;
-use std::rc::{Rc, Weak};
+use std::rc::Rc;
 
 use ringlab_core::experiment::{
     Assembly, BiggestCatcher, Busiest, BusiestRing, BusiestRow, CatcherRing, CatcherRow, Chunk,
@@ -17,25 +16,13 @@ use ringlab_model::lab::job::{BoundedOutcome, Flat, Job, KeysOutcome, Speed, Tri
 use ringlab_model::lab::runs;
 use ringlab_model::lab::series::{BoundedRow, KeysRow, SpeedRow};
 use ringlab_model::learn::figures::Loss;
-use wasm_bindgen::prelude::*;
-use web_sys::{ErrorEvent, MessageEvent, Worker};
 use yew::Callback;
 
 use crate::browser::now;
+use crate::workers::{Pool, Work};
 
-/// The worker's loader, next to the page (Trunk's worker shim).
-const WORKER_URL: &str = "./lab-worker_loader.js";
-/// The least time between two progress redraws, in ms; a finished row always redraws.
-const REDRAW_MS: f64 = 100.0;
-
-/// What a run is doing.
-#[derive(Debug, Clone, PartialEq)]
-pub enum Status {
-    Running,
-    Done,
-    Cancelled,
-    Failed(String),
-}
+/// A lab run on the workers.
+pub type Run = Pool<Stages>;
 
 /// A stage's rows as they are assembled.
 enum Rows {
@@ -96,36 +83,44 @@ impl Stage {
     }
 }
 
-/// One worker and the chunk it is on.
-struct Slot {
-    worker: Worker,
-    job: Option<(usize, usize)>,
-    _on_message: Closure<dyn FnMut(MessageEvent)>,
-    _on_error: Closure<dyn FnMut(ErrorEvent)>,
-}
-
-/// A run under way, or finished; see the [module](self).
-pub struct Run {
+/// A run's stages and their rows; see the [module](self).
+pub struct Stages {
     stages: Vec<Stage>,
     /// Every (stage, chunk), in the order they are handed out.
     queue: Vec<(usize, usize)>,
-    next: usize,
-    done: usize,
     /// Chunks still out, per stage, and when each stage's last chunk came back.
     left: Vec<usize>,
     stage_ends: Vec<Option<f64>>,
-    slots: Vec<Slot>,
-    status: Status,
-    started: f64,
-    ended: Option<f64>,
-    last_redraw: f64,
-    on_change: Callback<()>,
 }
 
-impl Run {
+impl Work for Stages {
+    fn jobs(&self) -> usize {
+        self.queue.len()
+    }
+
+    fn text(&self, job: usize) -> String {
+        let (stage, chunk) = self.queue[job];
+        let s = &self.stages[stage];
+        Job::of(s.kind, s.seed, &s.settings, &s.chunks[chunk]).to_text()
+    }
+
+    fn put(&mut self, job: usize, values: &[f64]) -> Result<bool, String> {
+        let (stage, chunk) = self.queue[job];
+        let put = self.stages[stage].put(chunk, values);
+        if put == Put::Refused {
+            return Err("a worker's answer did not fit its job".into());
+        }
+        self.left[stage] -= 1;
+        if self.left[stage] == 0 {
+            self.stage_ends[stage] = Some(now());
+        }
+        Ok(matches!(put, Put::Row(_)))
+    }
+}
+
+impl Stages {
     /// Starts `kinds`, one after the other, with `rings` rings per setting, on `workers`
-    /// workers; `on_change` is called (at most every 100 ms, and at every finished row and
-    /// at the end) to redraw.
+    /// workers; `on_change` is called to redraw.
     pub fn start(
         kinds: &[TrialKind],
         rings: u32,
@@ -140,72 +135,21 @@ impl Run {
             .flat_map(|(s, stage)| (0..stage.chunks.len()).map(move |c| (s, c)))
             .collect();
         let left: Vec<usize> = stages.iter().map(|s| s.chunks.len()).collect();
-        let run = Rc::new(RefCell::new(Run {
+        let work = Stages {
             stage_ends: vec![None; stages.len()],
             left,
             stages,
             queue,
-            next: 0,
-            done: 0,
-            slots: Vec::new(),
-            status: Status::Running,
-            started: now(),
-            ended: None,
-            last_redraw: 0.0,
-            on_change,
-        }));
-        let slots: Result<Vec<Slot>, String> = (0..workers.max(1) as usize)
-            .map(|i| spawn(Rc::downgrade(&run), i))
-            .collect();
-        let mut this = run.borrow_mut();
-        match slots {
-            Ok(slots) => this.slots = slots,
-            Err(why) => this.fail(why),
-        }
-        if this.queue.is_empty() {
-            this.finish(Status::Done);
-        }
-        drop(this);
-        run
+        };
+        Pool::start(work, workers, on_change)
     }
 
-    /// Stops every worker at once.
-    pub fn cancel(&mut self) {
-        if self.status == Status::Running {
-            self.finish(Status::Cancelled);
-        }
-    }
-
-    pub fn status(&self) -> &Status {
-        &self.status
-    }
-
-    /// The share of the chunks done, in [0, 1].
-    pub fn fraction(&self) -> f64 {
-        if self.queue.is_empty() {
-            1.0
-        } else {
-            self.done as f64 / self.queue.len() as f64
-        }
-    }
-
-    /// Time since the start, in ms (to the end once ended).
-    pub fn elapsed_ms(&self) -> f64 {
-        self.ended.unwrap_or_else(now) - self.started
-    }
-
-    /// The time left at the pace so far, in ms; `None` before the first chunk is back.
-    pub fn remaining_ms(&self) -> Option<f64> {
-        (self.done > 0)
-            .then(|| self.elapsed_ms() / self.done as f64 * (self.queue.len() - self.done) as f64)
-    }
-
-    /// The time of each finished part of the run, in ms, named as its stages are
-    /// ([`TrialKind::what`]; neighbouring stages of one name are one part): from the end of
-    /// the part before (or the start) to the return of its last chunk. Workers go on to the
-    /// next part's chunks while the last of a part are out, so on several workers the split
-    /// is approximate.
-    pub fn stage_times(&self) -> Vec<(&'static str, f64)> {
+    /// The time of each finished part of a run that started at `started`, in ms, named
+    /// as its stages are ([`TrialKind::what`]; neighbouring stages of one name are one
+    /// part): from the end of the part before (or the start) to the return of its last
+    /// chunk. Workers go on to the next part's chunks while the last of a part are out, so
+    /// on several workers the split is approximate.
+    pub fn stage_times(&self, started: f64) -> Vec<(&'static str, f64)> {
         let mut parts: Vec<(&'static str, f64)> = Vec::new();
         for (stage, end) in self.stages.iter().zip(&self.stage_ends) {
             let Some(end) = *end else { break };
@@ -214,7 +158,7 @@ impl Run {
                 _ => parts.push((stage.kind.what(), end)),
             }
         }
-        let mut from = self.started;
+        let mut from = started;
         for (_, end) in &mut parts {
             let at = (*end).max(from);
             *end = at - from;
@@ -306,115 +250,4 @@ impl Run {
             .map(|(_, setting, outcome)| (f64::from(setting.points) / 1_000.0, outcome))
             .collect()
     }
-
-    /// Hands worker `slot` the next chunk, if any.
-    fn feed(&mut self, slot: usize) {
-        let Some(&(stage, chunk)) = self.queue.get(self.next) else {
-            return;
-        };
-        let s = &self.stages[stage];
-        let text = Job::of(s.kind, s.seed, &s.settings, &s.chunks[chunk]).to_text();
-        if let Some(slot) = self.slots.get_mut(slot) {
-            if slot.worker.post_message(&JsValue::from_str(&text)).is_ok() {
-                slot.job = Some((stage, chunk));
-                self.next += 1;
-            }
-        }
-    }
-
-    /// A worker's message: `ready`, `refused`, or a chunk's numbers. Returns whether the
-    /// page should redraw.
-    fn take(&mut self, slot: usize, data: JsValue) -> bool {
-        if self.status != Status::Running {
-            return false;
-        }
-        if data.as_string().as_deref() == Some("ready") {
-            self.feed(slot);
-            return false;
-        }
-        let job = self.slots.get_mut(slot).and_then(|s| s.job.take());
-        let (Some((stage, chunk)), Ok(values)) = (job, data.dyn_into::<js_sys::Float64Array>())
-        else {
-            self.fail("a worker refused its job".into());
-            return true;
-        };
-        let put = self.stages[stage].put(chunk, &values.to_vec());
-        if put == Put::Refused {
-            self.fail("a worker's answer did not fit its job".into());
-            return true;
-        }
-        self.done += 1;
-        self.left[stage] -= 1;
-        if self.left[stage] == 0 {
-            self.stage_ends[stage] = Some(now());
-        }
-        self.feed(slot);
-        if self.done == self.queue.len() {
-            self.finish(Status::Done);
-            return true;
-        }
-        let time = now();
-        if matches!(put, Put::Row(_)) || time - self.last_redraw >= REDRAW_MS {
-            self.last_redraw = time;
-            return true;
-        }
-        false
-    }
-
-    fn fail(&mut self, why: String) {
-        self.finish(Status::Failed(why));
-    }
-
-    fn finish(&mut self, status: Status) {
-        for slot in self.slots.drain(..) {
-            slot.worker.terminate();
-        }
-        self.status = status;
-        self.ended = Some(now());
-    }
-}
-
-impl Drop for Run {
-    fn drop(&mut self) {
-        for slot in &self.slots {
-            slot.worker.terminate();
-        }
-    }
-}
-
-/// Starts worker `index` of `run`.
-fn spawn(run: Weak<RefCell<Run>>, index: usize) -> Result<Slot, String> {
-    let worker =
-        Worker::new(WORKER_URL).map_err(|_| "this page cannot start a Web Worker".to_string())?;
-    let on_message = {
-        let run = run.clone();
-        Closure::<dyn FnMut(MessageEvent)>::new(move |event: MessageEvent| {
-            let Some(run) = run.upgrade() else { return };
-            // The borrow ends before the redraw, which reads the run.
-            let redraw = {
-                let mut run = run.borrow_mut();
-                run.take(index, event.data()).then(|| run.on_change.clone())
-            };
-            if let Some(redraw) = redraw {
-                redraw.emit(());
-            }
-        })
-    };
-    let on_error = Closure::<dyn FnMut(ErrorEvent)>::new(move |event: ErrorEvent| {
-        let Some(run) = run.upgrade() else { return };
-        let redraw = {
-            let mut run = run.borrow_mut();
-            run.fail(format!("the lab's worker stopped: {}", event.message()));
-            run.on_change.clone()
-        };
-        redraw.emit(());
-    });
-    worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
-    worker.set_onerror(Some(on_error.as_ref().unchecked_ref()));
-    Ok(Slot {
-        worker,
-        job: None,
-        _on_message: on_message,
-        _on_error: on_error,
-    })
 }

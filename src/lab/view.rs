@@ -21,7 +21,7 @@ use ringlab_model::linked::{Edit, Linked};
 use yew::prelude::*;
 
 use super::figure::{Figure, Progress};
-use super::pool::{Run, Status};
+use super::pool::{Run, Stages};
 use super::tables::{
     bounded_table, busiest_table, catcher_table, keys_table, loss_table, memory_table, speed_table,
     spread_table,
@@ -32,6 +32,7 @@ use crate::setters::on_text;
 use crate::store::Store;
 use crate::url_out::use_url_out;
 use crate::view_props::ViewProps;
+use crate::workers::Status;
 
 /// The busiest figures' runs: the Gamma model first (a second), then the rings.
 const BUSIEST: &[TrialKind] = &[TrialKind::BusiestGamma, TrialKind::BusiestRing];
@@ -68,15 +69,15 @@ fn progress_of(slot: &Slot) -> Progress {
         status => Progress::Ended {
             status: status.clone(),
             elapsed_ms: run.elapsed_ms(),
-            stages: run.stage_times(),
+            stages: run.work.stage_times(run.started()),
         },
     }
 }
 
-fn rows_of<R>(slot: &Slot, read: impl Fn(&Run) -> Vec<R>) -> Vec<R> {
+fn rows_of<R>(slot: &Slot, read: impl Fn(&Stages) -> Vec<R>) -> Vec<R> {
     slot.borrow()
         .as_ref()
-        .map(|run| read(&run.borrow()))
+        .map(|run| read(&run.borrow().work))
         .unwrap_or_default()
 }
 
@@ -125,7 +126,7 @@ pub fn LabView(props: &ViewProps) -> Html {
         let (slot, on_redraw, redraw, p) =
             (slot.clone(), on_redraw.clone(), redraw.clone(), p.clone());
         Callback::from(move |()| {
-            let run = Run::start(kinds, p.rings, p.seed, p.workers, on_redraw.clone());
+            let run = Stages::start(kinds, p.rings, p.seed, p.workers, on_redraw.clone());
             *slot.borrow_mut() = Some(run);
             redraw.force_update();
         })
@@ -142,12 +143,12 @@ pub fn LabView(props: &ViewProps) -> Html {
 
     let ring = rows_of(&busiest, |r| r.busiest_rows(TrialKind::BusiestRing));
     let gamma = rows_of(&busiest, |r| r.busiest_rows(TrialKind::BusiestGamma));
-    let caught = rows_of(&catcher, Run::catcher_rows);
+    let caught = rows_of(&catcher, Stages::catcher_rows);
     let shown = |n: u64| p.fig == 0 || p.fig == n;
-    let losses = rows_of(&loss, Run::loss_rows);
-    let placed = rows_of(&keys, Run::keys_rows);
-    let rates = rows_of(&speed, Run::speed_rows);
-    let capped = rows_of(&bounded, Run::bounded_rows);
+    let losses = rows_of(&loss, Stages::loss_rows);
+    let placed = rows_of(&keys, Stages::keys_rows);
+    let rates = rows_of(&speed, Stages::speed_rows);
+    let capped = rows_of(&bounded, Stages::bounded_rows);
     let commands = |kinds: &[TrialKind]| {
         let mut all: Vec<String> = kinds
             .iter()

@@ -5,6 +5,7 @@
 //! counts, computed a slice of keys at a time so the page never freezes. Every number
 //! comes from `ringlab_core`.
 
+pub mod chunk;
 pub mod params;
 pub mod run;
 pub mod schemes;

@@ -89,6 +89,16 @@ impl CompareParams {
         }
     }
 
+    /// The share of keys a change must move at least: the newcomer's fair share, or the
+    /// leaver's.
+    pub fn ideal(&self) -> f64 {
+        let n = self.servers as f64;
+        match self.change {
+            Change::Join => 1.0 / (n + 1.0),
+            _ => 1.0 / n,
+        }
+    }
+
     pub fn schemes_text(&self) -> String {
         self.schemes
             .iter()

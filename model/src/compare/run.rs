@@ -1,5 +1,8 @@
 //! The comparison computed: each scheme before and after the change, the keys placed a
-//! slice at a time ([`Comparison::step`]), and what they show.
+//! slice at a time ([`Comparison::step`]) or any range of them ([`Comparison::place`]),
+//! and what they show: the counts ([`Tally`]), which add up whoever placed which keys.
+
+use std::ops::Range;
 
 use ringlab_core::analysis::stats::{cv, max_over_mean};
 use ringlab_core::{Partitioner, Server};
@@ -12,7 +15,7 @@ pub fn key_name(i: u64) -> String {
     format!("key-{i}")
 }
 
-/// One scheme's counts so far.
+/// One scheme, built before and after the change.
 struct Column {
     scheme: Compared,
     before: Box<dyn Partitioner>,
@@ -20,8 +23,82 @@ struct Column {
     after: Option<Box<dyn Partitioner>>,
     /// False until the scheme after the change is built (a step of its own).
     after_built: bool,
-    loads: Vec<u64>,
-    moved: u64,
+}
+
+/// The counts of some of the keys, for every scheme of a comparison (in its order): how
+/// many moved and how many each server held before the change. Integers, so tallies of
+/// disjoint ranges add up to exactly the tally of their union, in any order.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Tally {
+    /// Keys counted.
+    pub keys: u64,
+    moved: Vec<u64>,
+    /// Per scheme, keys per server before the change.
+    loads: Vec<Vec<u64>>,
+}
+
+impl Tally {
+    /// Nothing counted yet, for `params`.
+    pub fn new(params: &CompareParams) -> Tally {
+        let schemes = params.schemes.len();
+        Tally {
+            keys: 0,
+            moved: vec![0; schemes],
+            loads: vec![vec![0; params.servers as usize]; schemes],
+        }
+    }
+
+    /// As plain numbers (exact: every count is below 2^53): the keys, then per scheme the
+    /// moved count and the loads.
+    pub fn to_values(&self) -> Vec<f64> {
+        let mut out = vec![self.keys as f64];
+        for (moved, loads) in self.moved.iter().zip(&self.loads) {
+            out.push(*moved as f64);
+            out.extend(loads.iter().map(|&l| l as f64));
+        }
+        out
+    }
+
+    /// Adds a tally written by [`Tally::to_values`] for the same parameters. False, and
+    /// nothing added, when `values` is not one (its length, or a count that is not a
+    /// whole number).
+    pub fn add_values(&mut self, values: &[f64]) -> bool {
+        let width = 1 + self.loads.first().map_or(0, Vec::len);
+        let whole = |v: &f64| v.fract() == 0.0 && (0.0..9.0e15).contains(v);
+        if values.len() != 1 + width * self.moved.len() || !values.iter().all(whole) {
+            return false;
+        }
+        self.keys += values[0] as u64;
+        for (i, scheme) in values[1..].chunks_exact(width).enumerate() {
+            self.moved[i] += scheme[0] as u64;
+            for (load, v) in self.loads[i].iter_mut().zip(&scheme[1..]) {
+                *load += *v as u64;
+            }
+        }
+        true
+    }
+
+    /// What each scheme showed over the keys counted; nothing before the first key.
+    pub fn outcomes(&self, params: &CompareParams) -> Vec<Outcome> {
+        if self.keys == 0 {
+            return Vec::new();
+        }
+        params
+            .schemes
+            .iter()
+            .zip(self.moved.iter().zip(&self.loads))
+            .map(|(&scheme, (&moved, loads))| {
+                let loads: Vec<f64> = loads.iter().map(|&l| l as f64).collect();
+                Outcome {
+                    scheme,
+                    moved,
+                    max_over_mean: max_over_mean(&loads),
+                    spread: cv(&loads),
+                    memory: scheme.memory(params.servers, params.vnodes),
+                }
+            })
+            .collect()
+    }
 }
 
 /// What one scheme showed.
@@ -41,7 +118,9 @@ pub struct Outcome {
 pub struct Comparison {
     pub params: CompareParams,
     columns: Vec<Column>,
-    /// Keys placed so far.
+    /// The counts of the keys placed so far.
+    pub tally: Tally,
+    /// Keys placed so far by [`Comparison::step`] (the first `done`).
     pub done: u64,
     /// The server that leaves or fails.
     pub changed: Option<usize>,
@@ -78,6 +157,7 @@ impl Comparison {
         Comparison {
             params: params.clone(),
             columns: Vec::new(),
+            tally: Tally::new(params),
             done: 0,
             changed,
             failed: None,
@@ -127,8 +207,6 @@ impl Comparison {
                 before,
                 after: None,
                 after_built: false,
-                loads: vec![0; self.servers.len()],
-                moved: 0,
             }),
             Err(e) => self.failed = Some(format!("{}: {e}", scheme.title(vnodes))),
         }
@@ -145,6 +223,17 @@ impl Comparison {
             return self.failed.is_some();
         }
         let end = (self.done + count).min(self.params.keys);
+        self.place(self.done..end);
+        self.done = end;
+        self.done == self.params.keys
+    }
+
+    /// Places the keys `keys` (by number: `key-0` is 0) under every scheme and counts them
+    /// in the tally. Does nothing until every scheme is built ([`Comparison::ready`]).
+    pub fn place(&mut self, keys: Range<u64>) {
+        if !self.ready() || self.failed.is_some() {
+            return;
+        }
         let changed = self.changed;
         // The index after a removal of `g` of a server that was at index `i` before.
         let before_index = |after: usize, gone: Option<usize>| match gone {
@@ -156,10 +245,12 @@ impl Comparison {
             Change::LastLeaves | Change::MiddleLeaves
         );
         // The slice's keys, each scheme placing them all at once (lookup_batch).
-        let keys: Vec<String> = (self.done..end).map(key_name).collect();
-        let bytes: Vec<&[u8]> = keys.iter().map(String::as_bytes).collect();
+        let names: Vec<String> = keys.map(key_name).collect();
+        let bytes: Vec<&[u8]> = names.iter().map(String::as_bytes).collect();
         let (mut before, mut after) = (Vec::new(), Vec::new());
-        for column in &mut self.columns {
+        let tally = &mut self.tally;
+        tally.keys += names.len() as u64;
+        for (i, column) in self.columns.iter_mut().enumerate() {
             column.before.lookup_batch(&bytes, &mut before);
             if let Some(p) = &column.after {
                 p.lookup_batch(&bytes, &mut after);
@@ -168,7 +259,7 @@ impl Comparison {
                 let Some(owner) = *owner else {
                     continue;
                 };
-                column.loads[owner] += 1;
+                tally.loads[i][owner] += 1;
                 let moved = match &column.after {
                     Some(_) => {
                         let now = after[k].map(|a| before_index(a, changed.filter(|_| leaving)));
@@ -177,45 +268,14 @@ impl Comparison {
                     // A failure: only the failed server's keys go elsewhere.
                     None => Some(owner) == changed,
                 };
-                column.moved += u64::from(moved);
+                tally.moved[i] += u64::from(moved);
             }
-        }
-        self.done = end;
-        self.done == self.params.keys
-    }
-
-    /// The share of keys placed so far.
-    pub fn progress(&self) -> f64 {
-        self.done as f64 / self.params.keys.max(1) as f64
-    }
-
-    /// The share of keys a change must move at least: the newcomer's fair share, or the
-    /// leaver's.
-    pub fn ideal(&self) -> f64 {
-        let n = self.params.servers as f64;
-        match self.params.change {
-            Change::Join => 1.0 / (n + 1.0),
-            _ => 1.0 / n,
         }
     }
 
     /// What each scheme showed over the keys placed so far.
     pub fn outcomes(&self) -> Vec<Outcome> {
-        let p = &self.params;
-        self.columns
-            .iter()
-            .filter(|c| c.after_built)
-            .map(|c| {
-                let loads: Vec<f64> = c.loads.iter().map(|&l| l as f64).collect();
-                Outcome {
-                    scheme: c.scheme,
-                    moved: c.moved,
-                    max_over_mean: max_over_mean(&loads),
-                    spread: cv(&loads),
-                    memory: c.scheme.memory(p.servers, p.vnodes),
-                }
-            })
-            .collect()
+        self.tally.outcomes(&self.params)
     }
 
     /// The schemes, built: for measuring lookups.
@@ -250,7 +310,7 @@ mod tests {
             ..CompareParams::default()
         };
         let (c, outcomes) = run(&params);
-        assert!((c.ideal() - 1.0 / 101.0).abs() < 1e-12);
+        assert!((c.params.ideal() - 1.0 / 101.0).abs() < 1e-12);
         let share = |s| of(&outcomes, s).moved as f64 / 20_000.0;
         assert!(share(Compared::Modulo) > 0.95);
         for s in [
@@ -282,7 +342,10 @@ mod tests {
             };
             let (c, outcomes) = run(&params);
             let moved = outcomes[0].moved as f64 / 20_000.0;
-            assert!((moved - c.ideal()).abs() < 0.01, "{change:?}: {moved}");
+            assert!(
+                (moved - c.params.ideal()).abs() < 0.01,
+                "{change:?}: {moved}"
+            );
         }
     }
 
@@ -322,6 +385,6 @@ mod tests {
             (moved - 0.000999).abs() < 3.0 * 0.000999 / 160f64.sqrt(),
             "{moved}"
         );
-        assert!((c.ideal() - 0.000999).abs() < 1e-5);
+        assert!((c.params.ideal() - 0.000999).abs() < 1e-5);
     }
 }

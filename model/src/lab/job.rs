@@ -47,9 +47,12 @@ pub enum TrialKind {
 }
 
 impl TrialKind {
-    const NAMES: [(&'static str, TrialKind); 13] = [
+    const NAMES: [(&'static str, TrialKind); 16] = [
         ("bounded", TrialKind::Bounded),
+        ("speed-modulo", TrialKind::Speed(Compared::Modulo)),
         ("speed-ring", TrialKind::Speed(Compared::Ring)),
+        ("speed-ring1024", TrialKind::Speed(Compared::Ring1024)),
+        ("speed-slots", TrialKind::Speed(Compared::Slots)),
         ("speed-jump", TrialKind::Speed(Compared::Jump)),
         ("speed-rendezvous", TrialKind::Speed(Compared::Rendezvous)),
         ("speed-maglev", TrialKind::Speed(Compared::Maglev)),

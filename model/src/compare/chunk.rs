@@ -1,0 +1,153 @@
+//! The comparison cut into ranges of keys for Web Workers: what a worker is asked
+//! ([`KeysChunk`], one line of text) and how it answers (a [`Tally`] as plain numbers).
+//! The page adds the answers up; the sums are the same whatever the number of workers or
+//! the order they answer in.
+
+use std::ops::Range;
+
+use super::params::CompareParams;
+use super::run::{Comparison, Tally};
+use crate::urlkit::{parse_query, write_query};
+use crate::view_state::ViewState;
+
+/// The first word of a chunk's line.
+const WORD: &str = "compare";
+
+/// Keys `keys` of the comparison `params`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct KeysChunk {
+    pub params: CompareParams,
+    pub keys: Range<u64>,
+}
+
+impl KeysChunk {
+    /// The comparison's keys in `pieces` ranges of about equal size, in key order (fewer
+    /// when there are fewer keys).
+    pub fn plan(params: &CompareParams, pieces: u64) -> Vec<KeysChunk> {
+        let size = params.keys.div_ceil(pieces.max(1)).max(1);
+        (0..params.keys)
+            .step_by(size as usize)
+            .map(|from| KeysChunk {
+                params: params.clone(),
+                keys: from..(from + size).min(params.keys),
+            })
+            .collect()
+    }
+
+    /// One line: `compare 0 50000 servers=1000&keys=100000&...`.
+    pub fn to_text(&self) -> String {
+        let query = self.params.to_query();
+        let query = write_query(query.iter().map(|(k, v)| (k.as_str(), v.as_str())));
+        format!("{WORD} {} {} {query}", self.keys.start, self.keys.end)
+    }
+
+    /// The chunk a line describes; `None` for anything else, including parameters the
+    /// page would have noted and repaired (a worker runs only what the page showed).
+    pub fn from_text(text: &str) -> Option<KeysChunk> {
+        let mut words = text.split(' ');
+        if words.next()? != WORD {
+            return None;
+        }
+        let from = words.next()?.parse::<u64>().ok()?;
+        let to = words.next()?.parse::<u64>().ok()?;
+        let (params, notes) = CompareParams::from_query(&parse_query(words.next()?));
+        let fits = words.next().is_none() && notes.is_empty() && from <= to && to <= params.keys;
+        fits.then_some(KeysChunk {
+            params,
+            keys: from..to,
+        })
+    }
+
+    /// Places the chunk's keys and answers with their tally ([`Tally::to_values`]).
+    /// `built` keeps the schemes from one chunk to the next of the same comparison; a
+    /// scheme that cannot be built is the error.
+    pub fn run(&self, built: &mut Option<Comparison>) -> Result<Vec<f64>, String> {
+        let comparison = match built {
+            Some(c) if c.params == self.params => c,
+            _ => built.insert(Comparison::new(&self.params)),
+        };
+        while !comparison.ready() {
+            if comparison.step(0) {
+                break;
+            }
+        }
+        if let Some(why) = &comparison.failed {
+            return Err(why.clone());
+        }
+        comparison.tally = Tally::new(&self.params);
+        comparison.place(self.keys.clone());
+        Ok(comparison.tally.to_values())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::compare::params::Change;
+
+    fn small() -> CompareParams {
+        CompareParams {
+            servers: 12,
+            keys: 5_003,
+            vnodes: 40,
+            change: Change::MiddleLeaves,
+            ..CompareParams::default()
+        }
+    }
+
+    #[test]
+    fn a_chunk_round_trips_as_text_and_bad_lines_are_refused() {
+        let chunk = KeysChunk {
+            params: small(),
+            keys: 10..2_000,
+        };
+        let text = chunk.to_text();
+        assert!(
+            text.starts_with("compare 10 2000 servers=12&keys=5003&"),
+            "{text}"
+        );
+        assert_eq!(KeysChunk::from_text(&text), Some(chunk));
+        for bad in [
+            "",
+            "compare",
+            "compare 1 2",
+            "busiest-ring 1 100 160 0 200",
+            "compare 5 2 servers=12&keys=5003",
+            "compare 0 9000 servers=12&keys=5003",
+            "compare 0 10 servers=1&keys=5003",
+            "compare 0 10 servers=12&keys=5003&schemes=chord",
+            "compare 0 10 servers=12 extra",
+        ] {
+            assert_eq!(KeysChunk::from_text(bad), None, "{bad:?}");
+        }
+    }
+
+    /// Chunks placed in any order, some by one worker and some by another, add up to the
+    /// comparison placed in one go, count for count.
+    #[test]
+    fn chunks_add_up_to_the_whole_comparison() {
+        let params = small();
+        let mut whole = Comparison::new(&params);
+        while !whole.step(1_000) {}
+        for pieces in [1, 3, 7] {
+            let mut chunks = KeysChunk::plan(&params, pieces);
+            assert_eq!(chunks.first().unwrap().keys.start, 0);
+            assert_eq!(chunks.last().unwrap().keys.end, params.keys);
+            assert!(chunks.windows(2).all(|w| w[0].keys.end == w[1].keys.start));
+            chunks.reverse();
+            let (mut one, mut two) = (None, None);
+            let mut tally = Tally::new(&params);
+            for (i, chunk) in chunks.iter().enumerate() {
+                let worker = if i % 2 == 0 { &mut one } else { &mut two };
+                assert!(tally.add_values(&chunk.run(worker).unwrap()));
+            }
+            assert_eq!(tally, whole.tally, "{pieces} pieces");
+            assert_eq!(tally.outcomes(&params), whole.outcomes());
+        }
+        let mut tally = Tally::new(&params);
+        assert!(!tally.add_values(&[1.0, 2.0]));
+        assert!(!tally.add_values(&vec![0.5; whole.tally.to_values().len()]));
+        assert_eq!(tally, Tally::new(&params));
+        assert!(tally.outcomes(&params).is_empty());
+    }
+}
