@@ -127,7 +127,15 @@ export async function shownColours(locator, colours, tolerance = 30) {
     );
   }, colours);
   const png = await locator.screenshot({ animations: "disabled" });
-  const blank = await locator.page().context().newPage();
+  return pngColours(locator.page(), png, wanted, tolerance);
+}
+
+/**
+ * A PNG's pixels, decoded in a blank page of `page`'s context: its size, its top-left
+ * pixel, and the pixels within `tolerance` of each of `wanted` (a name to [r, g, b]).
+ */
+export async function pngColours(page, png, wanted, tolerance = 30) {
+  const blank = await page.context().newPage();
   try {
     return await blank.evaluate(
       async ({ data, wanted, tolerance }) => {
@@ -146,7 +154,7 @@ export async function shownColours(locator, colours, tolerance = 30) {
             if (Math.abs(pixels[i] - r) + Math.abs(pixels[i + 1] - g) + Math.abs(pixels[i + 2] - b) <= tolerance) counts[name] += 1;
           }
         }
-        return { pixels: pixels.length / 4, counts, rgb: wanted };
+        return { width: canvas.width, height: canvas.height, corner: [...pixels.slice(0, 4)], pixels: pixels.length / 4, counts, rgb: wanted };
       },
       { data: png.toString("base64"), wanted, tolerance },
     );

@@ -195,17 +195,23 @@ pub fn announce_resize() {
 /// Offers `text` as a file named `name` to download (a `data:` link clicked, so nothing
 /// leaves the page). Returns false when the page has no document.
 pub fn download(name: &str, mime: &str, text: &str) -> bool {
+    let href = format!(
+        "data:{mime};charset=utf-8,{}",
+        String::from(js_sys::encode_uri_component(text))
+    );
+    download_url(name, &href)
+}
+
+/// Offers what `href` (a `data:` or `blob:` URL) holds as a file named `name`. Returns
+/// false when the page has no document.
+pub fn download_url(name: &str, href: &str) -> bool {
     let Some(document) = web_sys::window().and_then(|window| window.document()) else {
         return false;
     };
     let Ok(link) = document.create_element("a") else {
         return false;
     };
-    let href = format!(
-        "data:{mime};charset=utf-8,{}",
-        String::from(js_sys::encode_uri_component(text))
-    );
-    if link.set_attribute("href", &href).is_err() || link.set_attribute("download", name).is_err() {
+    if link.set_attribute("href", href).is_err() || link.set_attribute("download", name).is_err() {
         return false;
     }
     match link.dyn_into::<web_sys::HtmlElement>() {
@@ -224,10 +230,15 @@ pub fn now() -> f64 {
         .map_or(0.0, |p| p.now())
 }
 
-/// `svg`'s markup as a file of its own: each drawn element gets its computed colours,
+/// `svg`'s markup as a file of its own ([`standalone_copy`]).
+pub fn standalone_svg(svg: &web_sys::Element) -> Option<String> {
+    standalone_copy(svg).map(|copy| copy.outer_html())
+}
+
+/// A copy of `svg` that stands alone: each drawn element gets its computed colours,
 /// dashes and font written into it as attributes, since the page's stylesheet does not go
 /// with it.
-pub fn standalone_svg(svg: &web_sys::Element) -> Option<String> {
+pub fn standalone_copy(svg: &web_sys::Element) -> Option<web_sys::Element> {
     const PROPERTIES: [&str; 8] = [
         "fill",
         "stroke",
@@ -266,5 +277,5 @@ pub fn standalone_svg(svg: &web_sys::Element) -> Option<String> {
         }
     }
     let _ = copy.set_attribute("xmlns", "http://www.w3.org/2000/svg");
-    Some(copy.outer_html())
+    Some(copy)
 }

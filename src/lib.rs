@@ -30,6 +30,7 @@ pub mod panic;
 pub mod pictures;
 pub mod player;
 pub mod playground;
+pub mod png;
 pub mod probe;
 pub mod rate_meter;
 pub mod registry;

@@ -7,6 +7,7 @@ import { readFile } from "node:fs/promises";
 import { load, screenshot, start } from "../harness.js";
 import { open, params, waitParam, waitUntil } from "../common.js";
 import { ringlab } from "../core.js";
+import { pngColours } from "../pixels.js";
 
 let env;
 before(async () => {
@@ -97,7 +98,44 @@ test("the busiest figures give the command line's rows and the Gamma model besid
   const svg = await readFile(await download.path(), "utf8");
   assert.match(svg, /^<svg[^>]*xmlns="http:\/\/www\.w3\.org\/2000\/svg"/);
   assert.match(svg, /<path[^>]*stroke="rgb\(/);
+  // It says what it shows: the figure's title above, the legend below, no cursor.
+  assert.match(svg, />Figure 1\. The busiest server against its fair share<\/text>/);
+  for (const label of ["N = 10, mean", "N = 1000, 95th percentile", "N = 100, Gamma model"]) assert.ok(svg.includes(`>${label}</text>`), label);
+  assert.ok(!svg.includes("plot-cursor"), "the reader's cursor stays on the page");
+  // The second axis: the rule 2 ln N / ε² read at N = 1,000 (1,382 points for 10%).
+  const texts = await plot.locator("text").allTextContents();
+  assert.ok(texts.includes("V by 2 ln N / ε², N = 1,000"), texts.join(" | "));
+  assert.ok(texts.includes("1,382"), texts.join(" | "));
+  assert.match(await fig.locator(".lab-finding").innerText(), /a level for which the rule 2 ln N \/ ε² asks [\d,]+ points\.$/);
+  // The PNG: twice the plot's width (and more than its height: the title and legend), on
+  // the page's own background, its lines in their colours (read from its pixels).
+  const [png] = await Promise.all([page.waitForEvent("download"), fig.getByRole("button", { name: "Download PNG" }).click()]);
+  assert.equal(png.suggestedFilename(), "ringlab-lab-figure-1.png");
+  const wanted = await plot.evaluate((svg) => {
+    const probe = document.createElement("canvas").getContext("2d", { willReadFrequently: true });
+    const rgb = (css) => {
+      probe.fillStyle = css;
+      probe.fillRect(0, 0, 1, 1);
+      return [...probe.getImageData(0, 0, 1, 1).data.slice(0, 3)];
+    };
+    const line = (c) => rgb(getComputedStyle(svg.querySelector(`path.xy-line.${c}`)).stroke);
+    let behind = svg;
+    while (behind && ["transparent", "rgba(0, 0, 0, 0)"].includes(getComputedStyle(behind).backgroundColor)) behind = behind.parentElement;
+    return { first: line("xy-c0"), second: line("xy-c1"), background: rgb(getComputedStyle(behind).backgroundColor) };
+  });
+  const box = await plot.boundingBox();
+  const read = await pngColours(page, await readFile(await png.path()), wanted, 24);
+  assert.equal(read.width, Math.round(box.width * 2));
+  assert.ok(read.height > box.height * 2 + 60, `${read.height} px high`);
+  assert.deepEqual(read.corner, [...wanted.background, 255]);
+  assert.ok(read.counts.background > read.pixels / 2, JSON.stringify(read));
+  assert.ok(read.counts.first > 500 && read.counts.second > 500, JSON.stringify(read.counts));
   await screenshot(page, "lab-busiest");
+  // The seed experiment's million keys: figure 4 links to the comparison that runs it.
+  await load(env, page, "#/lab?rings=3&seed=5&workers=2&fig=4");
+  const link = figure(page, 4).getByRole("link", { name: "the seed experiment in Compare" });
+  assert.equal(await link.getAttribute("href"), "#/compare?servers=1000&keys=1000000&vnodes=160&change=join&schemes=ring,ring1024,jump");
+
   clean();
   await context.close();
 });

@@ -126,6 +126,35 @@ pub fn spread(wanted: &[f64], gap: f64, low: f64, high: f64) -> Vec<f64> {
     out
 }
 
+/// Which of an axis's tick labels to draw so that none overlaps the next: `ticks` are
+/// each label's position (x, CSS pixels, ascending) and width. Each is centred on its
+/// position but the last, which ends there (so it is never cut at the plot's edge). The
+/// last is always drawn; the others from the left while they leave `gap` free.
+///
+/// ```
+/// use ringlab_model::chart::spaced_ticks;
+/// // 256 and 1024 would touch: 256 gives way to the last.
+/// let ticks = [(0.0, 7.0), (40.0, 7.0), (80.0, 14.0), (160.0, 21.0), (180.0, 28.0)];
+/// assert_eq!(spaced_ticks(&ticks, 6.0), vec![0, 1, 2, 4]);
+/// ```
+pub fn spaced_ticks(ticks: &[(f64, f64)], gap: f64) -> Vec<usize> {
+    let Some((&(last_x, last_width), rest)) = ticks.split_last() else {
+        return Vec::new();
+    };
+    let last_start = last_x - last_width;
+    let mut kept = Vec::new();
+    let mut free_from = f64::NEG_INFINITY;
+    for (i, &(x, width)) in rest.iter().enumerate() {
+        let (start, end) = (x - width / 2.0, x + width / 2.0);
+        if start >= free_from && end + gap <= last_start {
+            kept.push(i);
+            free_from = end + gap;
+        }
+    }
+    kept.push(ticks.len() - 1);
+    kept
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -6,8 +6,10 @@ use std::rc::Rc;
 use ringlab_model::lab::series::Chart;
 use yew::prelude::*;
 
+use super::export;
 use crate::browser;
 use crate::pictures::xy_plot::XyPlot;
+use crate::png;
 use crate::workers::Status;
 
 /// A run as the figure shows it.
@@ -121,14 +123,35 @@ pub fn Figure(props: &FigureProps) -> Html {
             browser::download(&format!("{file}.csv"), "text/csv", &csv);
         })
     };
+    let plot = {
+        let node = plot_node.clone();
+        move || {
+            node.cast::<web_sys::Element>()
+                .and_then(|holder| holder.query_selector("svg.xy-plot").ok().flatten())
+        }
+    };
+    // The files: the plot with the figure's title and legend.
+    let copy = {
+        let (chart, name) = (props.chart.clone(), name.clone());
+        move || {
+            let svg = plot()?;
+            let (copy, width, height) = export::figure_copy(&svg, &chart, &name)?;
+            Some((svg, copy, (width, height)))
+        }
+    };
     let on_svg = {
-        let (node, file) = (plot_node.clone(), file.clone());
+        let (copy, file) = (copy.clone(), file.clone());
         Callback::from(move |_: MouseEvent| {
-            let svg = node
-                .cast::<web_sys::Element>()
-                .and_then(|holder| holder.query_selector("svg.xy-plot").ok().flatten());
-            if let Some(text) = svg.as_ref().and_then(browser::standalone_svg) {
-                browser::download(&format!("{file}.svg"), "image/svg+xml", &text);
+            if let Some((_, copy, _)) = copy() {
+                browser::download(&format!("{file}.svg"), "image/svg+xml", &copy.outer_html());
+            }
+        })
+    };
+    let on_png = {
+        let file = file.clone();
+        Callback::from(move |_: MouseEvent| {
+            if let Some((svg, copy, size)) = copy() {
+                png::download_png(&copy, size, &png::backdrop(&svg), &format!("{file}.png"));
             }
         })
     };
@@ -160,6 +183,7 @@ pub fn Figure(props: &FigureProps) -> Html {
             <div class="lab-downloads">
                 <button type="button" onclick={on_csv} disabled={empty}>{ "Download CSV" }</button>
                 <button type="button" onclick={on_svg} disabled={empty}>{ "Download SVG" }</button>
+                <button type="button" onclick={on_png} disabled={empty}>{ "Download PNG" }</button>
             </div>
             <details class="lab-table">
                 <summary>{ "The numbers" }</summary>

@@ -1,10 +1,10 @@
 //! The lab (`#/lab`): the experiments behind the lessons, run live on Web Workers.
 //!
 //! `pool` runs a figure's trials on the workers; `figure` draws one figure with its
-//! controls, plot, table and downloads; `tables` the figures' table twins; `view` is the
-//! page. The state is
-//! `ringlab_model::lab`.
+//! controls, plot, table and downloads; `export` makes its plot a file; `tables` the
+//! figures' table twins; `view` is the page. The state is `ringlab_model::lab`.
 
+mod export;
 mod figure;
 mod pool;
 mod tables;

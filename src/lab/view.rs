@@ -7,6 +7,7 @@ use std::rc::Rc;
 use ringlab_core::analysis::memory::ENTRY_BYTES;
 use ringlab_core::experiment::table_text;
 use ringlab_core::schemes::maglev::DEFAULT_TABLE_SIZE;
+use ringlab_model::compare::params::CompareParams;
 use ringlab_model::compare::schemes::Compared;
 use ringlab_model::format::grouped;
 use ringlab_model::lab::csv::{bounded_csv, keys_csv, loss_csv, memory_csv, speed_csv};
@@ -17,6 +18,7 @@ use ringlab_model::lab::runs::{BOUNDED_KEYS, BOUNDED_SERVERS, KEYS_PLACED};
 use ringlab_model::lab::series::MEMORY_POINTS;
 use ringlab_model::lab::{prose, runs, series};
 use ringlab_model::learn::figures::{LOSS_FAILURES, LOSS_RACKS, LOSS_REPLICAS, LOSS_SERVERS};
+use ringlab_model::learn::links;
 use ringlab_model::linked::{Edit, Linked};
 use yew::prelude::*;
 
@@ -31,6 +33,7 @@ use crate::number_field::NumberField;
 use crate::setters::on_text;
 use crate::store::Store;
 use crate::url_out::use_url_out;
+use crate::view_link::ViewLink;
 use crate::view_props::ViewProps;
 use crate::workers::Status;
 
@@ -141,6 +144,7 @@ pub fn LabView(props: &ViewProps) -> Html {
         })
     };
 
+    let seed = CompareParams::seed_experiment();
     let ring = rows_of(&busiest, |r| r.busiest_rows(TrialKind::BusiestRing));
     let gamma = rows_of(&busiest, |r| r.busiest_rows(TrialKind::BusiestGamma));
     let caught = rows_of(&catcher, Stages::catcher_rows);
@@ -179,11 +183,14 @@ pub fn LabView(props: &ViewProps) -> Html {
             { controls }
             if shown(1) {
                 <Figure number={1} title="The busiest server against its fair share"
-                    about={html! {
+                    about={html! { <>
                         <p>{ "For N servers with V points each, the share of the busiest server, over the fair share 1/N. \
                               Solid: the mean over the rings; dashed: the 95th percentile; dotted: the Gamma model, which \
                               draws the shares from their exact law instead of placing points." }</p>
-                    }}
+                        <p>{ "The right axis reads each level the other way round: how many points per server the rule \
+                              of thumb 2 ln N / ε² asks for to keep the busiest within it, 1 + ε, at the most servers drawn. \
+                              Compare that with the V at which the solid line reaches the level." }</p>
+                    </> }}
                     chart={Rc::new(series::busiest(&ring, &gamma))}
                     table={busiest_table(&ring, &gamma)}
                     csv={Rc::new(table_text(&ring, ','))}
@@ -222,11 +229,17 @@ pub fn LabView(props: &ViewProps) -> Html {
             }
             if shown(4) {
                 <Figure number={4} title="Real keys: how evenly they spread, and what a join moves"
-                    about={html! {
+                    about={html! { <>
                         <p>{ format!("{} keys named key-0, key-1 and so on, placed by each scheme on N servers; then one more server \
                               joins. Real keys add their own noise: even a perfect split leaves a spread of sqrt(N/K) in keys per \
                               server, and a ring adds sqrt(1/V) from its arcs. Solid: measured; dotted: that floor.", grouped(KEYS_PLACED)) }</p>
-                    }}
+                        <p>
+                            { format!("The seed experiment placed {} keys on {} servers. The comparison runs exactly that, \
+                                       off this page's thread too: ", grouped(seed.keys), grouped(seed.servers)) }
+                            <ViewLink to={links::compare_seed()}>{ "the seed experiment in Compare" }</ViewLink>
+                            { "." }
+                        </p>
+                    </> }}
                     chart={Rc::new(series::keys(&placed))}
                     table={keys_table(&placed)}
                     csv={Rc::new(keys_csv(&placed, ','))}

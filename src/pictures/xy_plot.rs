@@ -5,7 +5,7 @@
 
 use std::rc::Rc;
 
-use ringlab_model::chart::{Frame, Margins};
+use ringlab_model::chart::{spaced_ticks, Frame, Margins};
 use ringlab_model::lab::series::{Chart, Dash};
 use yew::prelude::*;
 
@@ -25,6 +25,12 @@ const MARGINS: Margins = Margins {
     bottom: 40.0,
 };
 
+/// The right margin with a second axis: its ticks' text and its title.
+const RULE_RIGHT: f64 = 64.0;
+
+/// The least room between two of the second axis's ticks, in px: 12 px text.
+const RULE_TICK_GAP: f64 = 14.0;
+
 fn dash_class(dash: Dash) -> &'static str {
     match dash {
         Dash::Solid => "xy-solid",
@@ -38,13 +44,20 @@ pub fn XyPlot(props: &XyPlotProps) -> Html {
     let node = use_node_ref();
     // The plot comes once there is something to draw: observe it from then on.
     let drawn = !props.chart.lines.is_empty();
+    let margins = match props.chart.rule {
+        Some(_) => Margins {
+            right: RULE_RIGHT,
+            ..MARGINS
+        },
+        None => MARGINS,
+    };
     let frame = Frame::new(
         use_element_width_while(&node, drawn),
         640.0,
         0.55,
         220.0,
         340.0,
-        MARGINS,
+        margins,
     );
     let cursor = use_state(|| None::<usize>);
     let chart = &props.chart;
@@ -53,7 +66,7 @@ pub fn XyPlot(props: &XyPlotProps) -> Html {
         return html! { <div class="xy"><p class="xy-empty">{ "Nothing measured yet." }</p></div> };
     }
     let xs = chart.xs();
-    let (left, top) = (MARGINS.left, MARGINS.top);
+    let (left, top) = (margins.left, margins.top);
     let (pw, ph) = (frame.plot_width(), frame.plot_height());
     // x: log2 from the first to the last V.
     let (x0, x1) = (
@@ -163,6 +176,45 @@ pub fn XyPlot(props: &XyPlotProps) -> Html {
         .map(|(_, _, ticks)| ticks.clone())
         .unwrap_or_default();
     let middle = top + ph / 2.0;
+    // The x labels that fit side by side, at about 7 px a digit of 12 px text.
+    let x_ticks = spaced_ticks(
+        &xs.iter()
+            .map(|&v| (x(v), 7.0 * format!("{v}").len() as f64))
+            .collect::<Vec<_>>(),
+        8.0,
+    );
+    // The second axis: its levels inside the plot, none crowding the one below it.
+    let rule = chart.rule.as_ref().map(|rule| {
+        let (low, high) = axis.as_ref().map_or((0.0, 0.0), |a| (a.0, a.1));
+        let mut last = f64::INFINITY;
+        let ticks: Vec<(f64, String)> = rule
+            .ticks()
+            .into_iter()
+            .filter(|(level, _)| (low..=high).contains(level))
+            .filter(|(level, _)| {
+                let at = y(*level);
+                let room = last - at >= RULE_TICK_GAP;
+                if room {
+                    last = at;
+                }
+                room
+            })
+            .collect();
+        let (edge, title_x) = (left + pw, frame.width - 14.0);
+        html! {
+            <>
+                <line class="axis" x1={f(edge)} x2={f(edge)} y1={f(top)} y2={f(top + ph)} />
+                { for ticks.iter().map(|(level, text)| html! {
+                    <>
+                        <line class="axis" x1={f(edge)} x2={f(edge + 4.0)} y1={f(y(*level))} y2={f(y(*level))} />
+                        <text class="axis-tick" x={f(edge + 6.0)} y={f(y(*level) + 4.0)}>{ text.clone() }</text>
+                    </>
+                }) }
+                <text class="axis-title" x={f(title_x)} y={f(middle)} text-anchor="middle"
+                    transform={format!("rotate(90 {title_x:.1} {middle:.1})")}>{ rule.label() }</text>
+            </>
+        }
+    });
     let legend = chart.lines.iter().map(|line| {
         let class = classes!("xy-line", format!("xy-c{}", line.colour % 4), dash_class(line.dash));
         html! {
@@ -192,13 +244,14 @@ pub fn XyPlot(props: &XyPlotProps) -> Html {
                     </>
                 }) }
                 // The last tick ends at the plot's edge, so that it is never cut.
-                { for xs.iter().enumerate().filter(|(i, _)| pw >= 400.0 || i % 2 == 0).map(|(i, &v)| html! {
-                    <text class="axis-tick" x={f(x(v))} y={f(top + ph + 15.0)}
-                        text-anchor={if i + 1 == xs.len() { "end" } else { "middle" }}>{ format!("{v}") }</text>
+                { for x_ticks.iter().map(|&i| html! {
+                    <text class="axis-tick" x={f(x(xs[i]))} y={f(top + ph + 15.0)}
+                        text-anchor={if i + 1 == xs.len() { "end" } else { "middle" }}>{ format!("{}", xs[i]) }</text>
                 }) }
                 <line class="axis" x1={f(left)} x2={f(left + pw)} y1={f(top + ph)} y2={f(top + ph)} />
                 { for lines }
                 { for marks }
+                { for rule }
                 <text class="axis-title" x={f(left + pw / 2.0)} y={f(frame.height - 4.0)} text-anchor="middle">{ chart.x_label }</text>
                 <text class="axis-title" x="11" y={f(middle)} text-anchor="middle" transform={format!("rotate(-90 11 {middle:.1})")}>{ chart.y_label }</text>
             </svg>

@@ -3,7 +3,7 @@
 
 use ringlab_core::analysis::durability::binomial;
 use ringlab_core::analysis::memory::{gossip_full_state, gossip_per_change, ring_bytes};
-use ringlab_core::analysis::theory::single_point_peak;
+use ringlab_core::analysis::theory::{points_for_balance, single_point_peak};
 use ringlab_core::experiment::{BusiestRow, CatcherRow};
 
 use super::runs::{BOUNDED_KEYS, BOUNDED_SERVERS, KEYS_PLACED, KEYS_POINTS, SEED_PYTHON_RATES};
@@ -54,9 +54,12 @@ pub fn busiest(rows: &[BusiestRow]) -> Option<String> {
         parts.push(format!("at 160 points, {}", many.join(" and ")));
     }
     if let Some(r) = at(rows, 1_000, 1_024, get) {
+        // The rule of thumb for that same level, to set the measurement against.
+        let rule = points_for_balance(1_000, r.mean_busiest - 1.0).ceil() as u64;
         parts.push(format!(
-            "at 1024 points and N = 1000, {:.3}",
-            r.mean_busiest
+            "at 1024 points and N = 1000, {:.3}, a level for which the rule 2 ln N / ε² asks {} points",
+            r.mean_busiest,
+            grouped(rule)
         ));
     }
     (!parts.is_empty()).then(|| format!("This run: {}.", parts.join("; ")))
@@ -255,6 +258,10 @@ mod tests {
     #[test]
     fn sentences_say_what_the_rows_hold() {
         assert_eq!(busiest(&[]), None);
+        // 2 ln 1000 / 0.105² = 1,253.1 points for the level the rings reach at 1,024.
+        assert!(busiest(&[row(1_000, 1_024, 1.105)])
+            .unwrap()
+            .ends_with("at 1024 points and N = 1000, 1.105, a level for which the rule 2 ln N / ε² asks 1,254 points."));
         assert_eq!(
             busiest(&[row(10, 1, 2.9), row(100, 160, 1.21)]).unwrap(),
             "This run: with one point each, the busiest server carries 2.90 at N = 10 (theory 2.93) times its fair share; at 160 points, 1.21 at N = 100 (95th percentile 1.31)."

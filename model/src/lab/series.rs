@@ -1,6 +1,7 @@
 //! The lines each lab figure draws, from the rows finished so far.
 
 use ringlab_core::analysis::memory::{gossip_full_state, gossip_per_change, ring_bytes};
+use ringlab_core::analysis::theory::points_for_balance;
 use ringlab_core::experiment::{BusiestRow, CatcherRow};
 
 use super::job::{BoundedOutcome, KeysOutcome};
@@ -79,6 +80,36 @@ impl Unit {
     }
 }
 
+/// The busiest server's level `1 + ε` read as the points per server the rule of thumb
+/// `2 ln N / ε²` asks for to stay within it, at `servers` servers: figure 1's second axis.
+#[derive(Debug, Clone, PartialEq)]
+pub struct RuleAxis {
+    pub servers: usize,
+}
+
+/// The levels of the rule's axis, as ε.
+pub const RULE_EPSILONS: [f64; 5] = [0.1, 0.25, 0.5, 1.0, 2.0];
+
+impl RuleAxis {
+    pub fn label(&self) -> String {
+        format!(
+            "V by 2 ln N / ε², N = {}",
+            crate::format::grouped(self.servers as u64)
+        )
+    }
+
+    /// The axis's ticks: the level `1 + ε` and the points the rule asks for there.
+    pub fn ticks(&self) -> Vec<(f64, String)> {
+        RULE_EPSILONS
+            .iter()
+            .map(|&e| {
+                let points = points_for_balance(self.servers, e).ceil() as u64;
+                (1.0 + e, crate::format::grouped(points))
+            })
+            .collect()
+    }
+}
+
 /// A figure's plot: axes and lines. The x axis is logarithmic (base 2: the values are
 /// powers of two or spread over decades); the y axis too where the values span a factor
 /// of several (`log_y`).
@@ -86,6 +117,8 @@ impl Unit {
 pub struct Chart {
     /// The x variable's name in the readout: "V".
     pub x_name: &'static str,
+    /// A second y axis on the right, where one reads the values in another way.
+    pub rule: Option<RuleAxis>,
     pub x_label: &'static str,
     pub y_label: &'static str,
     pub log_y: bool,
@@ -257,6 +290,8 @@ pub fn busiest(ring: &[BusiestRow], gamma: &[BusiestRow]) -> Chart {
         &counts,
     ));
     Chart {
+        // The rule read at the most servers drawn.
+        rule: counts.iter().max().map(|&servers| RuleAxis { servers }),
         x_name: "V",
         unit: Unit::Number,
         x_label: "points per server, V (log2 scale)",
@@ -284,6 +319,7 @@ pub fn spread(ring: &[BusiestRow]) -> Chart {
         &counts,
     ));
     Chart {
+        rule: None,
         x_name: "V",
         unit: Unit::Number,
         x_label: "points per server, V (log2 scale)",
@@ -311,6 +347,7 @@ pub fn catcher(rows: &[CatcherRow]) -> Chart {
         &counts,
     ));
     Chart {
+        rule: None,
         x_name: "V",
         unit: Unit::Number,
         x_label: "points per server, V (log2 scale)",
@@ -338,6 +375,7 @@ pub fn durability(rows: &[(u32, Loss)]) -> Chart {
         ]
     };
     Chart {
+        rule: None,
         x_name: "V",
         x_label: "points per server, V (log2 scale)",
         y_label: "P(some key lost)",
@@ -389,6 +427,7 @@ pub fn keys(rows: &[KeysRow]) -> Chart {
         });
     }
     Chart {
+        rule: None,
         x_name: "N",
         x_label: "servers, N (log scale)",
         y_label: "spread of keys per server",
@@ -419,6 +458,7 @@ pub fn speed(rows: &[SpeedRow]) -> Chart {
         .filter(|line| !line.points.is_empty())
         .collect();
     Chart {
+        rule: None,
         x_name: "N",
         x_label: "servers, N (log scale)",
         y_label: "lookups per second",
@@ -461,6 +501,7 @@ pub fn bounded(rows: &[BoundedRow]) -> Chart {
         ]
     };
     Chart {
+        rule: None,
         x_name: "ε",
         x_label: "ε, the load allowed above the mean (log scale)",
         y_label: "times",
@@ -502,6 +543,7 @@ pub fn memory() -> Chart {
         points: rows.iter().map(|r| (r.0 as f64, get(r) as f64)).collect(),
     };
     Chart {
+        rule: None,
         x_name: "N",
         x_label: "servers, N (log scale)",
         y_label: "bytes",
@@ -573,6 +615,15 @@ mod tests {
         assert_eq!(spread(&rows).lines.len(), 4);
         assert_eq!(chart.xs(), vec![1.0, 4.0]);
         assert!(chart.readout(4.0).starts_with("V = 4: N = 10, mean 1."));
+        // The second axis reads the rule at the most servers drawn: 2 ln 100 / 0.1² = 921.03
+        // points for 10% (the core's doc example), 37 for 50%.
+        let rule = chart.rule.as_ref().unwrap();
+        assert_eq!(rule.servers, 100);
+        assert_eq!(rule.ticks()[0], (1.1, "922".to_string()));
+        assert_eq!(rule.ticks()[2], (1.5, "37".to_string()));
+        assert_eq!(rule.label(), "V by 2 ln N / ε², N = 100");
+        assert!(busiest(&[], &[]).rule.is_none());
+        assert!(spread(&rows).rule.is_none());
     }
 
     #[test]
@@ -622,6 +673,7 @@ mod tests {
             points,
         };
         let mut chart = Chart {
+            rule: None,
             x_name: "V",
             unit: Unit::Number,
             x_label: "",

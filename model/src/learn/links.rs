@@ -1,8 +1,9 @@
-//! The links the walkthrough's prose gives to other views, each built from that view's
+//! The links the walkthrough's and the lab's prose give to other views, each built from that view's
 //! typed parameters, so a link cannot name a parameter or a value the view does not read.
 
 use ringlab_core::schemes::cassandra::DEFAULT_NUM_TOKENS;
 
+use crate::compare::params::CompareParams;
 use crate::lab::params::LabParams;
 use crate::param_table::link;
 use crate::playground::params::{PlaygroundParams, Scheme};
@@ -46,6 +47,11 @@ pub fn lab_figure(fig: u64) -> String {
     link("lab", &lab)
 }
 
+/// The comparison at the seed experiment's million keys.
+pub fn compare_seed() -> String {
+    link("compare", &CompareParams::seed_experiment())
+}
+
 /// The real-systems page with `system` picked.
 pub fn system_page(system: System) -> String {
     let page = SystemsParams {
@@ -71,11 +77,17 @@ mod tests {
             ("lab", lab_figure(1)),
             ("lab", lab_figure(3)),
             ("systems", system_page(System::Haproxy)),
+            ("compare", compare_seed()),
         ] {
             let query = parse_query(link.strip_prefix(&format!("#/{path}?")).unwrap());
             let notes = match path {
                 "ring" => PlaygroundParams::from_query(&query).1,
                 "lab" => LabParams::from_query(&query).1,
+                "compare" => {
+                    let (params, notes) = CompareParams::from_query(&query);
+                    assert_eq!(params, CompareParams::seed_experiment());
+                    notes
+                }
                 _ => SystemsParams::from_query(&query).1,
             };
             assert!(notes.is_empty(), "{link}: {notes:?}");
