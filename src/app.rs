@@ -151,9 +151,9 @@ struct OtherBundleProps {
 fn OtherBundle(props: &OtherBundleProps) -> Html {
     let reloading = use_state(browser::reload_once);
     if *reloading {
-        html! { <p class="view-loading" role="status">{ format!("Loading the {}…", props.title.to_lowercase()) }</p> }
+        html! { <p class="view-loading" role="status">{ format!("Loading the {}…", props.title.to_ascii_lowercase()) }</p> }
     } else {
-        html! { <p class="view-loading" role="alert">{ format!("This build of ringlab has no {}.", props.title.to_lowercase()) }</p> }
+        html! { <p class="view-loading" role="alert">{ format!("This build of ringlab has no {}.", props.title.to_ascii_lowercase()) }</p> }
     }
 }
 

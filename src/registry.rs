@@ -495,9 +495,16 @@ mod tests {
         }
         assert_eq!(header().next().unwrap().info.title, "Learn");
         for entry in VIEWS {
+            // ASCII, so that ASCII lowercasing (no Unicode case tables in the modules)
+            // lowercases them whole, here and in the page's "Loading the ..." line.
+            assert!(
+                entry.info.title.is_ascii() && entry.info.nav.is_ascii(),
+                "{}",
+                entry.info.path
+            );
             let (nav, title) = (
-                entry.info.nav.to_lowercase(),
-                entry.info.title.to_lowercase(),
+                entry.info.nav.to_ascii_lowercase(),
+                entry.info.title.to_ascii_lowercase(),
             );
             assert!(
                 title.contains(&nav),

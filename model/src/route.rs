@@ -113,7 +113,7 @@ impl Route {
                 None => route.notes.push(format!(
                     "There is no view “{}”; showing the {}.",
                     shorten(&path),
-                    route.view.title.to_lowercase()
+                    route.view.title.to_ascii_lowercase()
                 )),
             }
         }

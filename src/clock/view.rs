@@ -113,7 +113,7 @@ fn svg(exercise: &Exercise, stage: Stage, picture: &Dial, node: &NodeRef, width:
                 // "After adding D" -> "after adding D": only the first letter.
                 let mut chars = name.chars();
                 chars.next().map_or(String::new(), |c| {
-                    c.to_lowercase().chain(chars).collect::<String>()
+                    c.to_ascii_lowercase().to_string() + chars.as_str()
                 })
             }
         },

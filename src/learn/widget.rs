@@ -97,7 +97,7 @@ pub fn StepWidget(props: &StepWidgetProps) -> Html {
     html! {
         <figure class="step-widget">
             <iframe ref={frame} {src} loading="lazy"
-                title={format!("{}, live {}", props.label, info.title.to_lowercase())}
+                title={format!("{}, live {}", props.label, info.title.to_ascii_lowercase())}
                 class={classes!("step-frame", format!("step-frame-{}", info.path))}></iframe>
             <figcaption>
                 <ViewLink to={full}>{ format!("Open in the full view: {}", info.title) }</ViewLink>

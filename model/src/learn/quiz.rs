@@ -481,7 +481,7 @@ fn read(text: &str) -> Option<(f64, bool)> {
     if text.len() > MAX_NUMBER_TEXT {
         return None;
     }
-    let mut s = text.trim().to_lowercase();
+    let mut s = text.trim().to_ascii_lowercase();
     for prefix in [
         "about",
         "approximately",
