@@ -210,19 +210,57 @@ test("the whole path, keyboard only", async () => {
   await answers.first().focus();
   await page.keyboard.type("Ask how many servers, how often they change, and what a miss costs.");
   const reveal = page.getByRole("button", { name: "Reveal model answer" });
-  const prompts = await reveal.count();
+  const followUps = page.getByRole("region", { name: "Follow-ups" });
+  const followReveal = followUps.getByRole("button", { name: "Reveal model answer" });
+  assert.equal(await followReveal.count(), 10, "ten follow-ups");
+  const prompts = (await reveal.count()) - 10;
   assert.ok(prompts >= 9, `${prompts} prompts`);
-  // Nothing of the whole answer or the cheat sheet before every question is tried.
+  // Nothing of the whole answer, the cheat sheet or a follow-up's answer before the
+  // candidate tries.
   assert.equal(await page.getByRole("heading", { name: "Cheat sheet", exact: true }).count(), 0);
   assert.equal(await page.getByRole("heading", { name: "The whole answer", exact: true }).count(), 0);
+  assert.equal(await page.getByText("The number to quote:").count(), 0);
   await page.getByText(`(0 of ${prompts} so far)`, { exact: false }).waitFor();
+  // A follow-up by keyboard: the answer, the number, the widget, senior and staff.
+  const first = followUps.getByRole("listitem").first();
+  await first.getByRole("textbox", { name: "Your answer" }).focus();
+  await page.keyboard.type("A few hundred, and plan for the busiest.");
+  await page.keyboard.press("Tab");
+  await page.keyboard.press("Enter");
+  await first.getByRole("heading", { name: "A strong answer" }).waitFor();
+  assert.match(await first.locator(".iv-number").innerText(), /^The number to quote: 2 ln N \/ ε² = 1,382 points at N = 1,000/);
+  assert.equal(await first.getByRole("link", { name: /The lab's figure 1/ }).getAttribute("href"), "#/lab?rings=400&seed=1&workers=2&fig=1");
+  assert.deepEqual(await first.locator(".iv-levels dt").allInnerTexts(), ["Senior", "Staff"]);
+  // The estimation: nothing of the answer before a try; a try by keyboard is graded by the
+  // core's cost model, then the working and the cost widget at that cluster.
+  const estimate = page.getByRole("region", { name: "Estimation" });
+  assert.equal(await estimate.getByText("The working").count(), 0);
+  await estimate.getByRole("textbox", { name: /^A cluster of 10 servers holds 10 TB/ }).focus();
+  await page.keyboard.type("2");
+  await page.keyboard.press("Enter");
+  await estimate.getByRole("status").filter({ hasText: "The core's cost model says 6.7 hours: your estimate is 3.37× too low." }).waitFor();
+  await page.keyboard.press("Control+A");
+  await page.keyboard.type("about 7 h");
+  await page.keyboard.press("Enter");
+  await estimate.getByRole("status").filter({ hasText: /^Close enough: the core's cost model says 6\.7 hours/ }).waitFor();
+  assert.match(await estimate.innerText(), /0\.91 TB at 37\.5 MB\/s is 24,242 seconds: 6\.7 hours/);
+  assert.equal(await estimate.getByRole("link", { name: /Open the resize cost at this cluster/ }).getAttribute("href"),
+    "#/cost?before=10&after=11&objects=10000000000&size=1000&rf=1&gbps=1&throttle=30");
   while ((await reveal.count()) > 0) await press(reveal.first());
   await page.getByRole("heading", { name: "Cheat sheet" }).waitFor();
   assert.ok(await page.getByRole("button", { name: "Print cheat sheet" }).isVisible());
+  const sheet = page.locator(".cheat-sheet");
+  for (const part of ["Which to pick", "The follow-ups' numbers", "CLUSTER KEYSLOT somekey = 11058"]) {
+    assert.ok((await sheet.innerText()).includes(part), part);
+  }
   await page.emulateMedia({ media: "print" });
   assert.ok(await page.locator(".cheat-sheet").isVisible());
   assert.ok(!(await page.locator("header.top").isVisible()), "print shows the cheat sheet only");
   await screenshot(page, "learn-13-cheat-sheet-print");
+  // Printed to PDF on A4, the cheat sheet is one page.
+  const pdf = (await page.pdf({ format: "A4" })).toString("latin1");
+  const pages = (pdf.match(/\/Type\s*\/Page\b(?!s)/g) ?? []).length;
+  assert.equal(pages, 1, `the cheat sheet prints on ${pages} pages`);
   await page.emulateMedia({ media: "screen" });
 
   // A reload resumes on the same step, with the progress kept.

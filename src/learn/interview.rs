@@ -1,17 +1,22 @@
 //! The interview replay (step 13): each prompt with a box for the reader's own answer, a
 //! "Reveal model answer" button, the model answer and the points an interviewer listens
-//! for as a checklist; then the whole answer and a printable cheat sheet. The words and
-//! numbers are `ringlab_model::learn::interview`.
+//! for as a checklist; then the follow-ups, each also with the number to quote, the widget
+//! that shows it and a senior and a staff take; then the whole answer and a printable
+//! cheat sheet. The words and numbers are `ringlab_model::learn::interview` and
+//! `followups`.
 //!
 //! What the reader types stays in the page and in localStorage (through the progress); it
 //! is never sent anywhere.
 
+use ringlab_model::learn::followups::{self, FollowUp};
 use ringlab_model::learn::interview::{self, point_id, Prompt};
 use ringlab_model::learn::progress::{Action, Progress};
 use yew::prelude::*;
 
+use super::estimate::Estimation;
 use super::PartProps;
 use crate::browser::{focus_id, input_checked, input_value};
+use crate::view_link::ViewLink;
 
 /// The id of the heading of prompt `index`'s model answer, which takes the focus when
 /// the answer is revealed.
@@ -31,7 +36,9 @@ fn print() {
 pub fn Interview(props: &PartProps) -> Html {
     let prompts = use_memo((), |_| interview::prompts());
     let whole = use_memo((), |_| interview::whole_answer());
+    let follow = use_memo((), |_| followups::followups());
     let sheet = use_memo((), |_| interview::cheat_sheet());
+    let choices = use_memo((), |_| interview::choice_table());
     let total = prompts.len();
     // The whole answer and the cheat sheet wait for every prompt to be tried and revealed,
     // or for the reader to ask for them.
@@ -76,10 +83,29 @@ pub fn Interview(props: &PartProps) -> Html {
             <ol class="iv-prompts">
                 { for prompts.iter().enumerate().map(|(index, prompt)| html! {
                     <li key={index}>
-                        { one(index, total, prompt, &props.progress, &props.on_action, &reveal) }
+                        { one(index, (index, total), prompt, &props.progress, &props.on_action, &reveal, Html::default()) }
                     </li>
                 }) }
             </ol>
+            <section class="iv-followups" aria-labelledby="iv-followups-heading">
+                <h3 id="iv-followups-heading">{ "Follow-ups" }</h3>
+                <p>
+                    { "Then the interviewer digs in. These are the questions that come next, each \
+                       with the number worth quoting and the widget that shows it." }
+                </p>
+                <ol class="iv-prompts">
+                    { for follow.iter().enumerate().map(|(i, f)| {
+                        // Numbered after the main prompts in the progress.
+                        let index = total + i;
+                        html! {
+                            <li key={index}>
+                                { one(index, (i, follow.len()), &f.prompt, &props.progress, &props.on_action, &reveal, extras(f)) }
+                            </li>
+                        }
+                    }) }
+                </ol>
+            </section>
+            <Estimation />
             if !all_revealed && !*show_all {
                 <section class="iv-whole" aria-labelledby="iv-whole-heading">
                     <h3 id="iv-whole-heading">{ "The whole answer and the cheat sheet" }</h3>
@@ -103,14 +129,11 @@ pub fn Interview(props: &PartProps) -> Html {
                     { "Consistent hashing: the numbers worth remembering, each computed by \
                        ringlab's core." }
                 </p>
-                <dl class="cheat-sheet-list">
-                    { for sheet.iter().map(|(label, value)| html! {
-                        <div class="cheat-sheet-row">
-                            <dt>{ label.clone() }</dt>
-                            <dd>{ value.clone() }</dd>
-                        </div>
-                    }) }
-                </dl>
+                { rows(&sheet) }
+                <h4>{ "Which to pick" }</h4>
+                { rows(&choices) }
+                <h4>{ "The follow-ups' numbers" }</h4>
+                { rows(&follow.iter().map(|f| (f.prompt.topic.clone(), f.number.clone())).collect::<Vec<_>>()) }
                 <button type="button" class="cheat-sheet-print"
                     onclick={Callback::from(|_: MouseEvent| print())}>
                     { "Print cheat sheet" }
@@ -121,14 +144,48 @@ pub fn Interview(props: &PartProps) -> Html {
     }
 }
 
-/// One prompt: the question, the reader's box, the reveal, the answer and the checklist.
+/// Cheat-sheet rows: label and value side by side.
+fn rows(items: &[(String, String)]) -> Html {
+    html! {
+        <dl class="cheat-sheet-list">
+            { for items.iter().map(|(label, value)| html! {
+                <div class="cheat-sheet-row">
+                    <dt>{ label.clone() }</dt>
+                    <dd>{ value.clone() }</dd>
+                </div>
+            }) }
+        </dl>
+    }
+}
+
+/// A follow-up's extras, shown with its model answer: the number to quote, the widget,
+/// and the senior and staff takes.
+fn extras(f: &FollowUp) -> Html {
+    html! {
+        <>
+            <p class="iv-number"><strong>{ "The number to quote: " }</strong>{ f.number.clone() }</p>
+            <p class="iv-see">{ "See it: " }<ViewLink to={f.see.1.clone()}>{ f.see.0.clone() }</ViewLink></p>
+            <dl class="iv-levels">
+                <dt>{ "Senior" }</dt>
+                <dd>{ f.senior.clone() }</dd>
+                <dt>{ "Staff" }</dt>
+                <dd>{ f.staff.clone() }</dd>
+            </dl>
+        </>
+    }
+}
+
+/// One prompt: the question, the reader's box, the reveal, the answer (with `extras`)
+/// and the checklist. `index` keys it in the progress; `(place, of)` numbers it for the
+/// reader.
 fn one(
     index: usize,
-    total: usize,
+    (place, of): (usize, usize),
     prompt: &Prompt,
     progress: &Progress,
     on_action: &Callback<Action>,
     reveal: &Callback<usize>,
+    extras: Html,
 ) -> Html {
     let id = |part: &str| format!("iv-p{index}-{part}");
     let revealed = progress.revealed.contains(&index);
@@ -142,7 +199,7 @@ fn one(
 
     html! {
         <section class="iv-prompt" aria-labelledby={id("heading")}>
-            <p class="iv-topic">{ format!("{} of {total}: {}", index + 1, prompt.topic) }</p>
+            <p class="iv-topic">{ format!("{} of {of}: {}", place + 1, prompt.topic) }</p>
             <h3 id={id("heading")}>{ prompt.ask.clone() }</h3>
             <label class="iv-label" for={id("text")}>{ "Your answer" }</label>
             <textarea id={id("text")} class="iv-text" rows="4" value={typed} {oninput}
@@ -151,6 +208,7 @@ fn one(
                 <div class="iv-model">
                     <h4 id={model_id(index)} tabindex="-1">{ "A strong answer" }</h4>
                     { for prompt.answer.iter().map(|paragraph| html! { <p>{ paragraph.clone() }</p> }) }
+                    { extras }
                     <fieldset class="iv-points">
                         <legend>{ "What an interviewer listens for: tick what you said" }</legend>
                         <ul>

@@ -119,6 +119,26 @@ pub fn points_for_balance(servers: usize, epsilon: f64) -> f64 {
     2.0 * (servers as f64).ln() / (epsilon * epsilon)
 }
 
+/// The servers a scan of `keys` keys touches on average when each key's server is an
+/// independent, even draw among `servers` (as hashing makes it, whatever the keys' order):
+/// each server is missed by every key with probability `(1 - 1/N)^k`, so
+/// `N (1 - (1 - 1/N)^k)`. No servers touch nothing (0).
+///
+/// ```
+/// use ringlab_core::analysis::theory::servers_touched;
+/// // 100 neighbouring keys on 10 servers: all ten, nearly surely.
+/// assert!((servers_touched(10, 100) - 9.99973).abs() < 1e-5);
+/// assert!((servers_touched(10, 1) - 1.0).abs() < 1e-12);
+/// assert_eq!(servers_touched(10, 0), 0.0);
+/// ```
+pub fn servers_touched(servers: usize, keys: u64) -> f64 {
+    if servers == 0 {
+        return 0.0;
+    }
+    let n = servers as f64;
+    n * (1.0 - (1.0 - 1.0 / n).powf(keys as f64))
+}
+
 /// The fraction of keys a ring moves when one server joins `servers` servers: `1/(N+1)`,
 /// the newcomer's fair share, and nothing else moves.
 pub fn join_moved(servers: usize) -> f64 {

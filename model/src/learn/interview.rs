@@ -18,7 +18,8 @@ use ringlab_core::schemes::nginx::POINTS_PER_WEIGHT;
 use ringlab_core::schemes::redis::SLOT_COUNT;
 use ringlab_core::{numbered_servers, Partitioner};
 
-use crate::format::{grouped, grouped_rounded, percent};
+use crate::compare::schemes::Compared;
+use crate::format::{capitalized, grouped, grouped_rounded, percent};
 use crate::learn::figures::{
     self, HOT_SERVERS, HOT_TOTAL, LOSS_FAILURES, LOSS_REPLICAS, LOSS_SERVERS,
 };
@@ -85,11 +86,11 @@ struct Numbers {
     ketama: usize,
 }
 
-/// The sample sizes and ring shapes behind [`Numbers`].
-const BUSY_POINTS: u32 = 160;
-const BUSY_SMALL: usize = 100;
-const BUSY_LARGE: usize = 1000;
-const BUSY_RINGS: u32 = 200;
+/// The sample sizes and ring shapes behind [`Numbers`] (the follow-ups quote the same).
+pub(crate) const BUSY_POINTS: u32 = 160;
+pub(crate) const BUSY_SMALL: usize = 100;
+pub(crate) const BUSY_LARGE: usize = 1000;
+pub(crate) const BUSY_RINGS: u32 = 200;
 const FEW_POINTS: u32 = 1;
 const MANY_POINTS: u32 = 200;
 const HOT_QPS: u64 = 30_000;
@@ -115,7 +116,7 @@ fn paragraphs(items: &[String]) -> Vec<String> {
     items.to_vec()
 }
 
-fn prompt(topic: &str, ask: &str, answer: &[String], points: &[&str]) -> Prompt {
+pub(crate) fn prompt(topic: &str, ask: &str, answer: &[String], points: &[&str]) -> Prompt {
     Prompt {
         topic: topic.into(),
         ask: ask.into(),
@@ -455,6 +456,22 @@ pub fn whole_answer() -> String {
         times(h.ratio()),
         grouped(SLOT_COUNT as u64),
     )
+}
+
+/// Which scheme to pick, as (scheme, when), for the cheat sheet: the comparison's own
+/// conditions.
+pub fn choice_table() -> Vec<(String, String)> {
+    [
+        Compared::Ring,
+        Compared::Rendezvous,
+        Compared::Jump,
+        Compared::Maglev,
+        Compared::Slots,
+        Compared::Modulo,
+    ]
+    .iter()
+    .map(|s| (s.title(BUSY_POINTS.into()), capitalized(s.pick_when())))
+    .collect()
 }
 
 /// The numbers worth remembering, as (label, value), in the order of the walkthrough.

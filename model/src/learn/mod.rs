@@ -1,8 +1,10 @@
 //! The walkthrough (`#/learn`): its steps, the challenges that tick when the reader does
-//! the thing, the figures its prose states, and the progress kept in the browser.
+//! the thing, the figures its prose states, the interview and its follow-ups, and the
+//! progress kept in the browser.
 
 pub mod challenges;
 pub mod figures;
+pub mod followups;
 pub mod interview;
 pub mod links;
 pub mod params;

@@ -1,0 +1,77 @@
+//! The estimation exercise of the interview step: a back-of-envelope question about a
+//! resize, the candidate's hours graded against the core's cost model, then the working
+//! and the cost widget at that cluster. Nothing of the answer shows before a try.
+
+use ringlab_model::learn::followups::{
+    estimation_question, estimation_working, estimation_workload, grade_estimate, Estimate,
+    ESTIMATE_FACTOR,
+};
+use ringlab_model::learn::quiz::times;
+use ringlab_model::param_table::link;
+use yew::prelude::*;
+
+use crate::browser::input_value;
+use crate::view_link::ViewLink;
+
+#[component]
+pub fn Estimation() -> Html {
+    let typed = use_state(String::new);
+    let graded = use_state(|| None::<Estimate>);
+    let oninput = {
+        let typed = typed.clone();
+        Callback::from(move |e: InputEvent| typed.set(input_value(&e)))
+    };
+    let onsubmit = {
+        let (typed, graded) = (typed.clone(), graded.clone());
+        Callback::from(move |e: SubmitEvent| {
+            e.prevent_default();
+            graded.set(Some(grade_estimate(&typed)));
+        })
+    };
+    let verdict = match &*graded {
+        None => None,
+        Some(Estimate::Unreadable) => Some(("iv-est-unread", "Write a number of hours, such as 5 or 12.5.".to_string())),
+        Some(Estimate::Close { hours }) => Some((
+            "iv-est-close",
+            format!("Close enough: the core's cost model says {hours:.1} hours (within {} either way counts).", times(ESTIMATE_FACTOR)),
+        )),
+        Some(Estimate::Off { hours, factor }) => Some((
+            "iv-est-off",
+            if *factor > 1.0 {
+                format!("The core's cost model says {hours:.1} hours: your estimate is {} too high.", times(*factor))
+            } else {
+                format!("The core's cost model says {hours:.1} hours: your estimate is {} too low.", times(1.0 / factor))
+            },
+        )),
+    };
+    let worked = matches!(
+        &*graded,
+        Some(Estimate::Close { .. } | Estimate::Off { .. })
+    );
+    html! {
+        <section class="iv-estimate" aria-labelledby="iv-estimate-heading">
+            <h3 id="iv-estimate-heading">{ "Estimation" }</h3>
+            <form class="iv-est-form" onsubmit={onsubmit}>
+                <label for="iv-est-hours">{ estimation_question() }</label>
+                <div class="iv-est-row">
+                    <input id="iv-est-hours" type="text" inputmode="decimal" autocomplete="off"
+                        value={(*typed).clone()} {oninput} />
+                    <span>{ "hours" }</span>
+                    <button type="submit">{ "Check estimate" }</button>
+                </div>
+            </form>
+            <p class="iv-est-verdict" role="status">
+                if let Some((class, text)) = verdict { <span class={class}>{ text }</span> }
+            </p>
+            if worked {
+                <div class="iv-est-working">
+                    <h4>{ "The working" }</h4>
+                    { for estimation_working().into_iter().map(|line| html! { <p>{ line }</p> }) }
+                    <p>
+                        <ViewLink to={link("cost", &estimation_workload())}>{ "Open the resize cost at this cluster" }</ViewLink>
+                    </p>
+                </div>
+            }
+        </section>
+    }
+}
