@@ -246,6 +246,25 @@ test("the whole path, keyboard only", async () => {
   assert.match(await estimate.innerText(), /0\.91 TB at 37\.5 MB\/s is 24,242 seconds: 6\.7 hours/);
   assert.equal(await estimate.getByRole("link", { name: /Open the resize cost at this cluster/ }).getAttribute("href"),
     "#/cost?before=10&after=11&objects=10000000000&size=1000&rf=1&gbps=1&throttle=30");
+  // The dry run, by keyboard: a pick per lookup (one wrong on purpose), each graded by
+  // the core with its reason, the focus moving on to the next.
+  const dry = page.getByRole("region", { name: "A coding dry run: get_server" });
+  assert.equal(await dry.locator(".dry-verdict").count(), 0);
+  const picks = [["get_server(35)", "B"], ["get_server(90)", "C"], ["get_server(50)", "B"], ["get_server(35)", "C"], ["get_server(10)", "n"], ["get_server(99)", "D"]];
+  for (const [call, key] of picks) {
+    const select = dry.getByRole("combobox", { name: `${call} returns` }).and(dry.locator("select:not([disabled])")).first();
+    await select.focus();
+    await page.keyboard.type(key);
+    await page.keyboard.press("Tab");
+    await page.keyboard.press("Enter");
+  }
+  await dry.getByRole("status").filter({ hasText: "5 of 6 checked right; 6 lookups in all." }).waitFor();
+  const verdicts = await dry.locator(".dry-verdict").allInnerTexts();
+  assert.equal(verdicts.length, 6);
+  assert.match(verdicts[1], /^Not C: it is A\. No server sits at or after 90, so the search wraps past the top/);
+  assert.match(verdicts[2], /^Right\. B sits exactly at 50/);
+  assert.match(verdicts[4], /^Right\. The ring is empty/);
+  assert.equal(await page.evaluate(() => document.activeElement?.id), "dry-score");
   while ((await reveal.count()) > 0) await press(reveal.first());
   await page.getByRole("heading", { name: "Cheat sheet" }).waitFor();
   assert.ok(await page.getByRole("button", { name: "Print cheat sheet" }).isVisible());

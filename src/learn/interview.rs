@@ -13,6 +13,7 @@ use ringlab_model::learn::interview::{self, point_id, Prompt};
 use ringlab_model::learn::progress::{Action, Progress};
 use yew::prelude::*;
 
+use super::dry_run::DryRun;
 use super::estimate::Estimation;
 use super::PartProps;
 use crate::browser::{focus_id, input_checked, input_value};
@@ -106,6 +107,7 @@ pub fn Interview(props: &PartProps) -> Html {
                 </ol>
             </section>
             <Estimation />
+            <DryRun />
             if !all_revealed && !*show_all {
                 <section class="iv-whole" aria-labelledby="iv-whole-heading">
                     <h3 id="iv-whole-heading">{ "The whole answer and the cheat sheet" }</h3>

@@ -3,6 +3,7 @@
 //! figures, progress) are in `ringlab_model::learn`.
 
 mod challenges;
+mod dry_run;
 mod estimate;
 mod interview;
 mod quiz;

@@ -1,0 +1,94 @@
+//! The coding dry run of the interview step: the trace of `add`, `remove` and
+//! `get_server` calls, a prediction for each lookup, graded one at a time by the core's
+//! ring with the reason; the score as it goes. Nothing of an answer shows before its
+//! check.
+
+use ringlab_model::learn::dry_run::{answer, choices, explain, grade, lookups, TRACE};
+use yew::prelude::*;
+
+use crate::browser::{focus_id, input_value};
+
+#[component]
+pub fn DryRun() -> Html {
+    // Per lookup step: the pick, and whether it has been checked.
+    let picks = use_state(|| vec![String::new(); TRACE.len()]);
+    let checked = use_state(|| vec![false; TRACE.len()]);
+    let lookup_steps = lookups();
+    let right = lookup_steps
+        .iter()
+        .filter(|&&i| checked[i] && grade(i, &picks[i]))
+        .count();
+    let done = lookup_steps.iter().filter(|&&i| checked[i]).count();
+    let rows = TRACE.iter().enumerate().map(|(i, op)| {
+        if answer(i).is_none() {
+            return html! { <li class="dry-op"><code>{ op.code() }</code></li> };
+        }
+        let id = format!("dry-{i}");
+        let onchange = {
+            let picks = picks.clone();
+            Callback::from(move |e: Event| {
+                let mut next = (*picks).clone();
+                next[i] = input_value(&e);
+                picks.set(next);
+            })
+        };
+        // The control goes once checked; the focus moves on to the next lookup's pick, or
+        // to the score after the last.
+        let after = lookup_steps
+            .iter()
+            .find(|&&j| j > i)
+            .map_or("dry-score".to_string(), |j| format!("dry-{j}"));
+        let check = {
+            let checked = checked.clone();
+            Callback::from(move |_: MouseEvent| {
+                let mut next = (*checked).clone();
+                next[i] = true;
+                checked.set(next);
+                focus_id(&after);
+            })
+        };
+        let pick = picks[i].clone();
+        let verdict = checked[i].then(|| {
+            let ok = grade(i, &pick);
+            let said = if ok {
+                "Right.".to_string()
+            } else {
+                format!("Not {}: it is {}.", if pick.is_empty() { "blank" } else { &pick }, answer(i).unwrap_or_default())
+            };
+            html! {
+                <p class={classes!("dry-verdict", if ok { "dry-right" } else { "dry-wrong" })}>
+                    { format!("{said} {}", explain(i)) }
+                </p>
+            }
+        });
+        html! {
+            <li class="dry-op dry-lookup">
+                <label for={id.clone()}><code>{ op.code() }</code>{ " returns" }</label>
+                <select id={id} {onchange} disabled={checked[i]}>
+                    <option value="" selected={pick.is_empty()}>{ "Pick a server" }</option>
+                    { for choices().into_iter().map(|c| html! {
+                        <option value={c} selected={pick == c}>{ c }</option>
+                    }) }
+                </select>
+                if !checked[i] {
+                    <button type="button" onclick={check} disabled={pick.is_empty()}>{ "Check" }</button>
+                }
+                { for verdict }
+            </li>
+        }
+    });
+    html! {
+        <section class="dry-run" aria-labelledby="dry-run-heading">
+            <h3 id="dry-run-heading">{ "A coding dry run: get_server" }</h3>
+            <p>
+                { "The classic exercise, in your head: a ring on the 0..99 clock, one point per \
+                   server, a key owned by the first server at or after it. Run the calls in order \
+                   and say what each get_server returns." }
+            </p>
+            <ol class="dry-trace">{ for rows }</ol>
+            <p id="dry-score" class="dry-score" role="status" tabindex="-1">
+                { format!("{right} of {done} checked right; {} lookups in all.", lookup_steps.len()) }
+            </p>
+        </section>
+    }
+}
