@@ -206,7 +206,7 @@ test("the whole path, keyboard only", async () => {
 
   // 14. The interview: type an answer, reveal every model answer, print the cheat sheet.
   await next(page, "interview");
-  const answers = page.getByRole("textbox", { name: /Your answer/ });
+  const answers = page.locator("ol.iv-prompts").first().getByRole("textbox", { name: /Your answer/ });
   await answers.first().focus();
   await page.keyboard.type("Ask how many servers, how often they change, and what a miss costs.");
   const reveal = page.getByRole("button", { name: "Reveal model answer" });
@@ -286,7 +286,7 @@ test("the whole path, keyboard only", async () => {
   await page.reload();
   await page.locator("#learn-step-title").waitFor();
   assert.equal(await page.evaluate(() => location.hash), "#/learn/interview");
-  assert.equal(await page.getByRole("textbox", { name: /Your answer/ }).first().inputValue(),
+  assert.equal(await page.locator("ol.iv-prompts").first().getByRole("textbox", { name: /Your answer/ }).first().inputValue(),
     "Ask how many servers, how often they change, and what a miss costs.");
   const toc = page.getByRole("navigation", { name: "Steps" });
   assert.match(await toc.getByRole("link", { name: /The same thing, live/ }).innerText(), /✓/);
@@ -296,11 +296,11 @@ test("the whole path, keyboard only", async () => {
   await page.waitForFunction(() => !document.querySelector(".learn-toc li.done"));
   await press(page.getByRole("button", { name: "Undo" }));
   await page.waitForFunction(() => document.querySelector(".learn-toc li.done"));
-  assert.equal(await page.getByRole("textbox", { name: /Your answer/ }).first().inputValue(),
+  assert.equal(await page.locator("ol.iv-prompts").first().getByRole("textbox", { name: /Your answer/ }).first().inputValue(),
     "Ask how many servers, how often they change, and what a miss costs.");
   await press(page.getByRole("button", { name: "Forget my progress" }));
   await page.waitForFunction(() => !document.querySelector(".learn-toc li.done"));
-  assert.equal(await page.getByRole("textbox", { name: /Your answer/ }).first().inputValue(), "");
+  assert.equal(await page.locator("ol.iv-prompts").first().getByRole("textbox", { name: /Your answer/ }).first().inputValue(), "");
   assert.equal(await page.evaluate(() => localStorage.length), 0);
   clean();
   await context.close();
@@ -331,6 +331,51 @@ async function answerQuiz(page) {
   }
   await page.getByText(`You got ${total - wrongOnes.length} of ${total} right`).waitFor();
   await screenshot(page, "learn-12-quiz-scored");
+}
+
+test("the timed run: five minutes on the clock, by keyboard, then the model answer and the rubric", async () => {
+  const { context, page, clean } = await open(env);
+  // A clock the test moves: five minutes pass in a moment.
+  await page.clock.install();
+  await load(env, page, "#/learn/interview");
+  const timed = page.getByRole("region", { name: "A timed run: five minutes" });
+  const clock = timed.getByRole("timer", { name: "Time left" });
+  assert.equal(await clock.innerText(), "5:00");
+  // Nothing of the answer before the run, and no typing before the clock starts.
+  assert.equal(await timed.getByRole("heading", { name: "A strong five-minute answer" }).count(), 0);
+  assert.ok(await timed.getByRole("textbox", { name: "Your answer" }).isDisabled());
+  await press(timed.getByRole("button", { name: "Start the clock" }));
+  await page.waitForFunction(() => document.activeElement?.id === "tm-text");
+  await page.keyboard.type("Ask whether it is a cache or a store, then the ring, virtual nodes, copies.");
+  await page.clock.fastForward("01:30");
+  await waitText(clock, /^3:[23]\d$/);
+  // "I'm done" is just before the box.
+  await page.keyboard.press("Shift+Tab");
+  assert.equal(await page.evaluate(() => document.activeElement?.textContent), "I'm done");
+  await page.keyboard.press("Enter");
+  // The test's own steps take a moment of real time on top of the minute and a half.
+  await timed.getByText(/^Done in 1:3[0-2]\. You wrote 15 words\.$/).waitFor();
+  await page.waitForFunction(() => document.activeElement?.id === "tm-model");
+  assert.match(await timed.locator(".tm-after").innerText(), /I would place keys with consistent hashing/);
+  await page.keyboard.press("Tab");
+  await page.keyboard.press("Space");
+  await timed.getByText("1 of 7 ticked").waitFor();
+  assert.deepEqual(await timed.locator(".iv-levels dt").allInnerTexts(), ["Senior", "Staff"]);
+  // Again, and this time the bell rings.
+  await press(timed.getByRole("button", { name: "Try again" }));
+  await press(timed.getByRole("button", { name: "Start the clock" }));
+  await page.clock.fastForward("05:01");
+  await timed.getByText(/^Time's up\. You wrote 0 words\.$/).waitFor();
+  assert.equal(await clock.innerText(), "0:00");
+  assert.ok(await timed.getByRole("textbox", { name: "Your answer" }).isDisabled());
+  clean();
+  await context.close();
+});
+
+/** Waits until `locator`'s text matches `pattern`. */
+async function waitText(locator, pattern) {
+  for (let i = 0; i < 100 && !pattern.test(await locator.innerText()); i += 1) await new Promise((r) => setTimeout(r, 50));
+  assert.match(await locator.innerText(), pattern);
 }
 
 test("every step: axe-core clean, light and dark, 360 px and desktop", async () => {

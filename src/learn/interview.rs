@@ -15,6 +15,7 @@ use yew::prelude::*;
 
 use super::dry_run::DryRun;
 use super::estimate::Estimation;
+use super::timed::TimedRun;
 use super::PartProps;
 use crate::browser::{focus_id, input_checked, input_value};
 use crate::view_link::ViewLink;
@@ -81,6 +82,7 @@ pub fn Interview(props: &PartProps) -> Html {
                    in this browser and is never sent anywhere. Then reveal a strong answer and \
                    tick the points you made." }
             </p>
+            <TimedRun />
             <ol class="iv-prompts">
                 { for prompts.iter().enumerate().map(|(index, prompt)| html! {
                     <li key={index}>

@@ -10,6 +10,7 @@ mod quiz;
 mod scrub;
 mod steps;
 mod storage;
+mod timed;
 mod view;
 mod widget;
 

@@ -12,3 +12,4 @@ pub mod params;
 pub mod progress;
 pub mod quiz;
 pub mod steps;
+pub mod timed;

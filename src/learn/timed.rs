@@ -1,0 +1,107 @@
+//! The timed run of the interview step: five minutes on a visible clock for the opening
+//! question, the candidate's own answer, then the model answer, the rubric to tick
+//! against it and the senior and staff contrast. The state is
+//! `ringlab_model::learn::timed`; this file feeds it the page's clock.
+
+use gloo::timers::callback::Interval;
+use ringlab_model::learn::timed::{
+    model_answer, Action, Phase, Timed, QUESTION, RUBRIC, SENIOR, STAFF,
+};
+use yew::prelude::*;
+
+use crate::browser::{focus_id, input_checked, input_value, now};
+use crate::store::Store;
+
+/// How often the clock is read while it runs, in ms.
+const TICK_MS: u32 = 250;
+
+#[component]
+pub fn TimedRun() -> Html {
+    let state = use_reducer(|| Store::new(Timed::default()));
+    let running = matches!(state.phase, Phase::Running { .. });
+    {
+        let dispatch = state.dispatcher();
+        use_effect_with(running, move |running| {
+            let interval = running
+                .then(|| Interval::new(TICK_MS, move || dispatch.dispatch(Action::Tick(now()))));
+            move || drop(interval)
+        });
+    }
+    // The answer box takes the focus when the clock starts; the model answer's heading
+    // when it stops.
+    {
+        let phase = state.phase;
+        use_effect_with(std::mem::discriminant(&phase), move |_| match phase {
+            Phase::Running { .. } => focus_id("tm-text"),
+            Phase::Done { .. } => focus_id("tm-model"),
+            Phase::Ready => {}
+        });
+    }
+    let send = |action: fn(f64) -> Action| {
+        let dispatch = state.dispatcher();
+        Callback::from(move |_: MouseEvent| dispatch.dispatch(action(now())))
+    };
+    let oninput = {
+        let dispatch = state.dispatcher();
+        Callback::from(move |e: InputEvent| dispatch.dispatch(Action::Type(input_value(&e))))
+    };
+    let reset = {
+        let dispatch = state.dispatcher();
+        Callback::from(move |_: MouseEvent| dispatch.dispatch(Action::Reset))
+    };
+    let after = match state.phase {
+        Phase::Done { .. } => {
+            let said = state.ending().unwrap_or_default();
+            let rubric = RUBRIC.iter().enumerate().map(|(i, point)| {
+                let dispatch = state.dispatcher();
+                let onchange = Callback::from(move |e: Event| dispatch.dispatch(Action::Mark(i, input_checked(&e))));
+                let id = format!("tm-pt{i}");
+                html! {
+                    <li>
+                        <input type="checkbox" id={id.clone()} checked={state.ticked[i]} {onchange} />
+                        <label for={id}>{ *point }</label>
+                    </li>
+                }
+            });
+            html! {
+                <div class="tm-after">
+                    <p class="tm-said">{ format!("{said} You wrote {} words.", state.words()) }</p>
+                    <h4 id="tm-model" tabindex="-1">{ "A strong five-minute answer" }</h4>
+                    <p>{ model_answer() }</p>
+                    <fieldset class="iv-points">
+                        <legend>{ "Tick what your answer covered" }</legend>
+                        <ul>{ for rubric }</ul>
+                        <p class="iv-ticked" aria-live="polite">{ format!("{} of {} ticked", state.score(), RUBRIC.len()) }</p>
+                    </fieldset>
+                    <dl class="iv-levels">
+                        <dt>{ "Senior" }</dt>
+                        <dd>{ SENIOR }</dd>
+                        <dt>{ "Staff" }</dt>
+                        <dd>{ STAFF }</dd>
+                    </dl>
+                    <button type="button" onclick={reset}>{ "Try again" }</button>
+                </div>
+            }
+        }
+        _ => Html::default(),
+    };
+    html! {
+        <section class="timed-run" aria-labelledby="tm-heading">
+            <h3 id="tm-heading">{ "A timed run: five minutes" }</h3>
+            <p class="tm-question">{ QUESTION }</p>
+            <div class="tm-bar">
+                <p class="tm-clock" role="timer" aria-label="Time left">{ state.clock() }</p>
+                if state.phase == Phase::Ready {
+                    <button type="button" onclick={send(Action::Start)}>{ "Start the clock" }</button>
+                }
+                if running {
+                    <button type="button" onclick={send(Action::Finish)}>{ "I'm done" }</button>
+                }
+            </div>
+            <label class="iv-label" for="tm-text">{ "Your answer" }</label>
+            <textarea id="tm-text" class="iv-text" rows="6" value={state.typed.clone()} {oninput}
+                disabled={!running} spellcheck="true" />
+            { after }
+        </section>
+    }
+}
