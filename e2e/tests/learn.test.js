@@ -266,6 +266,8 @@ test("the whole path, keyboard only", async () => {
   assert.match(verdicts[4], /^Right\. The ring is empty/);
   assert.equal(await page.evaluate(() => document.activeElement?.id), "dry-score");
   while ((await reveal.count()) > 0) await press(reveal.first());
+  // Every prompt, main and follow-up, contrasts a senior and a staff answer.
+  assert.equal(await page.locator("ol.iv-prompts .iv-levels").count(), prompts + 10);
   await page.getByRole("heading", { name: "Cheat sheet" }).waitFor();
   assert.ok(await page.getByRole("button", { name: "Print cheat sheet" }).isVisible());
   const sheet = page.locator(".cheat-sheet");

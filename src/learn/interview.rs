@@ -162,19 +162,13 @@ fn rows(items: &[(String, String)]) -> Html {
     }
 }
 
-/// A follow-up's extras, shown with its model answer: the number to quote, the widget,
-/// and the senior and staff takes.
+/// A follow-up's extras, shown with its model answer: the number to quote and the
+/// widget.
 fn extras(f: &FollowUp) -> Html {
     html! {
         <>
             <p class="iv-number"><strong>{ "The number to quote: " }</strong>{ f.number.clone() }</p>
             <p class="iv-see">{ "See it: " }<ViewLink to={f.see.1.clone()}>{ f.see.0.clone() }</ViewLink></p>
-            <dl class="iv-levels">
-                <dt>{ "Senior" }</dt>
-                <dd>{ f.senior.clone() }</dd>
-                <dt>{ "Staff" }</dt>
-                <dd>{ f.staff.clone() }</dd>
-            </dl>
         </>
     }
 }
@@ -213,6 +207,12 @@ fn one(
                     <h4 id={model_id(index)} tabindex="-1">{ "A strong answer" }</h4>
                     { for prompt.answer.iter().map(|paragraph| html! { <p>{ paragraph.clone() }</p> }) }
                     { extras }
+                    <dl class="iv-levels">
+                        <dt>{ "Senior" }</dt>
+                        <dd>{ prompt.senior.clone() }</dd>
+                        <dt>{ "Staff" }</dt>
+                        <dd>{ prompt.staff.clone() }</dd>
+                    </dl>
                     <fieldset class="iv-points">
                         <legend>{ "What an interviewer listens for: tick what you said" }</legend>
                         <ul>

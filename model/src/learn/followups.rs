@@ -32,9 +32,6 @@ pub struct FollowUp {
     pub number: String,
     /// The widget that shows it: its link text and its link.
     pub see: (String, String),
-    /// How a senior engineer answers, and what a staff engineer adds.
-    pub senior: String,
-    pub staff: String,
 }
 
 /// The busiest server over its fair share at the interview's 160 points, on 100 and on
@@ -214,6 +211,11 @@ fn how_many_points(f: &Figures) -> FollowUp {
                 "Plans for the busiest server, 1.2 to 1.3 times the mean at 160 points",
                 "Names the cost of more points: memory, gossip, repair fan-out",
             ],
+        )
+        .with_levels(
+            "Picks a few hundred points and explains the 1/√V spread.",
+            "Sizes capacity for the busiest server, and weighs points against repair and \
+                gossip cost as the fleet grows.",
         ),
         number: format!(
             "2 ln N / ε² = {rule} points at N = {}, ε = {}; at {v} points plan for {} to {} the mean",
@@ -226,10 +228,6 @@ fn how_many_points(f: &Figures) -> FollowUp {
             "The lab's figure 1: the busiest server against V".into(),
             links::lab_figure(1),
         ),
-        senior: "Picks a few hundred points and explains the 1/√V spread.".into(),
-        staff: "Sizes capacity for the busiest server, and weighs points against repair and \
-                gossip cost as the fleet grows."
-            .into(),
     }
 }
 
@@ -269,6 +267,11 @@ fn membership() -> FollowUp {
                 "Says what a stale client causes and how it is corrected (forward or redirect)",
                 "Puts a number on the gossip: announce tokens, not the whole ring",
             ],
+        )
+        .with_levels(
+            "Describes a watched membership service and redirects for stale clients.",
+            "Bounds the disagreement window, versions it, and costs the gossip before \
+                choosing how often to send it.",
         ),
         number: format!(
             "N = {n}, V = {v}: one change gossips {} as tokens, {} as whole rings; each ring is {}",
@@ -280,10 +283,6 @@ fn membership() -> FollowUp {
             "The lab's figure 7: memory and gossip against N".into(),
             links::lab_figure(7),
         ),
-        senior: "Describes a watched membership service and redirects for stale clients.".into(),
-        staff: "Bounds the disagreement window, versions it, and costs the gossip before \
-                choosing how often to send it."
-            .into(),
     }
 }
 
@@ -358,15 +357,16 @@ fn moving_data() -> FollowUp {
                 "Many senders: the newcomer's inbound link is the bottleneck",
                 "Batches joins",
             ],
+        )
+        .with_levels(
+            "Lays out dual write, backfill, verify and flip.",
+            "Estimates the hours, throttles against the latency budget, and plans the \
+                rollback if verification fails.",
         ),
         number: format!(
             "one more server beside {cluster}, 1 Gbps: {fast:.1} h at full speed, {slow:.1} h at 30%"
         ),
         see: ("Resize cost, at this cluster".into(), link("cost", &params)),
-        senior: "Lays out dual write, backfill, verify and flip.".into(),
-        staff: "Estimates the hours, throttles against the latency budget, and plans the \
-                rollback if verification fails."
-            .into(),
     }
 }
 
@@ -390,6 +390,11 @@ fn which_scheme() -> FollowUp {
                 "Maglev for load balancers: one memory read a packet",
                 "Slots when operators move data by hand",
             ],
+        )
+        .with_levels(
+            "Knows each scheme and what it costs.",
+            "Chooses by the operation that matters most here (adding servers, removing any \
+                one, lookup speed, manual control) and says what the choice gives up.",
         ),
         number: format!(
             "lookup memory at N = {}: ring (V = {v}) {}, Maglev {}, slots {}, rendezvous {}, jump none",
@@ -400,10 +405,6 @@ fn which_scheme() -> FollowUp {
             memory(Compared::Rendezvous),
         ),
         see: ("Compare: six schemes, one change".into(), "#/compare".into()),
-        senior: "Knows each scheme and what it costs.".into(),
-        staff: "Chooses by the operation that matters most here (adding servers, removing any \
-                one, lookup speed, manual control) and says what the choice gives up."
-            .into(),
     }
 }
 
@@ -429,6 +430,11 @@ fn weights() -> FollowUp {
                 "Knows the weighted rendezvous score",
                 "Knows jump hash has no weights",
             ],
+        )
+        .with_levels(
+            "Scales points with capacity.",
+            "Chooses weights from the real bottleneck (memory, CPU, disk), and changes them \
+                gradually, since a weight change moves keys too.",
         ),
         number: format!(
             "a weight-2 server among weights 1, 1, 2 should take {}",
@@ -438,10 +444,6 @@ fn weights() -> FollowUp {
             "Rendezvous: weights and shares".into(),
             "#/rendezvous".into(),
         ),
-        senior: "Scales points with capacity.".into(),
-        staff: "Chooses weights from the real bottleneck (memory, CPU, disk), and changes them \
-                gradually, since a weight change moves keys too."
-            .into(),
     }
 }
 
@@ -482,6 +484,10 @@ fn bounded_loads() -> FollowUp {
                 "A hot key is fixed at the key: client cache, read replicas, splitting",
                 "Single-flight for a stampede",
             ],
+        )
+        .with_levels(
+            "Knows the cap and the hot-key fixes.",
+            "Says where each tool belongs, and measures the hot key before choosing a fix.",
         ),
         number: format!(
             "c = {c}: cap {} keys a server for {} keys on {servers}; a hot key puts {} the mean on one server",
@@ -490,9 +496,6 @@ fn bounded_loads() -> FollowUp {
             times(hot.ratio()),
         ),
         see: ("Hot keys and bounded loads".into(), "#/load".into()),
-        senior: "Knows the cap and the hot-key fixes.".into(),
-        staff: "Says where each tool belongs, and measures the hot key before choosing a fix."
-            .into(),
     }
 }
 
@@ -522,13 +525,14 @@ fn routing() -> FollowUp {
                 "The trade: a hop against clients that must stay current",
                 "Knows MOVED and ASK",
             ],
+        )
+        .with_levels(
+            "Names the three options.",
+            "Picks by who can be updated quickly (clients or a proxy tier) and what an \
+                extra hop costs at the latency budget.",
         ),
         number: format!("CLUSTER KEYSLOT somekey = {somekey} of {slots} slots"),
         see: ("Redis slots: MOVED and ASK".into(), "#/slots".into()),
-        senior: "Names the three options.".into(),
-        staff: "Picks by who can be updated quickly (clients or a proxy tier) and what an \
-                extra hop costs at the latency budget."
-            .into(),
     }
 }
 
@@ -558,6 +562,11 @@ fn ranges() -> FollowUp {
                 "A range scan fans out to every server",
                 "Range partitioning, or hash a prefix and sort within it",
             ],
+        )
+        .with_levels(
+            "Sees that hashing breaks ranges and offers range partitioning.",
+            "Asks which queries matter most and designs the key (prefix, then order) for \
+                them.",
         ),
         number: format!(
             "{k} neighbouring keys on {n} servers: {touched:.2} servers touched on average"
@@ -566,10 +575,6 @@ fn ranges() -> FollowUp {
             "Modulo and ring grids: where keys land".into(),
             "#/grids".into(),
         ),
-        senior: "Sees that hashing breaks ranges and offers range partitioning.".into(),
-        staff: "Asks which queries matter most and designs the key (prefix, then order) for \
-                them."
-            .into(),
     }
 }
 
@@ -597,6 +602,11 @@ fn consistent() -> FollowUp {
                 "Consistent means keys move only to a newcomer or from a leaver",
                 "Not the C of CAP: data consistency needs replication and quorums",
             ],
+        )
+        .with_levels(
+            "Separates the hashing's consistency from the data's.",
+            "Adds what the data still needs during a move: quorums, versions, hinted \
+                handoff.",
         ),
         number: format!(
             "a join moves {} = {} at {n} → {}",
@@ -605,10 +615,6 @@ fn consistent() -> FollowUp {
             n + 1
         ),
         see: ("The 0..99 clock".into(), "#/clock".into()),
-        senior: "Separates the hashing's consistency from the data's.".into(),
-        staff: "Adds what the data still needs during a move: quorums, versions, hinted \
-                handoff."
-            .into(),
     }
 }
 
@@ -635,14 +641,16 @@ fn when_not() -> FollowUp {
                 "Ordered access: range partitioning",
                 "A directory when shards are few and moved by hand",
             ],
+        )
+        .with_levels(
+            "Knows simpler schemes exist and when they fit.",
+            "Picks the simplest thing that survives the changes this system will see.",
         ),
         number: format!(
             "mod N from {n} to {big}: exactly {} moves",
             modulo_moved(n, big)
         ),
         see: ("Modulo against the ring".into(), "#/grids".into()),
-        senior: "Knows simpler schemes exist and when they fit.".into(),
-        staff: "Picks the simplest thing that survives the changes this system will see.".into(),
     }
 }
 
@@ -660,7 +668,7 @@ mod tests {
             let p = &f.prompt;
             assert!(!p.ask.is_empty() && !p.answer.is_empty(), "{}", p.topic);
             assert!((2..=5).contains(&p.points.len()), "{}", p.topic);
-            assert!(!f.number.is_empty() && !f.senior.is_empty() && !f.staff.is_empty());
+            assert!(!f.number.is_empty() && !p.senior.is_empty() && !p.staff.is_empty());
             assert!(f.see.1.starts_with("#/"), "{}", f.see.1);
             for text in p.answer.iter().chain(&p.points).chain([&f.number]) {
                 assert!(!text.contains("NaN") && !text.contains("inf"), "{text}");

@@ -41,6 +41,20 @@ pub struct Prompt {
     pub answer: Vec<String>,
     /// What an interviewer listens for: three to five points.
     pub points: Vec<String>,
+    /// How a senior engineer answers, and what a staff engineer adds.
+    pub senior: String,
+    pub staff: String,
+}
+
+impl Prompt {
+    /// The prompt with its senior and staff contrast.
+    pub(crate) fn with_levels(self, senior: &str, staff: &str) -> Prompt {
+        Prompt {
+            senior: senior.into(),
+            staff: staff.into(),
+            ..self
+        }
+    }
 }
 
 /// The id of point `point` of prompt `prompt` in [`Progress::points`]: `"3.1"`.
@@ -122,6 +136,8 @@ pub(crate) fn prompt(topic: &str, ask: &str, answer: &[String], points: &[&str])
         ask: ask.into(),
         answer: paragraphs(answer),
         points: points.iter().map(|p| p.to_string()).collect(),
+        senior: String::new(),
+        staff: String::new(),
     }
 }
 
@@ -167,6 +183,10 @@ fn clarify() -> Prompt {
             "States the goals: even load, and few keys moved on a change",
         ],
     )
+    .with_levels(
+        "Asks about data loss, churn and skew before designing.",
+        "Turns the answers into goals with numbers (how many keys may move, how hot a key may get) that the design is then checked against.",
+    )
 }
 
 fn api() -> Prompt {
@@ -189,6 +209,10 @@ fn api() -> Prompt {
             "Has add and remove, and a call for r copies",
             "Says where the membership lives and how clients hear of changes",
         ],
+    )
+    .with_levels(
+        "Gives owner(key), add, remove and owners(key, r).",
+        "Says who owns the membership, how it is versioned, and what a caller sees while it changes.",
     )
 }
 
@@ -223,6 +247,10 @@ fn naive() -> Prompt {
             "Mentions that doubling moves exactly half",
         ],
     )
+    .with_levels(
+        "Shows that mod N moves almost every key on a change.",
+        "Knows when mod N is still the right call: a fleet that never changes, or only doubles.",
+    )
 }
 
 fn ring() -> Prompt {
@@ -253,6 +281,10 @@ fn ring() -> Prompt {
             "A join moves only 1/(N+1), all of it from the newcomer's neighbours",
             "Lookup is a binary search over sorted points",
         ],
+    )
+    .with_levels(
+        "Explains the clockwise rule and the 1/(N+1) move.",
+        "Adds the lookup's cost, and the wrap past the top as the edge case the tests must cover.",
     )
 }
 
@@ -294,6 +326,10 @@ fn virtual_nodes(numbers: &Numbers) -> Prompt {
             "Weights: bigger servers get more points",
         ],
     )
+    .with_levels(
+        "Adds virtual nodes and the 1/√V spread.",
+        "Sizes V from the balance the capacity plan needs, and counts its memory and gossip.",
+    )
 }
 
 fn replication() -> Prompt {
@@ -322,6 +358,10 @@ fn replication() -> Prompt {
             "Spreads copies across racks or zones",
             "Says what a write and a read wait for",
         ],
+    )
+    .with_levels(
+        "Builds the preference list, skipping repeated servers and racks.",
+        "Ties the quorum sizes to the read and write guarantees the product needs.",
     )
 }
 
@@ -359,6 +399,10 @@ fn failure(numbers: &Numbers) -> Prompt {
             "Copies keep serving, and the lost copy is rebuilt from survivors",
             "Knows more points mean more replica sets, so joint failures lose data more often",
         ],
+    )
+    .with_levels(
+        "Moves the keys to the next servers and rebuilds from the copies.",
+        "Sets the detection delay, and weighs more points against the higher chance that a joint failure loses data.",
     )
 }
 
@@ -398,6 +442,10 @@ fn hot_key() -> Prompt {
             "Mentions bounded loads",
         ],
     )
+    .with_levels(
+        "Names the hot key and its fixes.",
+        "Measures before fixing, and says which fix suits reads, writes or both.",
+    )
 }
 
 fn real_systems(numbers: &Numbers) -> Prompt {
@@ -430,6 +478,10 @@ fn real_systems(numbers: &Numbers) -> Prompt {
             "memcached clients: ketama",
             "Redis Cluster: fixed hash slots, not a ring",
         ],
+    )
+    .with_levels(
+        "Names the systems and their schemes.",
+        "Explains why each chose as it did, such as Cassandra's move to 16 tokens.",
     )
 }
 
@@ -640,6 +692,7 @@ mod tests {
     fn every_prompt_has_an_answer_and_three_to_five_points() {
         for p in prompts() {
             assert!(!p.ask.is_empty() && !p.answer.is_empty(), "{}", p.topic);
+            assert!(!p.senior.is_empty() && !p.staff.is_empty(), "{}", p.topic);
             assert!((3..=5).contains(&p.points.len()), "{}", p.topic);
             for text in p.answer.iter().chain(&p.points) {
                 assert!(!text.contains("NaN") && !text.contains("n/a"), "{text}");
