@@ -332,6 +332,10 @@ async function answerQuiz(page) {
     await q.locator(makeWrong ? ".quiz-wrong" : ".quiz-right").waitFor();
   }
   await page.getByText(`You got ${total - wrongOnes.length} of ${total} right`).waitFor();
+  // Each missed question links to the step that teaches it; a right one does not.
+  assert.equal(await questions.nth(0).getByRole("link", { name: "Review Step 2: Why modulo fails" }).getAttribute("href"), "#/learn/modulo");
+  assert.equal(await questions.nth(3).getByRole("link", { name: /^Review Step 3: / }).getAttribute("href"), "#/learn/ring");
+  assert.equal(await questions.nth(1).getByRole("link", { name: /^Review / }).count(), 0);
   await screenshot(page, "learn-12-quiz-scored");
 }
 

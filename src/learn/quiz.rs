@@ -9,10 +9,12 @@ use std::collections::BTreeMap;
 
 use ringlab_model::learn::progress::Action;
 use ringlab_model::learn::quiz::{self, Kind, Question};
+use ringlab_model::learn::steps;
 use yew::prelude::*;
 
 use super::PartProps;
 use crate::browser::input_value;
+use crate::view_link::ViewLink;
 
 /// Unchecked answers by question: an option's index, or the typed text.
 type Drafts = BTreeMap<usize, String>;
@@ -109,6 +111,12 @@ fn one(
                 <span class="quiz-mark" aria-hidden="true">{ if right { "✓ " } else { "✗ " } }</span>
                 <strong>{ if right { "Right." } else { "Not quite." } }</strong>
                 { " " }{ question.explanation.clone() }
+                if !right && !question.step.is_empty() {
+                    { " " }
+                    <ViewLink to={format!("#/learn/{}", question.step)}>
+                        { format!("Review {}", steps::step_label(question.step)) }
+                    </ViewLink>
+                }
             </p>
         }
     });

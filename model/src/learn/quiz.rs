@@ -26,6 +26,8 @@ pub struct Question {
     pub kind: Kind,
     /// Why the right answer is right, in one paragraph.
     pub explanation: String,
+    /// The slug of the step that teaches it, for a reader who missed it.
+    pub step: &'static str,
 }
 
 /// How a question is answered.
@@ -101,6 +103,14 @@ fn question(prompt: impl Into<String>, kind: Kind, explanation: impl Into<String
         prompt: prompt.into(),
         kind,
         explanation: explanation.into(),
+        step: "",
+    }
+}
+
+impl Question {
+    /// The question, taught by the step `slug`.
+    fn taught_in(self, slug: &'static str) -> Question {
+        Question { step: slug, ..self }
     }
 }
 
@@ -118,20 +128,20 @@ pub fn times(x: f64) -> String {
 /// 160 points), so a page builds them once.
 pub fn questions() -> Vec<Question> {
     vec![
-        hook(),
-        doubling(),
-        ring_join(),
-        leaving(),
-        virtual_nodes(),
-        preference_list(),
-        racks(),
-        simultaneous_failures(),
-        redis(),
-        hot_diagnosis(),
-        hot_load(),
-        bounded_loads(),
-        pick_for_packets(),
-        pick_for_shards(),
+        hook().taught_in("modulo"),
+        doubling().taught_in("modulo"),
+        ring_join().taught_in("ring"),
+        leaving().taught_in("ring"),
+        virtual_nodes().taught_in("virtual-nodes"),
+        preference_list().taught_in("replication"),
+        racks().taught_in("replication"),
+        simultaneous_failures().taught_in("replication"),
+        redis().taught_in("real-systems"),
+        hot_diagnosis().taught_in("hot-keys"),
+        hot_load().taught_in("hot-keys"),
+        bounded_loads().taught_in("hot-keys"),
+        pick_for_packets().taught_in("beyond"),
+        pick_for_shards().taught_in("beyond"),
     ]
 }
 
@@ -616,6 +626,17 @@ pub fn score(progress: &Progress) -> (usize, usize, usize) {
 mod tests {
     use super::*;
     use proptest::prelude::*;
+
+    /// Every question names a step of the walkthrough that comes before the quiz.
+    #[test]
+    fn every_question_points_to_the_step_that_teaches_it() {
+        let steps = &crate::learn::steps::STEPS;
+        let quiz = steps.iter().position(|s| s.slug == "quiz").unwrap();
+        for q in questions() {
+            let at = steps.iter().position(|s| s.slug == q.step);
+            assert!(at.is_some_and(|at| at < quiz), "{}: {:?}", q.prompt, q.step);
+        }
+    }
 
     /// A right answer for each question, as a reader would write it.
     fn right_answer(q: &Question) -> String {
