@@ -8,7 +8,6 @@ use ringlab_core::analysis::theory::{
 };
 use ringlab_core::schemes::cassandra::DEFAULT_NUM_TOKENS;
 use ringlab_core::schemes::redis::{key_slot, SLOT_COUNT};
-use ringlab_core::SchemeKind;
 use ringlab_model::compare::schemes::Compared;
 use ringlab_model::cost::params::CostParams;
 use ringlab_model::cost::report::bytes;
@@ -16,8 +15,8 @@ use ringlab_model::format::{grouped, grouped_rounded, percent};
 use ringlab_model::jump::moves::renumber_expected;
 use ringlab_model::learn::challenges::BALANCE_TARGET;
 use ringlab_model::learn::figures::{
-    self, biggest_catch, default_points, loss, mean_busiest, modulo_stays, HOT, LOSS_FAILURES,
-    LOSS_REPLICAS, LOSS_SERVERS, MODULO_KEEPS, RESIZE, VNODES, VNODE_SERVERS,
+    self, biggest_catch, default_points, loss, mean_busiest, modulo_stays, RingSystem, HOT,
+    LOSS_FAILURES, LOSS_REPLICAS, LOSS_SERVERS, MODULO_KEEPS, RESIZE, VNODES, VNODE_SERVERS,
 };
 use ringlab_model::learn::links;
 use ringlab_model::learn::progress::Action;
@@ -314,7 +313,7 @@ fn vnode_maths() -> Html {
             )) }
             { p(format!(
                 "Memcached's ketama gives each server {} points. Averaged over 200 random rings, the busiest server then carries {:.2} times its share at N = 100 and {:.2} at N = 1000.",
-                default_points(SchemeKind::Ketama), mean_busiest(100, 160, 200), mean_busiest(1000, 160, 200)
+                default_points(RingSystem::Ketama), mean_busiest(100, 160, 200), mean_busiest(1000, 160, 200)
             )) }
             <p>
                 <ViewLink to={links::lab_figure(1)}>{ "The busiest server against V, for 10, 100 and 1,000 servers" }</ViewLink>
@@ -462,7 +461,7 @@ fn RealSystems() -> Html {
                     <strong>{ "Memcached clients. " }</strong>
                     { format!(
                         "libketama and libmemcached place {} points per server from MD5 digests of the server's name; every client computes the same ring. ",
-                        default_points(SchemeKind::Ketama)
+                        default_points(RingSystem::Ketama)
                     ) }
                     <ViewLink to={links::scheme_ring(Scheme::Ketama)}>{ "The ketama ring" }</ViewLink>
                 </li>
@@ -470,7 +469,7 @@ fn RealSystems() -> Html {
                     <strong>{ "nginx and HAProxy. " }</strong>
                     { format!(
                         "nginx's hash $key consistent builds a ketama-style ring of {} CRC32 points per unit of weight. HAProxy's hash-type consistent is a ring too, owned by the nearest point rather than the next; paste a backend into the real-systems page to see exactly where it puts your keys. ",
-                        default_points(SchemeKind::Nginx)
+                        default_points(RingSystem::Nginx)
                     ) }
                     <ViewLink to={links::scheme_ring(Scheme::Nginx)}>{ "The nginx ring" }</ViewLink>
                     { " · " }

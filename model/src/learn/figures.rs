@@ -7,8 +7,10 @@ use ringlab_core::analysis::failure::ring_catchers;
 use ringlab_core::analysis::hot::{hot_key, HotKey};
 use ringlab_core::analysis::theory::{modulo_moved, ring_moved, share_cv, Fraction};
 use ringlab_core::experiment::{run_sequential, Busiest, Method, Placement, Setting};
+use ringlab_core::schemes::ketama::Ketama;
+use ringlab_core::schemes::nginx::Nginx;
 use ringlab_core::schemes::ring::HashRing;
-use ringlab_core::{assign_racks, build, numbered_servers, Options, Partitioner, SchemeKind};
+use ringlab_core::{assign_racks, numbered_servers, Partitioner};
 
 use crate::format::{grouped_rounded, percent};
 
@@ -282,13 +284,23 @@ pub fn loss(points: u32) -> Option<Loss> {
     })
 }
 
-/// Points one server of weight 1 gets on `kind`'s ring with its defaults (160 for ketama
-/// and nginx, `num_tokens` for Cassandra); 0 for a scheme without a ring.
-pub fn default_points(kind: SchemeKind) -> usize {
-    build(kind, numbered_servers("s", 1), &Options::default())
-        .ok()
-        .and_then(|scheme| scheme.ring().map(|ring| ring.points().len()))
-        .unwrap_or(0)
+/// The real systems whose points per server the walkthrough quotes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RingSystem {
+    Ketama,
+    Nginx,
+}
+
+/// Points one server of weight 1 gets on `system`'s ring with its defaults (160 for both),
+/// read from the core's own ring. Each system is built by its own constructor, not
+/// through `ringlab_core::build`: that would link every scheme into the walkthrough.
+pub fn default_points(system: RingSystem) -> usize {
+    let one = numbered_servers("s", 1);
+    let ring_points = |ring: Option<&ringlab_core::Ring>| ring.map_or(0, |r| r.points().len());
+    match system {
+        RingSystem::Ketama => Ketama::new(one).map_or(0, |k| ring_points(k.ring())),
+        RingSystem::Nginx => Nginx::new(one).map_or(0, |n| ring_points(n.ring())),
+    }
 }
 
 /// The share of Maglev's slots (Envoy's table of 65,537) that change backend when
@@ -382,11 +394,8 @@ impl RingPreset {
             .iter()
             .map(|name| ringlab_core::Server::new(name.clone()))
             .collect();
-        let options = Options {
-            vnodes: self.vnodes.max(1),
-            ..Options::default()
-        };
-        let scheme = build(SchemeKind::Ring, servers, &options).ok()?;
+        let scheme: Box<dyn Partitioner> =
+            Box::new(HashRing::new(servers, self.vnodes.max(1)).ok()?);
         let owners = ringlab_core::partitioner::owners_of(
             scheme.as_ref(),
             &crate::naming::key_names(self.seed, self.keys),
@@ -509,10 +518,21 @@ mod tests {
 
     #[test]
     fn real_systems_points_per_server() {
-        assert_eq!(default_points(SchemeKind::Ketama), 160);
-        assert_eq!(default_points(SchemeKind::Nginx), 160);
-        assert_eq!(default_points(SchemeKind::Cassandra), 16);
-        assert_eq!(default_points(SchemeKind::Modulo), 0);
+        assert_eq!(default_points(RingSystem::Ketama), 160);
+        assert_eq!(default_points(RingSystem::Nginx), 160);
+        // The same as the general builder gives.
+        for (system, kind) in [
+            (RingSystem::Ketama, ringlab_core::SchemeKind::Ketama),
+            (RingSystem::Nginx, ringlab_core::SchemeKind::Nginx),
+        ] {
+            let built = ringlab_core::build(
+                kind,
+                numbered_servers("s", 1),
+                &ringlab_core::Options::default(),
+            )
+            .unwrap();
+            assert_eq!(default_points(system), built.ring().unwrap().points().len());
+        }
     }
 
     #[test]
