@@ -2,8 +2,8 @@
 //! rendezvous, Maglev and Redis slots, side by side.
 //!
 //! `params` is the URL state; `schemes` what each scheme is and when to pick it; `run` the
-//! counts, computed a slice of keys at a time so the page never freezes. Every number
-//! comes from `ringlab_core`.
+//! counts of a range of keys; `chunk` the ranges as the page's Web Workers get them and
+//! answer them, so the page never freezes. Every number comes from `ringlab_core`.
 
 pub mod chunk;
 pub mod params;

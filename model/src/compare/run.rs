@@ -277,14 +277,6 @@ impl Comparison {
     pub fn outcomes(&self) -> Vec<Outcome> {
         self.tally.outcomes(&self.params)
     }
-
-    /// The schemes, built: for measuring lookups.
-    pub fn partitioners(&self) -> Vec<(Compared, &dyn Partitioner)> {
-        self.columns
-            .iter()
-            .map(|c| (c.scheme, c.before.as_ref()))
-            .collect()
-    }
 }
 
 #[cfg(test)]
