@@ -141,6 +141,10 @@ pub(crate) fn prompt(topic: &str, ask: &str, answer: &[String], points: &[&str])
     }
 }
 
+/// How many prompts [`prompts`] has: the follow-ups are numbered after them in the
+/// progress.
+pub const PROMPT_COUNT: usize = 9;
+
 /// The prompts, in the order the interview takes them.
 pub fn prompts() -> Vec<Prompt> {
     let n = Numbers::new();
@@ -672,6 +676,7 @@ mod tests {
     #[test]
     fn the_prompts_follow_the_interview() {
         let topics: Vec<String> = prompts().into_iter().map(|p| p.topic).collect();
+        assert_eq!(topics.len(), PROMPT_COUNT);
         assert_eq!(
             topics,
             [

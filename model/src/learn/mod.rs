@@ -3,6 +3,7 @@
 //! progress kept in the browser.
 
 pub mod challenges;
+pub mod checkup;
 pub mod dry_run;
 pub mod figures;
 pub mod followups;

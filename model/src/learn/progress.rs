@@ -1,11 +1,13 @@
 //! What a reader has done in the walkthrough: steps finished, challenges ticked, the hook's
-//! prediction, quiz answers checked, interview answers typed and points ticked. It lives in
+//! prediction, quiz answers checked, interview answers typed and points ticked, and the
+//! check-up's answers before and after. It lives in
 //! the browser's localStorage as one query-like string ([`Progress::to_text`]) and is never
 //! sent anywhere; text that does not parse is dropped, item by item.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::rc::Rc;
 
+use crate::learn::checkup::Sitting;
 use crate::reducer::Reducer;
 use crate::urlkit::{list, parse_query, write_query};
 
@@ -27,6 +29,10 @@ pub struct Progress {
     pub revealed: BTreeSet<usize>,
     /// Listened-for points the reader ticked, as `prompt.point`.
     pub points: BTreeSet<String>,
+    /// The check-up's answers before the walkthrough: skill index to answer.
+    pub before: BTreeMap<usize, String>,
+    /// The check-up's answers after the quiz.
+    pub after: BTreeMap<usize, String>,
 }
 
 /// One change to the progress.
@@ -42,6 +48,10 @@ pub enum Action {
     Reveal(usize),
     /// A listened-for point ticked (true) or unticked.
     Point(String, bool),
+    /// A check-up answer checked: the sitting, the skill, the answer.
+    CheckUp(Sitting, usize, String),
+    /// A sitting of the check-up taken again: its answers forgotten.
+    RetakeCheckUp(Sitting),
     /// "Forget my progress".
     Forget,
     /// Everything replaced, as read from storage.
@@ -80,6 +90,10 @@ impl Reducer for Progress {
             Action::Point(id, false) => {
                 self.points.remove(&id);
             }
+            Action::CheckUp(sitting, skill, answer) => {
+                self.sitting(sitting).insert(skill, answer);
+            }
+            Action::RetakeCheckUp(sitting) => self.sitting(sitting).clear(),
             Action::Forget => *self = Progress::default(),
             Action::Load(progress) => *self = progress,
         }
@@ -99,6 +113,13 @@ impl Reducer for Progress {
 }
 
 impl Progress {
+    fn sitting(&mut self, sitting: Sitting) -> &mut BTreeMap<usize, String> {
+        match sitting {
+            Sitting::Before => &mut self.before,
+            Sitting::After => &mut self.after,
+        }
+    }
+
     /// The stored form: `steps=a,b&ch=x,y&q0=...&t3=...&shown=1,2&pts=1.2,3.0`.
     pub fn to_text(&self) -> String {
         let join = |items: Vec<String>| items.join(",");
@@ -120,6 +141,12 @@ impl Progress {
         }
         for (prompt, text) in &self.typed {
             pairs.push((format!("t{prompt}"), text.clone()));
+        }
+        for (skill, answer) in &self.before {
+            pairs.push((format!("b{skill}"), answer.clone()));
+        }
+        for (skill, answer) in &self.after {
+            pairs.push((format!("a{skill}"), answer.clone()));
         }
         write_query(pairs.iter().map(|(k, v)| (k.as_str(), v.as_str())))
     }
@@ -143,6 +170,10 @@ impl Progress {
                     } else if let Some(t) = index("t") {
                         let text: String = value.chars().take(MAX_TYPED).collect();
                         progress.typed.insert(t, text);
+                    } else if let Some(b) = index("b") {
+                        progress.before.insert(b, value);
+                    } else if let Some(a) = index("a") {
+                        progress.after.insert(a, value);
                     }
                 }
             }
@@ -166,12 +197,16 @@ mod tests {
             Action::Type(2, "hash & mod, then = a ring? 100%".into()),
             Action::Reveal(2),
             Action::Point("2.1".into(), true),
+            Action::CheckUp(Sitting::Before, 3, "1".into()),
+            Action::CheckUp(Sitting::After, 0, "12/13".into()),
         ] {
             p = p.reduce(action);
         }
         assert_eq!(Progress::from_text(&p.to_text()), *p);
         assert_eq!(*p.clone().reduce(Action::Forget), Progress::default());
         assert!(p.clone().reduce(Action::RetryQuiz).quiz.is_empty());
+        let retaken = p.clone().reduce(Action::RetakeCheckUp(Sitting::Before));
+        assert!(retaken.before.is_empty() && retaken.after.len() == 1);
         let p = p.reduce(Action::Point("2.1".into(), false));
         assert!(p.points.is_empty());
     }

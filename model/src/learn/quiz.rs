@@ -6,6 +6,8 @@
 //! the reader's own words for a number. Numbers are read leniently: `1/9`, `0.111`,
 //! `11%`, `11.1`, `1 in 9` and `34,375` all parse.
 
+use std::collections::BTreeMap;
+
 use ringlab_core::analysis::theory::{
     join_moved, leave_moved, modulo_kept_per_period, modulo_moved, ring_moved, share_cv,
 };
@@ -75,7 +77,7 @@ const AMOUNT_TOLERANCE: f64 = 0.005;
 /// The longest answer that is read as a number; longer text is not one.
 const MAX_NUMBER_TEXT: usize = 80;
 
-fn share(answer: f64) -> Kind {
+pub(crate) fn share(answer: f64) -> Kind {
     Kind::Number {
         answer,
         tolerance: SHARE_TOLERANCE,
@@ -83,7 +85,7 @@ fn share(answer: f64) -> Kind {
     }
 }
 
-fn amount(answer: f64) -> Kind {
+pub(crate) fn amount(answer: f64) -> Kind {
     Kind::Number {
         answer,
         tolerance: (answer * AMOUNT_TOLERANCE).abs(),
@@ -91,14 +93,18 @@ fn amount(answer: f64) -> Kind {
     }
 }
 
-fn choice(options: &[String], correct: usize) -> Kind {
+pub(crate) fn choice(options: &[String], correct: usize) -> Kind {
     Kind::Choice {
         options: options.to_vec(),
         correct,
     }
 }
 
-fn question(prompt: impl Into<String>, kind: Kind, explanation: impl Into<String>) -> Question {
+pub(crate) fn question(
+    prompt: impl Into<String>,
+    kind: Kind,
+    explanation: impl Into<String>,
+) -> Question {
     Question {
         prompt: prompt.into(),
         kind,
@@ -109,7 +115,7 @@ fn question(prompt: impl Into<String>, kind: Kind, explanation: impl Into<String
 
 impl Question {
     /// The question, taught by the step `slug`.
-    fn taught_in(self, slug: &'static str) -> Question {
+    pub(crate) fn taught_in(self, slug: &'static str) -> Question {
         Question { step: slug, ..self }
     }
 }
@@ -603,9 +609,17 @@ pub fn is_right(question: &Question, answer: &str) -> bool {
 
 /// (right, answered, total) over `questions` for the answers in `progress`.
 pub fn score_of(questions: &[Question], progress: &Progress) -> (usize, usize, usize) {
+    score_answers(questions, &progress.quiz)
+}
+
+/// Right, answered and asked, for `answers` (question index to answer) to `questions`.
+pub fn score_answers(
+    questions: &[Question],
+    answers: &BTreeMap<usize, String>,
+) -> (usize, usize, usize) {
     let mut right = 0;
     let mut answered = 0;
-    for (index, answer) in &progress.quiz {
+    for (index, answer) in answers {
         if let Some(question) = questions.get(*index) {
             answered += 1;
             if is_right(question, answer) {
