@@ -58,11 +58,13 @@ const styles = JSON.parse(stylesJson);
 let html = fs.readFileSync(from, "utf8");
 html = html.replace(/<link rel="(modulepreload|preload)"[^>]*>\s*/g, "");
 const links = {};
+// A stylesheet may serve several bundles: each finds its tag in the page as built.
+const built = html;
 for (const [bundle, names] of Object.entries(styles)) {
   links[bundle] = [];
   for (const name of names) {
     const re = new RegExp(`<link rel="stylesheet" href="\\./${name}-[0-9a-f]+\\.css"[^>]*>\\s*`);
-    const tag = html.match(re);
+    const tag = built.match(re);
     if (!tag) throw new Error(`dist-bundles: no stylesheet ${name}.css in index.html`);
     const href = tag[0].match(/href="([^"]*)"/)[1];
     const integrity = tag[0].match(/integrity="([^"]*)"/)?.[1];

@@ -31,6 +31,7 @@ pub mod pictures;
 pub mod player;
 pub mod playground;
 pub mod png;
+pub mod prep;
 pub mod probe;
 pub mod rate_meter;
 pub mod registry;

@@ -1,7 +1,7 @@
 // The walkthrough, as a learner walks it with the keyboard: the hook answered wrong then
 // right, a number scrubbed, every challenge done by using the widget, the quiz with some
-// wrong answers, every model answer revealed, the cheat sheet printed, a reload that
-// resumes, and progress forgotten. Then every step through axe-core, light and dark,
+// wrong answers, every model answer revealed and the whole answer, a reload that resumes,
+// and progress forgotten. Interview prep (prep.test.js) takes over from there. Then every step through axe-core, light and dark,
 // narrow and wide, with screenshots.
 import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
@@ -111,6 +111,8 @@ test("the whole path, keyboard only", async () => {
   await page.mouse.up();
   assert.equal(await knob.getAttribute("aria-valuenow"), "11");
   await screenshot(page, "learn-01-hook");
+  // The pre-test is offered before the first step's question.
+  assert.equal(await page.locator(".learn-pretest").getByRole("link", { name: "pre-test" }).getAttribute("href"), "#/prep/pre-test");
 
   // 2 and 3: read, look, move on.
   // Step 2's widget shows the failure its words describe (16 to 17), then the doubling.
@@ -204,85 +206,29 @@ test("the whole path, keyboard only", async () => {
   await next(page, "quiz");
   await answerQuiz(page);
 
-  // 14. The interview: type an answer, reveal every model answer, print the cheat sheet.
+  // 14. The interview: type an answer, reveal every model answer, then the whole answer
+  // and the way on to interview prep.
   await next(page, "interview");
   const answers = page.locator("ol.iv-prompts").first().getByRole("textbox", { name: /Your answer/ });
   await answers.first().focus();
   await page.keyboard.type("Ask how many servers, how often they change, and what a miss costs.");
   const reveal = page.getByRole("button", { name: "Reveal model answer" });
-  const followUps = page.getByRole("region", { name: "Follow-ups" });
-  const followReveal = followUps.getByRole("button", { name: "Reveal model answer" });
-  assert.equal(await followReveal.count(), 10, "ten follow-ups");
-  const prompts = (await reveal.count()) - 10;
-  assert.ok(prompts >= 9, `${prompts} prompts`);
-  // Nothing of the whole answer, the cheat sheet or a follow-up's answer before the
-  // candidate tries.
-  assert.equal(await page.getByRole("heading", { name: "Cheat sheet", exact: true }).count(), 0);
-  assert.equal(await page.getByRole("heading", { name: "The whole answer", exact: true }).count(), 0);
-  assert.equal(await page.getByText("The number to quote:").count(), 0);
+  const prompts = await reveal.count();
+  assert.equal(prompts, 9);
+  // Nothing of a model answer or the whole answer before the candidate tries.
+  assert.equal(await page.getByRole("heading", { name: "A strong answer" }).count(), 0);
   await page.getByText(`(0 of ${prompts} so far)`, { exact: false }).waitFor();
-  // A follow-up by keyboard: the answer, the number, the widget, senior and staff.
-  const first = followUps.getByRole("listitem").first();
-  await first.getByRole("textbox", { name: "Your answer" }).focus();
-  await page.keyboard.type("A few hundred, and plan for the busiest.");
+  assert.doesNotMatch(await page.locator(".iv-whole").innerText(), /I would place keys/);
   await page.keyboard.press("Tab");
   await page.keyboard.press("Enter");
-  await first.getByRole("heading", { name: "A strong answer" }).waitFor();
-  assert.match(await first.locator(".iv-number").innerText(), /^The number to quote: 2 ln N \/ ε² = 1,382 points at N = 1,000/);
-  assert.equal(await first.getByRole("link", { name: /The lab's figure 1/ }).getAttribute("href"), "#/lab?rings=400&seed=1&workers=2&fig=1");
-  assert.deepEqual(await first.locator(".iv-levels dt").allInnerTexts(), ["Senior", "Staff"]);
-  // The estimation: nothing of the answer before a try; a try by keyboard is graded by the
-  // core's cost model, then the working and the cost widget at that cluster.
-  const estimate = page.getByRole("region", { name: "Estimation" });
-  assert.equal(await estimate.getByText("The working").count(), 0);
-  await estimate.getByRole("textbox", { name: /^A cluster of 10 servers holds 10 TB/ }).focus();
-  await page.keyboard.type("2");
-  await page.keyboard.press("Enter");
-  await estimate.getByRole("status").filter({ hasText: "The core's cost model says 6.7 hours: your estimate is 3.37× too low." }).waitFor();
-  await page.keyboard.press("Control+A");
-  await page.keyboard.type("about 7 h");
-  await page.keyboard.press("Enter");
-  await estimate.getByRole("status").filter({ hasText: /^Close enough: the core's cost model says 6\.7 hours/ }).waitFor();
-  assert.match(await estimate.innerText(), /0\.91 TB at 37\.5 MB\/s is 24,242 seconds: 6\.7 hours/);
-  assert.equal(await estimate.getByRole("link", { name: /Open the resize cost at this cluster/ }).getAttribute("href"),
-    "#/cost?before=10&after=11&objects=10000000000&size=1000&rf=1&gbps=1&throttle=30");
-  // The dry run, by keyboard: a pick per lookup (one wrong on purpose), each graded by
-  // the core with its reason, the focus moving on to the next.
-  const dry = page.getByRole("region", { name: "A coding dry run: get_server" });
-  assert.equal(await dry.locator(".dry-verdict").count(), 0);
-  const picks = [["get_server(35)", "B"], ["get_server(90)", "C"], ["get_server(50)", "B"], ["get_server(35)", "C"], ["get_server(10)", "n"], ["get_server(99)", "D"]];
-  for (const [call, key] of picks) {
-    const select = dry.getByRole("combobox", { name: `${call} returns` }).and(dry.locator("select:not([disabled])")).first();
-    await select.focus();
-    await page.keyboard.type(key);
-    await page.keyboard.press("Tab");
-    await page.keyboard.press("Enter");
-  }
-  await dry.getByRole("status").filter({ hasText: "5 of 6 checked right; 6 lookups in all." }).waitFor();
-  const verdicts = await dry.locator(".dry-verdict").allInnerTexts();
-  assert.equal(verdicts.length, 6);
-  assert.match(verdicts[1], /^Not C: it is A\. No server sits at or after 90, so the search wraps past the top/);
-  assert.match(verdicts[2], /^Right\. B sits exactly at 50/);
-  assert.match(verdicts[4], /^Right\. The ring is empty/);
-  assert.equal(await page.evaluate(() => document.activeElement?.id), "dry-score");
+  // The reveal moves the focus to what it revealed.
+  await page.waitForFunction(() => document.activeElement?.id === "iv-p0-model");
   while ((await reveal.count()) > 0) await press(reveal.first());
-  // Every prompt, main and follow-up, contrasts a senior and a staff answer.
-  assert.equal(await page.locator("ol.iv-prompts .iv-levels").count(), prompts + 10);
-  await page.getByRole("heading", { name: "Cheat sheet" }).waitFor();
-  assert.ok(await page.getByRole("button", { name: "Print cheat sheet" }).isVisible());
-  const sheet = page.locator(".cheat-sheet");
-  for (const part of ["Which to pick", "The follow-ups' numbers", "CLUSTER KEYSLOT somekey = 11058"]) {
-    assert.ok((await sheet.innerText()).includes(part), part);
-  }
-  await page.emulateMedia({ media: "print" });
-  assert.ok(await page.locator(".cheat-sheet").isVisible());
-  assert.ok(!(await page.locator("header.top").isVisible()), "print shows the cheat sheet only");
-  await screenshot(page, "learn-13-cheat-sheet-print");
-  // Printed to PDF on A4, the cheat sheet is one page.
-  const pdf = (await page.pdf({ format: "A4" })).toString("latin1");
-  const pages = (pdf.match(/\/Type\s*\/Page\b(?!s)/g) ?? []).length;
-  assert.equal(pages, 1, `the cheat sheet prints on ${pages} pages`);
-  await page.emulateMedia({ media: "screen" });
+  assert.equal(await page.locator("ol.iv-prompts .iv-levels").count(), prompts, "each prompt has senior and staff");
+  assert.match(await page.locator(".iv-whole").innerText(), /^The whole answer\s+I would place keys with consistent hashing/);
+  const prep = page.getByRole("region", { name: "Then: interview prep" }).getByRole("link");
+  assert.deepEqual(await prep.allInnerTexts(), ["Follow-ups", "Timed run", "Estimation", "Dry run", "Cheat sheet", "Post-test"]);
+  assert.equal(await prep.first().getAttribute("href"), "#/prep/follow-ups");
 
   // A reload resumes on the same step, with the progress kept.
   await page.reload();
@@ -337,52 +283,8 @@ async function answerQuiz(page) {
   assert.equal(await questions.nth(3).getByRole("link", { name: /^Review Step 3: / }).getAttribute("href"), "#/learn/ring");
   assert.equal(await questions.nth(1).getByRole("link", { name: /^Review / }).count(), 0);
   await screenshot(page, "learn-12-quiz-scored");
-}
-
-test("the timed run: five minutes on the clock, by keyboard, then the model answer and the rubric", async () => {
-  const { context, page, clean } = await open(env);
-  // A clock the test moves, and only the test: five minutes pass in a moment, and no
-  // real time slips in between.
-  await page.clock.install({ time: new Date("2026-01-05T09:00:00") });
-  await load(env, page, "#/learn/interview");
-  await page.clock.pauseAt(new Date("2026-01-05T09:01:00"));
-  const timed = page.getByRole("region", { name: "A timed run: five minutes" });
-  const clock = timed.getByRole("timer", { name: "Time left" });
-  assert.equal(await clock.innerText(), "5:00");
-  // Nothing of the answer before the run, and no typing before the clock starts.
-  assert.equal(await timed.getByRole("heading", { name: "A strong five-minute answer" }).count(), 0);
-  assert.ok(await timed.getByRole("textbox", { name: "Your answer" }).isDisabled());
-  await press(timed.getByRole("button", { name: "Start the clock" }));
-  await page.waitForFunction(() => document.activeElement?.id === "tm-text");
-  await page.keyboard.type("Ask whether it is a cache or a store, then the ring, virtual nodes, copies.");
-  await page.clock.fastForward("01:30");
-  await waitText(clock, /^3:30$/);
-  // "I'm done" is just before the box.
-  await page.keyboard.press("Shift+Tab");
-  assert.equal(await page.evaluate(() => document.activeElement?.textContent), "I'm done");
-  await page.keyboard.press("Enter");
-  await timed.getByText(/^Done in 1:30\. You wrote 15 words\.$/).waitFor();
-  await page.waitForFunction(() => document.activeElement?.id === "tm-model");
-  assert.match(await timed.locator(".tm-after").innerText(), /I would place keys with consistent hashing/);
-  await page.keyboard.press("Tab");
-  await page.keyboard.press("Space");
-  await timed.getByText("1 of 7 ticked").waitFor();
-  assert.deepEqual(await timed.locator(".iv-levels dt").allInnerTexts(), ["Senior", "Staff"]);
-  // Again, and this time the bell rings.
-  await press(timed.getByRole("button", { name: "Try again" }));
-  await press(timed.getByRole("button", { name: "Start the clock" }));
-  await page.clock.fastForward("05:01");
-  await timed.getByText(/^Time's up\. You wrote 0 words\.$/).waitFor();
-  assert.equal(await clock.innerText(), "0:00");
-  assert.ok(await timed.getByRole("textbox", { name: "Your answer" }).isDisabled());
-  clean();
-  await context.close();
-});
-
-/** Waits until `locator`'s text matches `pattern`. */
-async function waitText(locator, pattern) {
-  for (let i = 0; i < 100 && !pattern.test(await locator.innerText()); i += 1) await new Promise((r) => setTimeout(r, 50));
-  assert.match(await locator.innerText(), pattern);
+  // Then the post-test, in interview prep.
+  assert.equal(await page.getByRole("link", { name: "post-test" }).getAttribute("href"), "#/prep/post-test");
 }
 
 test("every step: axe-core clean, light and dark, 360 px and desktop", async () => {

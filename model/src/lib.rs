@@ -25,6 +25,7 @@ pub mod maglev;
 pub mod naming;
 pub mod param_table;
 pub mod playground;
+pub mod prep;
 pub mod reducer;
 pub mod rendezvous;
 pub mod route;

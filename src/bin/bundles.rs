@@ -12,9 +12,12 @@ fn main() {
             }
         }
         Some("stylesheets") => {
-            for (_, names) in ringlab::registry::styles() {
-                for name in names {
+            // Once each, though a stylesheet may serve several bundles.
+            let mut seen = Vec::new();
+            for name in ringlab::registry::styles().into_iter().flat_map(|(_, n)| n) {
+                if !seen.contains(&name) {
                     println!("{name}");
+                    seen.push(name);
                 }
             }
         }

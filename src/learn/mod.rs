@@ -1,16 +1,16 @@
 //! The walkthrough (`#/learn`): a guided path through consistent hashing, step by step,
 //! with the views' own widgets preset for each step. Its pure parts (steps, challenges,
-//! figures, progress) are in `ringlab_model::learn`.
+//! figures, progress) are in `ringlab_model::learn`. Interview prep (`#/prep`) shares its
+//! progress, its question forms and its prompt cards.
 
 mod challenges;
-mod dry_run;
-mod estimate;
 mod interview;
+pub mod prompt_card;
+pub mod question_form;
 mod quiz;
 mod scrub;
 mod steps;
-mod storage;
-mod timed;
+pub mod storage;
 mod view;
 mod widget;
 
@@ -21,8 +21,8 @@ use yew::prelude::*;
 
 pub use view::Learn;
 
-/// What a part of a step (the quiz, the interview) gets: the progress, and where to send
-/// changes to it.
+/// What a part of a step (the quiz, the interview) or of interview prep gets: the
+/// progress, and where to send changes to it.
 #[derive(Properties, PartialEq, Clone)]
 pub struct PartProps {
     pub progress: Rc<Progress>,

@@ -25,6 +25,7 @@ use ringlab_model::learn::steps::{
     REPLICA_RING,
 };
 use ringlab_model::playground::params::Scheme;
+use ringlab_model::prep::params::Part;
 use ringlab_model::systems::system::System;
 use yew::prelude::*;
 
@@ -154,6 +155,11 @@ fn Hook(props: &HookProps) -> Html {
     let kept = modulo_kept_per_period(8, 9);
     html! {
         <>
+            <p class="learn-pretest">
+                { "Preparing for an interview? Take the two-minute " }
+                <ViewLink to={Part::Before.link()}>{ "pre-test" }</ViewLink>
+                { " first. After the quiz, the post-test asks the same skills again and shows what you gained." }
+            </p>
             { p("Eight cache servers sit in front of a database. Your app picks a server for each key with hash(key) % 8: cheap, even, and every client agrees.") }
             { p("Traffic grows, so a ninth server joins. The app now computes hash(key) % 9.") }
             <form class="hook" {onsubmit}>

@@ -1,4 +1,4 @@
-//! The coding dry run of the interview step: the trace of `add`, `remove` and
+//! The coding dry run of interview prep: the trace of `add`, `remove` and
 //! `get_server` calls, a prediction for each lookup, graded one at a time by the core's
 //! ring with the reason; the score as it goes. Nothing of an answer shows before its
 //! check.
@@ -79,7 +79,7 @@ pub fn DryRun() -> Html {
     });
     html! {
         <section class="dry-run" aria-labelledby="dry-run-heading">
-            <h3 id="dry-run-heading">{ "A coding dry run: get_server" }</h3>
+            <h2 id="dry-run-heading">{ "A coding dry run: get_server" }</h2>
             <p>
                 { "The classic exercise, in your head: a ring on the 0..99 clock, one point per \
                    server, a key owned by the first server at or after it. Run the calls in order \

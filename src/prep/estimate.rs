@@ -1,4 +1,4 @@
-//! The estimation exercise of the interview step: a back-of-envelope question about a
+//! The estimation exercise of interview prep: a back-of-envelope question about a
 //! resize, the candidate's hours graded against the core's cost model, then the working
 //! and the cost widget at that cluster. Nothing of the answer shows before a try.
 
@@ -50,7 +50,7 @@ pub fn Estimation() -> Html {
     );
     html! {
         <section class="iv-estimate" aria-labelledby="iv-estimate-heading">
-            <h3 id="iv-estimate-heading">{ "Estimation" }</h3>
+            <h2 id="iv-estimate-heading">{ "Estimation" }</h2>
             <form class="iv-est-form" onsubmit={onsubmit}>
                 <label for="iv-est-hours">{ estimation_question() }</label>
                 <div class="iv-est-row">
@@ -65,7 +65,7 @@ pub fn Estimation() -> Html {
             </p>
             if worked {
                 <div class="iv-est-working">
-                    <h4>{ "The working" }</h4>
+                    <h3>{ "The working" }</h3>
                     { for estimation_working().into_iter().map(|line| html! { <p>{ line }</p> }) }
                     <p>
                         <ViewLink to={link("cost", &estimation_workload())}>{ "Open the resize cost at this cluster" }</ViewLink>

@@ -1,4 +1,4 @@
-//! The timed run of the interview step: five minutes on a visible clock for the opening
+//! The timed run of interview prep: five minutes on a visible clock for the opening
 //! question, the candidate's own answer, then the model answer, the rubric to tick
 //! against it and the senior and staff contrast. The state is
 //! `ringlab_model::learn::timed`; this file feeds it the page's clock.
@@ -66,7 +66,7 @@ pub fn TimedRun() -> Html {
             html! {
                 <div class="tm-after">
                     <p class="tm-said">{ format!("{said} You wrote {} words.", state.words()) }</p>
-                    <h4 id="tm-model" tabindex="-1">{ "A strong five-minute answer" }</h4>
+                    <h3 id="tm-model" tabindex="-1">{ "A strong five-minute answer" }</h3>
                     <p>{ model_answer() }</p>
                     <fieldset class="iv-points">
                         <legend>{ "Tick what your answer covered" }</legend>
@@ -87,7 +87,7 @@ pub fn TimedRun() -> Html {
     };
     html! {
         <section class="timed-run" aria-labelledby="tm-heading">
-            <h3 id="tm-heading">{ "A timed run: five minutes" }</h3>
+            <h2 id="tm-heading">{ "A timed run: five minutes" }</h2>
             <p class="tm-question">{ QUESTION }</p>
             <div class="tm-bar">
                 <p class="tm-clock" role="timer" aria-label="Time left">{ state.clock() }</p>

@@ -1,0 +1,172 @@
+//! The check-up: six questions, one per skill, before the walkthrough (the pre-test) or
+//! after its quiz (the post-test), each checked as it is answered. Once both are done,
+//! the post-test shows the gain, skill by skill. The questions, the marking and the gain
+//! are `ringlab_model::learn::checkup`.
+
+use std::rc::Rc;
+
+use ringlab_model::learn::checkup::{self, Sitting, Skill};
+use ringlab_model::learn::progress::Action;
+use ringlab_model::prep::params::Part;
+use yew::prelude::*;
+
+use crate::learn::question_form::{question_form, use_drafts, Answers, Slot};
+use crate::learn::PartProps;
+use crate::view_link::ViewLink;
+
+#[derive(Properties, PartialEq)]
+pub struct CheckUpProps {
+    pub sitting: Sitting,
+    pub skills: Rc<Vec<Skill>>,
+    pub part: PartProps,
+}
+
+#[component]
+pub fn CheckUp(props: &CheckUpProps) -> Html {
+    let sitting = props.sitting;
+    let progress = &props.part.progress;
+    let drafts = use_drafts(
+        props
+            .part
+            .on_action
+            .reform(move |(i, text)| Action::CheckUp(sitting, i, text)),
+    );
+    let retake = {
+        let clear = drafts.clear.clone();
+        let on_action = props.part.on_action.clone();
+        Callback::from(move |_: MouseEvent| {
+            clear.emit(());
+            on_action.emit(Action::RetakeCheckUp(sitting));
+        })
+    };
+    let questions = checkup::questions(&props.skills, sitting);
+    let (right, answered, total) = checkup::score(&props.skills, sitting, progress);
+    let answers = sitting.answers(progress);
+    let prefix = match sitting {
+        Sitting::Before => "pre",
+        Sitting::After => "post",
+    };
+    let intro = match sitting {
+        Sitting::Before => html! {
+            <p class="quiz-intro">
+                { format!("{total} questions, about two minutes, before the walkthrough's first \
+                           step. Guess if you must: this is where you start, not a grade. The \
+                           post-test asks the same skills in other words, so you can see what \
+                           you learned.") }
+                { " " }<ViewLink to="#/learn/hook">{ "Then start the walkthrough." }</ViewLink>
+            </p>
+        },
+        Sitting::After => html! {
+            <p class="quiz-intro">
+                { format!("{total} questions on the skills the pre-test asked, in other words and \
+                           numbers. Take it after the walkthrough's quiz.") }
+                { " " }<ViewLink to="#/learn/quiz">{ "The quiz is step 13." }</ViewLink>
+            </p>
+        },
+    };
+
+    html! {
+        <section class="quiz checkup" aria-labelledby="checkup-heading">
+            <h2 id="checkup-heading">{ sitting.title() }</h2>
+            { intro }
+            <ol class="quiz-questions">
+                { for questions.iter().enumerate().map(|(index, question)| html! {
+                    <li key={index}>
+                        <p class="checkup-skill">{ props.skills[index].name }</p>
+                        { question_form(
+                            Slot { prefix, index, total },
+                            question,
+                            Answers {
+                                draft: drafts.get(index),
+                                checked: answers.get(&index),
+                                set_draft: &drafts.set,
+                                check: &drafts.check,
+                            },
+                        ) }
+                    </li>
+                }) }
+            </ol>
+            <div class="quiz-end">
+                <p class="quiz-score" role="status">
+                    { if answered == total {
+                        format!("You got {right} of {total} right.")
+                    } else {
+                        format!("{answered} of {total} answered so far.")
+                    } }
+                </p>
+                <button type="button" class="quiz-retry" onclick={retake}>
+                    { format!("Take the {} again", match sitting {
+                        Sitting::Before => "pre-test",
+                        Sitting::After => "post-test",
+                    }) }
+                </button>
+            </div>
+            { gain(sitting, &props.skills, progress) }
+        </section>
+    }
+}
+
+/// The gain, under the post-test once both sittings are complete; what is missing
+/// otherwise.
+fn gain(
+    sitting: Sitting,
+    skills: &[Skill],
+    progress: &ringlab_model::learn::progress::Progress,
+) -> Html {
+    if sitting == Sitting::Before {
+        return Html::default();
+    }
+    let Some(gain) = checkup::gain(skills, progress) else {
+        let (_, before, total) = checkup::score(skills, Sitting::Before, progress);
+        return html! {
+            <p class="checkup-gain-later">
+                { format!("Your gain shows here once both tests are complete (pre-test: {before} of {total} answered). ") }
+                if before < total {
+                    <ViewLink to={Part::Before.link()}>{ "Take the pre-test" }</ViewLink>
+                }
+            </p>
+        };
+    };
+    let list = |title: &str, names: &[&'static str]| {
+        (!names.is_empty()).then(|| {
+            html! {
+                <>
+                    <dt>{ title.to_string() }</dt>
+                    <dd>{ names.join(", ") }</dd>
+                </>
+            }
+        })
+    };
+    html! {
+        <section class="checkup-gain" aria-labelledby="checkup-gain-heading">
+            <h3 id="checkup-gain-heading">{ "Your gain" }</h3>
+            <p class="checkup-gain-line">{ gain.sentence() }</p>
+            <table class="checkup-table">
+                <caption class="visually-hidden">{ "Each skill before and after" }</caption>
+                <thead>
+                    <tr><th scope="col">{ "Skill" }</th><th scope="col">{ "Before" }</th><th scope="col">{ "After" }</th></tr>
+                </thead>
+                <tbody>
+                    { for skills.iter().enumerate().map(|(index, skill)| {
+                        let mark = |s: Sitting| match checkup::right(skills, s, progress, index) {
+                            Some(true) => "✓ right",
+                            _ => "✗ wrong",
+                        };
+                        html! {
+                            <tr>
+                                <th scope="row">{ skill.name }</th>
+                                <td>{ mark(Sitting::Before) }</td>
+                                <td>{ mark(Sitting::After) }</td>
+                            </tr>
+                        }
+                    }) }
+                </tbody>
+            </table>
+            <dl class="checkup-lists">
+                { for list("Learned", &gain.learned) }
+                { for list("Slipped", &gain.slipped) }
+                { for list("Read again", &gain.missed) }
+            </dl>
+        </section>
+    }
+}

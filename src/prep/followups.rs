@@ -1,0 +1,50 @@
+//! The follow-ups: the ten questions an interviewer asks once the opening answer is on the
+//! table, each a prompt card whose model answer also gives the number to quote and the
+//! widget that shows it. The words and numbers are `ringlab_model::learn::followups`.
+
+use ringlab_model::learn::followups::{self, FollowUp};
+use ringlab_model::learn::interview::PROMPT_COUNT;
+use yew::prelude::*;
+
+use crate::learn::prompt_card::{prompt_card, use_reveal, Place};
+use crate::learn::PartProps;
+use crate::view_link::ViewLink;
+
+#[component]
+pub fn Followups(props: &PartProps) -> Html {
+    let follow = use_memo((), |_| followups::followups());
+    let reveal = use_reveal(&props.on_action, &props.progress);
+    html! {
+        <section class="iv-followups" aria-labelledby="iv-followups-heading">
+            <h2 id="iv-followups-heading">{ "Follow-ups" }</h2>
+            <p class="iv-intro">
+                { "After the opening answer the interviewer digs in. These are the questions \
+                   that come next. Answer each one first, out loud or in the box; then reveal \
+                   a strong answer, the number worth quoting and the widget that shows it." }
+            </p>
+            <ol class="iv-prompts">
+                { for follow.iter().enumerate().map(|(i, f)| {
+                    // Numbered after the walkthrough's prompts in the progress.
+                    let index = PROMPT_COUNT + i;
+                    html! {
+                        <li key={index}>
+                            { prompt_card(Place { index, place: i, of: follow.len() }, &f.prompt,
+                                &props.progress, &props.on_action, &reveal, extras(f)) }
+                        </li>
+                    }
+                }) }
+            </ol>
+        </section>
+    }
+}
+
+/// A follow-up's extras, shown with its model answer: the number to quote and the
+/// widget.
+fn extras(f: &FollowUp) -> Html {
+    html! {
+        <>
+            <p class="iv-number"><strong>{ "The number to quote: " }</strong>{ f.number.clone() }</p>
+            <p class="iv-see">{ "See it: " }<ViewLink to={f.see.1.clone()}>{ f.see.0.clone() }</ViewLink></p>
+        </>
+    }
+}

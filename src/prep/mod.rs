@@ -1,0 +1,14 @@
+//! Interview prep (`#/prep`): the check-up before and after the walkthrough, ten
+//! follow-ups, a five-minute timed run, an estimate, a dry run of `get_server` and the
+//! cheat sheet, one part at a time. It keeps its progress with the walkthrough's, in
+//! localStorage, and shares its question forms and prompt cards.
+
+mod cheat_sheet;
+mod checkup;
+mod dry_run;
+mod estimate;
+mod followups;
+mod timed;
+mod view;
+
+pub use view::Prep;

@@ -1,0 +1,110 @@
+//! Interview prep's page: what the parts are for, the parts as tabs-like links (the part
+//! is in the URL, `#/prep/<part>`), the candidate's scores so far, and the part shown.
+//! Embedded, it is the part alone.
+
+use ringlab_model::learn::checkup::{self, Sitting};
+use ringlab_model::learn::progress::Action;
+use ringlab_model::prep::params::{Part, PrepParams};
+use ringlab_model::route::Route;
+use ringlab_model::ViewState;
+use yew::prelude::*;
+
+use super::cheat_sheet::CheatSheet;
+use super::checkup::CheckUp;
+use super::dry_run::DryRun;
+use super::estimate::Estimation;
+use super::followups::Followups;
+use super::timed::TimedRun;
+use crate::browser;
+use crate::learn::{storage, PartProps};
+use crate::notes::ViewNotes;
+use crate::registry::infos;
+use crate::store::Store;
+use crate::url_out::use_url_out;
+use crate::view_props::ViewProps;
+
+#[component]
+pub fn Prep(props: &ViewProps) -> Html {
+    let (params, notes) = PrepParams::from_query(&props.query);
+    use_url_out(props, params.to_query());
+    let notes = use_state(|| notes);
+    let progress = use_reducer(|| Store::new(storage::load()));
+    storage::use_saved(&progress);
+    let skills = use_memo((), |_| checkup::skills());
+    let part_props = PartProps {
+        progress: progress.shared(),
+        on_action: {
+            let dispatch = progress.dispatcher();
+            Callback::from(move |action: Action| dispatch.dispatch(action))
+        },
+    };
+
+    let body = match params.part {
+        Part::Before => {
+            html! { <CheckUp sitting={Sitting::Before} skills={skills.clone()} part={part_props} /> }
+        }
+        Part::After => {
+            html! { <CheckUp sitting={Sitting::After} skills={skills.clone()} part={part_props} /> }
+        }
+        Part::Followups => html! { <Followups ..part_props /> },
+        Part::Timed => html! { <TimedRun /> },
+        Part::Estimate => html! { <Estimation /> },
+        Part::DryRun => html! { <DryRun /> },
+        Part::Sheet => html! { <CheatSheet ..part_props /> },
+    };
+    let part_notes = html! {
+        <ViewNotes notes={(*notes).clone()} on_dismiss={{
+            let notes = notes.clone();
+            Callback::from(move |_| notes.set(Vec::new()))
+        }} />
+    };
+    if props.embed {
+        return html! { <div class="prep prep-embed">{ part_notes }{ body }</div> };
+    }
+
+    let score = |sitting: Sitting| {
+        let (right, answered, total) = checkup::score(&skills, sitting, &progress);
+        if answered == 0 {
+            "not taken".to_string()
+        } else if answered < total {
+            format!("{answered} of {total} answered")
+        } else {
+            format!("{right} of {total} right")
+        }
+    };
+    html! {
+        <div class="prep">
+            { part_notes }
+            <p class="prep-intro">
+                { "Practice for the system-design question on consistent hashing. Take the \
+                   pre-test before the walkthrough and the post-test after its quiz; in \
+                   between, the follow-ups an interviewer asks next, a timed run, an estimate \
+                   and a dry run. Answers stay in this browser." }
+            </p>
+            <p class="prep-scores" aria-live="polite">
+                { format!("Pre-test: {}. Post-test: {}.", score(Sitting::Before), score(Sitting::After)) }
+            </p>
+            <nav class="prep-parts" aria-label="Parts">
+                <ul>
+                    { for Part::ALL.into_iter().map(|part| html! {
+                        <li>
+                            <a href={part_href(part)}
+                                aria-current={(part == params.part).then_some("page")}>
+                                { part.title() }
+                            </a>
+                        </li>
+                    }) }
+                </ul>
+            </nav>
+            <div class="prep-part">{ body }</div>
+        </div>
+    }
+}
+
+/// The link to `part`, keeping the page's theme.
+fn part_href(part: Part) -> String {
+    let mut route = Route::parse(&browser::hash(), infos());
+    route.query = PrepParams { part }.to_query();
+    route.notes.clear();
+    route.to_hash()
+}
