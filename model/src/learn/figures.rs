@@ -208,7 +208,16 @@ pub static SCRUBS: [&Scrub; 4] = [&RESIZE, &MODULO_KEEPS, &VNODES, &HOT];
 /// The mean busiest server over its fair share at `points` points per server and
 /// `servers` servers, over `rings` rings drawn from the shares' exact law (the core's
 /// busiest-server experiment, Gamma method, seed 1).
+///
+/// Computed once per setting and page (200 rings of 1,000 servers take a moment).
 pub fn mean_busiest(servers: usize, points: u32, rings: u32) -> f64 {
+    let args = [servers as u64, u64::from(points), u64::from(rings)];
+    remembered("mean_busiest", args, || {
+        mean_busiest_now(servers, points, rings)
+    })
+}
+
+fn mean_busiest_now(servers: usize, points: u32, rings: u32) -> f64 {
     let trial = Busiest {
         seed: 1,
         method: Method::Gamma,
@@ -313,24 +322,31 @@ pub fn default_points(system: RingSystem) -> usize {
 /// assert!(moved > 1.0 / 9.0 && moved < 1.5 / 9.0, "{moved}");
 /// ```
 ///
-/// Two tables of 65,537 slots take a few milliseconds to fill, and the walkthrough asks
-/// for the same pair from several places in one render: each pair is filled once.
+/// Two tables of 65,537 slots take a few milliseconds to fill: each pair is filled once
+/// per page.
 pub fn maglev_moved(before: usize, after: usize) -> f64 {
+    remembered("maglev_moved", [before as u64, after as u64, 0], || {
+        maglev_moved_now(before, after)
+    })
+}
+
+/// A slow figure computed once per page: `compute`'s result for the figure `name` at
+/// `args`, kept after the first call. The walkthrough and interview prep ask for the
+/// same few figures from several places in one render.
+fn remembered(name: &'static str, args: [u64; 3], compute: impl FnOnce() -> f64) -> f64 {
+    type Known = Vec<((&'static str, [u64; 3]), f64)>;
     thread_local! {
-        static KNOWN: std::cell::RefCell<Vec<((usize, usize), f64)>> =
-            const { std::cell::RefCell::new(Vec::new()) };
+        static KNOWN: std::cell::RefCell<Known> = const { std::cell::RefCell::new(Vec::new()) };
     }
-    if let Some(moved) = KNOWN.with_borrow(|known| {
-        known
-            .iter()
-            .find(|(pair, _)| *pair == (before, after))
-            .map(|&(_, m)| m)
-    }) {
-        return moved;
+    let key = (name, args);
+    if let Some(value) =
+        KNOWN.with_borrow(|known| known.iter().find(|(k, _)| *k == key).map(|&(_, v)| v))
+    {
+        return value;
     }
-    let moved = maglev_moved_now(before, after);
-    KNOWN.with_borrow_mut(|known| known.push(((before, after), moved)));
-    moved
+    let value = compute();
+    KNOWN.with_borrow_mut(|known| known.push((key, value)));
+    value
 }
 
 fn maglev_moved_now(before: usize, after: usize) -> f64 {
