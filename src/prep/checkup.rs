@@ -137,6 +137,25 @@ fn gain(
             }
         })
     };
+    // What to read again: each skill missed twice, with the step that teaches it.
+    let again = (!gain.missed.is_empty()).then(|| {
+        html! {
+            <>
+                <dt>{ "Read again" }</dt>
+                <dd>
+                    { for gain.missed.iter().enumerate().map(|(i, name)| {
+                        let step = skills.iter().find(|s| s.name == *name).map_or("", |s| s.after.step);
+                        html! {
+                            <>
+                                if i > 0 { { ", " } }
+                                <ViewLink to={format!("#/learn/{step}")}>{ *name }</ViewLink>
+                            </>
+                        }
+                    }) }
+                </dd>
+            </>
+        }
+    });
     html! {
         <section class="checkup-gain" aria-labelledby="checkup-gain-heading">
             <h3 id="checkup-gain-heading">{ "Your gain" }</h3>
@@ -165,7 +184,7 @@ fn gain(
             <dl class="checkup-lists">
                 { for list("Learned", &gain.learned) }
                 { for list("Slipped", &gain.slipped) }
-                { for list("Read again", &gain.missed) }
+                { for again }
             </dl>
         </section>
     }
