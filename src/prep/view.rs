@@ -41,10 +41,10 @@ pub fn Prep(props: &ViewProps) -> Html {
 
     let body = match params.part {
         Part::Before => {
-            html! { <CheckUp sitting={Sitting::Before} skills={skills.clone()} part={part_props} /> }
+            html! { <CheckUp key="before" sitting={Sitting::Before} skills={skills.clone()} part={part_props} /> }
         }
         Part::After => {
-            html! { <CheckUp sitting={Sitting::After} skills={skills.clone()} part={part_props} /> }
+            html! { <CheckUp key="after" sitting={Sitting::After} skills={skills.clone()} part={part_props} /> }
         }
         Part::Followups => html! { <Followups ..part_props /> },
         Part::Timed => html! { <TimedRun /> },
