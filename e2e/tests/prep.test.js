@@ -91,6 +91,8 @@ test("the interview path, keyboard only: pre-test, follow-ups, estimate, dry run
   assert.match(await first.locator(".iv-number").innerText(), /^The number to quote: 2 ln N \/ ε² = 1,382 points at N = 1,000/);
   assert.equal(await first.getByRole("link", { name: /The lab's figure 1/ }).getAttribute("href"), "#/lab?rings=400&seed=1&workers=2&fig=1");
   assert.deepEqual(await first.locator(".iv-levels dt").allInnerTexts(), ["Senior", "Staff"]);
+  // Past the widget's link, the rubric's first point.
+  await page.keyboard.press("Tab");
   await page.keyboard.press("Tab");
   await page.keyboard.press("Space");
   await first.getByText("1 of 4 ticked").waitFor();

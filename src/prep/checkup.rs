@@ -94,12 +94,14 @@ pub fn CheckUp(props: &CheckUpProps) -> Html {
                         format!("{answered} of {total} answered so far.")
                     } }
                 </p>
-                <button type="button" class="quiz-retry" onclick={retake}>
-                    { format!("Take the {} again", match sitting {
-                        Sitting::Before => "pre-test",
-                        Sitting::After => "post-test",
-                    }) }
-                </button>
+                if answered > 0 {
+                    <button type="button" class="quiz-retry" onclick={retake}>
+                        { format!("Take the {} again", match sitting {
+                            Sitting::Before => "pre-test",
+                            Sitting::After => "post-test",
+                        }) }
+                    </button>
+                }
             </div>
             { gain(sitting, &props.skills, progress) }
         </section>

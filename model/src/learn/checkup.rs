@@ -304,8 +304,8 @@ fn spread_ratio(n: usize, more: u32) -> Question {
         ),
         choice(&options, 1),
         format!(
-            "It halves: the spread shrinks like 1/√V, and four times the points is twice the \
-             evenness. On {n} servers it goes from {} to {}, {} smaller.",
+            "It halves. The spread shrinks like 1/√V, so four times the points halves it: on \
+             {n} servers, from {} to {}, {} smaller.",
             percent(share_cv(n, fewer)),
             percent(share_cv(n, more)),
             times(ratio),
