@@ -1,6 +1,6 @@
 // Interview prep, as a candidate uses it with the keyboard: the pre-test (some wrong), a
 // follow-up, the estimate, the dry run, the cheat sheet printed to one A4 page, the
-// post-test and the gain; the timed run on a clock the test moves; every part through
+// post-test and the gain, the progress kept across a reload; the timed run on a clock the test moves; every part through
 // axe-core, light and dark, narrow and wide, with screenshots; one part embedded.
 import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
@@ -60,7 +60,8 @@ test("the interview path, keyboard only: pre-test, follow-ups, estimate, dry run
   await page.waitForFunction(() => location.hash === "#/prep/pre-test");
   assert.equal(await page.title(), "Interview prep · ringlab");
   assert.equal(await page.locator("h1").innerText(), "Interview prep");
-  assert.equal(await page.locator(".prep-scores").innerText(), "Pre-test: not taken. Post-test: not taken.");
+  const progress = page.getByRole("list", { name: "Your progress" }).getByRole("listitem");
+  assert.deepEqual(await progress.allInnerTexts(), ["Pre-test: not taken", "Follow-ups: 0 of 10 answers revealed", "Estimation: not tried", "Dry run: not tried", "Post-test: not taken"]);
   const links = page.getByRole("navigation", { name: "Parts" }).getByRole("link");
   assert.deepEqual(await links.allInnerTexts(), ["Pre-test", "Follow-ups", "Timed run", "Estimation", "Dry run", "Cheat sheet", "Post-test"]);
   assert.equal(await page.locator('.prep-parts a[aria-current="page"]').innerText(), "Pre-test");
@@ -69,7 +70,7 @@ test("the interview path, keyboard only: pre-test, follow-ups, estimate, dry run
   assert.equal(await page.locator(".quiz-verdict").count(), 0);
   await sit(page, PRE, [2, 3, 4]);
   await page.getByRole("status").filter({ hasText: "You got 3 of 6 right." }).waitFor();
-  assert.equal(await page.locator(".prep-scores").innerText(), "Pre-test: 3 of 6 right. Post-test: not taken.");
+  assert.equal(await progress.first().innerText(), "Pre-test: 3 of 6 right");
   // A missed question explains itself from the core and links to the step that teaches it.
   const wrap = page.locator(".quiz-question").nth(2);
   assert.match(await wrap.locator(".quiz-verdict").innerText(), /No server sits at or after 85, so the walk wraps past 99 to the first server on the ring: A at 15\./);
@@ -164,14 +165,24 @@ test("the interview path, keyboard only: pre-test, follow-ups, estimate, dry run
   assert.equal(await gain.locator(".checkup-gain-line").innerText(), "Before: 3 of 6. After: 5 of 6. That is 2 more skills right.");
   assert.deepEqual(await gain.locator("tbody tr").nth(2).locator("td").allInnerTexts(), ["✗ wrong", "✓ right"]);
   assert.match(await gain.locator(".checkup-lists").innerText(), /Learned\s+Finding a key's server, Why virtual nodes, Hot keys\s+Slipped\s+Choosing a scheme/);
-  assert.equal(await page.locator(".prep-scores").innerText(), "Pre-test: 3 of 6 right. Post-test: 5 of 6 right.");
+  assert.deepEqual(await progress.allInnerTexts(), ["Pre-test: 3 of 6 right", "Follow-ups: 1 of 10 answers revealed", "Estimation: close enough", "Dry run: 5 of 6 right, 6 lookups in all", "Post-test: 5 of 6 right"]);
   await screenshot(page, "prep-07-gain");
 
   // It is all in this browser: a reload keeps the answers, the follow-up and the gain.
   await page.reload();
   await gain.waitFor();
+  assert.equal(await progress.nth(3).innerText(), "Dry run: 5 of 6 right, 6 lookups in all");
   await part(page, "Follow-ups", "follow-ups");
   assert.equal(await first.getByRole("textbox", { name: "Your answer" }).inputValue(), "A few hundred, and plan for the busiest.");
+  // The dry run and the estimate come back as they were checked, and can start again.
+  await part(page, "Dry run", "dry-run");
+  assert.equal((await dry.locator(".dry-verdict").allInnerTexts()).length, 6);
+  await press(dry.getByRole("button", { name: "Start the dry run again" }));
+  await dry.getByRole("status").filter({ hasText: "0 of 0 checked right; 6 lookups in all." }).waitFor();
+  assert.equal(await progress.nth(3).innerText(), "Dry run: not tried");
+  await part(page, "Estimation", "estimate");
+  assert.equal(await estimate.getByRole("textbox").inputValue(), "about 7 h");
+  await estimate.getByRole("status").filter({ hasText: /^Close enough/ }).waitFor();
   // And the walkthrough's own progress shares it: the quiz step reads the same store.
   assert.match(await page.evaluate(() => localStorage.getItem("ringlab.learn.progress")), /b0=1%2F6|b0=1\/6/);
   clean();

@@ -144,7 +144,7 @@ pub fn Learn(props: &ViewProps) -> Html {
                         <button type="button" onclick={{
                             let (on_action, forgotten) = (on_action.clone(), forgotten.clone());
                             Callback::from(move |_| {
-                                on_action.emit(Action::Load(previous.clone()));
+                                on_action.emit(Action::Load(Box::new(previous.clone())));
                                 forgotten.set(None);
                             })
                         }}>{ "Undo" }</button>

@@ -1,24 +1,29 @@
 //! The coding dry run of interview prep: the trace of `add`, `remove` and
 //! `get_server` calls, a prediction for each lookup, graded one at a time by the core's
 //! ring with the reason; the score as it goes. Nothing of an answer shows before its
-//! check.
+//! check; the checked picks are kept with the progress.
 
 use ringlab_model::learn::dry_run::{answer, choices, explain, grade, lookups, TRACE};
+use ringlab_model::learn::progress::Action;
 use yew::prelude::*;
 
 use crate::browser::{focus_id, input_value};
+use crate::learn::PartProps;
 
 #[component]
-pub fn DryRun() -> Html {
-    // Per lookup step: the pick, and whether it has been checked.
+pub fn DryRun(props: &PartProps) -> Html {
+    // Per lookup step: the pick not yet checked; a checked one is in the progress.
     let picks = use_state(|| vec![String::new(); TRACE.len()]);
-    let checked = use_state(|| vec![false; TRACE.len()]);
+    let checked = &props.progress.dry;
     let lookup_steps = lookups();
     let right = lookup_steps
         .iter()
-        .filter(|&&i| checked[i] && grade(i, &picks[i]))
+        .filter(|&&i| checked.get(&i).is_some_and(|pick| grade(i, pick)))
         .count();
-    let done = lookup_steps.iter().filter(|&&i| checked[i]).count();
+    let done = lookup_steps
+        .iter()
+        .filter(|i| checked.contains_key(i))
+        .count();
     let rows = TRACE.iter().enumerate().map(|(i, op)| {
         if answer(i).is_none() {
             return html! { <li class="dry-op"><code>{ op.code() }</code></li> };
@@ -38,17 +43,17 @@ pub fn DryRun() -> Html {
             .iter()
             .find(|&&j| j > i)
             .map_or("dry-score".to_string(), |j| format!("dry-{j}"));
+        let pick = checked.get(&i).unwrap_or(&picks[i]).clone();
+        let is_checked = checked.contains_key(&i);
         let check = {
-            let checked = checked.clone();
+            let on_action = props.on_action.clone();
+            let pick = pick.clone();
             Callback::from(move |_: MouseEvent| {
-                let mut next = (*checked).clone();
-                next[i] = true;
-                checked.set(next);
+                on_action.emit(Action::DryRun(i, pick.clone()));
                 focus_id(&after);
             })
         };
-        let pick = picks[i].clone();
-        let verdict = checked[i].then(|| {
+        let verdict = is_checked.then(|| {
             let ok = grade(i, &pick);
             let said = if ok {
                 "Right.".to_string()
@@ -64,13 +69,13 @@ pub fn DryRun() -> Html {
         html! {
             <li class="dry-op dry-lookup">
                 <label for={id.clone()}><code>{ op.code() }</code>{ " returns" }</label>
-                <select id={id} {onchange} disabled={checked[i]}>
+                <select id={id} {onchange} disabled={is_checked}>
                     <option value="" selected={pick.is_empty()}>{ "Pick a server" }</option>
                     { for choices().into_iter().map(|c| html! {
                         <option value={c} selected={pick == c}>{ c }</option>
                     }) }
                 </select>
-                if !checked[i] {
+                if !is_checked {
                     <button type="button" onclick={check} disabled={pick.is_empty()}>{ "Check" }</button>
                 }
                 { for verdict }
@@ -89,6 +94,15 @@ pub fn DryRun() -> Html {
             <p id="dry-score" class="dry-score" role="status" tabindex="-1">
                 { format!("{right} of {done} checked right; {} lookups in all.", lookup_steps.len()) }
             </p>
+            if done > 0 {
+                <button type="button" onclick={{
+                    let (on_action, picks) = (props.on_action.clone(), picks.clone());
+                    Callback::from(move |_: MouseEvent| {
+                        picks.set(vec![String::new(); TRACE.len()]);
+                        on_action.emit(Action::RetryDryRun);
+                    })
+                }}>{ "Start the dry run again" }</button>
+            }
         </section>
     }
 }

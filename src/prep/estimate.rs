@@ -1,34 +1,42 @@
 //! The estimation exercise of interview prep: a back-of-envelope question about a
 //! resize, the candidate's hours graded against the core's cost model, then the working
-//! and the cost widget at that cluster. Nothing of the answer shows before a try.
+//! and the cost widget at that cluster. Nothing of the answer shows before a try; the
+//! estimate checked is kept with the progress.
 
 use ringlab_model::learn::followups::{
     estimation_question, estimation_working, estimation_workload, grade_estimate, Estimate,
     ESTIMATE_FACTOR,
 };
+use ringlab_model::learn::progress::Action;
 use ringlab_model::learn::quiz::times;
 use ringlab_model::param_table::link;
 use yew::prelude::*;
 
 use crate::browser::input_value;
+use crate::learn::PartProps;
 use crate::view_link::ViewLink;
 
 #[component]
-pub fn Estimation() -> Html {
-    let typed = use_state(String::new);
-    let graded = use_state(|| None::<Estimate>);
+pub fn Estimation(props: &PartProps) -> Html {
+    // The box starts with the estimate last checked; its grade comes from the progress.
+    let typed = {
+        let last = props.progress.estimate.clone();
+        use_state(move || last.unwrap_or_default())
+    };
+    let graded = props.progress.estimate.as_deref().map(grade_estimate);
     let oninput = {
         let typed = typed.clone();
         Callback::from(move |e: InputEvent| typed.set(input_value(&e)))
     };
     let onsubmit = {
-        let (typed, graded) = (typed.clone(), graded.clone());
+        let typed = typed.clone();
+        let on_action = props.on_action.clone();
         Callback::from(move |e: SubmitEvent| {
             e.prevent_default();
-            graded.set(Some(grade_estimate(&typed)));
+            on_action.emit(Action::Estimate((*typed).clone()));
         })
     };
-    let verdict = match &*graded {
+    let verdict = match &graded {
         None => None,
         Some(Estimate::Unreadable) => Some(("iv-est-unread", "Write a number of hours, such as 5 or 12.5.".to_string())),
         Some(Estimate::Close { hours }) => Some((
@@ -44,10 +52,7 @@ pub fn Estimation() -> Html {
             },
         )),
     };
-    let worked = matches!(
-        &*graded,
-        Some(Estimate::Close { .. } | Estimate::Off { .. })
-    );
+    let worked = matches!(&graded, Some(Estimate::Close { .. } | Estimate::Off { .. }));
     html! {
         <section class="iv-estimate" aria-labelledby="iv-estimate-heading">
             <h2 id="iv-estimate-heading">{ "Estimation" }</h2>

@@ -1,10 +1,11 @@
 //! Interview prep's page: what the parts are for, the parts as tabs-like links (the part
-//! is in the URL, `#/prep/<part>`), the candidate's scores so far, and the part shown.
+//! is in the URL, `#/prep/<part>`), the candidate's progress so far, and the part shown.
 //! Embedded, it is the part alone.
 
 use ringlab_model::learn::checkup::{self, Sitting};
 use ringlab_model::learn::progress::Action;
 use ringlab_model::prep::params::{Part, PrepParams};
+use ringlab_model::prep::summary::summary;
 use ringlab_model::route::Route;
 use ringlab_model::ViewState;
 use yew::prelude::*;
@@ -48,8 +49,8 @@ pub fn Prep(props: &ViewProps) -> Html {
         }
         Part::Followups => html! { <Followups ..part_props /> },
         Part::Timed => html! { <TimedRun /> },
-        Part::Estimate => html! { <Estimation /> },
-        Part::DryRun => html! { <DryRun /> },
+        Part::Estimate => html! { <Estimation ..part_props /> },
+        Part::DryRun => html! { <DryRun ..part_props /> },
         Part::Sheet => html! { <CheatSheet ..part_props /> },
     };
     let part_notes = html! {
@@ -62,16 +63,7 @@ pub fn Prep(props: &ViewProps) -> Html {
         return html! { <div class="prep prep-embed">{ part_notes }{ body }</div> };
     }
 
-    let score = |sitting: Sitting| {
-        let (right, answered, total) = checkup::score(&skills, sitting, &progress);
-        if answered == 0 {
-            "not taken".to_string()
-        } else if answered < total {
-            format!("{answered} of {total} answered")
-        } else {
-            format!("{right} of {total} right")
-        }
-    };
+    let done = summary(&skills, &progress);
     html! {
         <div class="prep">
             { part_notes }
@@ -81,9 +73,11 @@ pub fn Prep(props: &ViewProps) -> Html {
                    between, the follow-ups an interviewer asks next, a timed run, an estimate \
                    and a dry run. Answers stay in this browser." }
             </p>
-            <p class="prep-scores" aria-live="polite">
-                { format!("Pre-test: {}. Post-test: {}.", score(Sitting::Before), score(Sitting::After)) }
-            </p>
+            <ul class="prep-progress" aria-label="Your progress">
+                { for done.iter().map(|(part, said)| html! {
+                    <li><span class="prep-progress-part">{ part.title() }</span>{ format!(": {said}") }</li>
+                }) }
+            </ul>
             <nav class="prep-parts" aria-label="Parts">
                 <ul>
                     { for Part::ALL.into_iter().map(|part| html! {

@@ -1,6 +1,6 @@
 //! What a reader has done in the walkthrough: steps finished, challenges ticked, the hook's
 //! prediction, quiz answers checked, interview answers typed and points ticked, and the
-//! check-up's answers before and after. It lives in
+//! check-up's answers before and after, the dry run's picks and the estimate. It lives in
 //! the browser's localStorage as one query-like string ([`Progress::to_text`]) and is never
 //! sent anywhere; text that does not parse is dropped, item by item.
 
@@ -33,6 +33,10 @@ pub struct Progress {
     pub before: BTreeMap<usize, String>,
     /// The check-up's answers after the quiz.
     pub after: BTreeMap<usize, String>,
+    /// The dry run's checked picks: trace step to the server named.
+    pub dry: BTreeMap<usize, String>,
+    /// The estimate last checked, as typed.
+    pub estimate: Option<String>,
 }
 
 /// One change to the progress.
@@ -52,10 +56,16 @@ pub enum Action {
     CheckUp(Sitting, usize, String),
     /// A sitting of the check-up taken again: its answers forgotten.
     RetakeCheckUp(Sitting),
+    /// A dry-run lookup checked: the trace step and the server picked.
+    DryRun(usize, String),
+    /// The dry run started again.
+    RetryDryRun,
+    /// An estimate checked, as typed.
+    Estimate(String),
     /// "Forget my progress".
     Forget,
     /// Everything replaced, as read from storage.
-    Load(Progress),
+    Load(Box<Progress>),
 }
 
 impl Reducer for Progress {
@@ -94,8 +104,15 @@ impl Reducer for Progress {
                 self.sitting(sitting).insert(skill, answer);
             }
             Action::RetakeCheckUp(sitting) => self.sitting(sitting).clear(),
+            Action::DryRun(step, pick) => {
+                self.dry.insert(step, pick);
+            }
+            Action::RetryDryRun => self.dry.clear(),
+            Action::Estimate(text) => {
+                self.estimate = Some(text.chars().take(MAX_TYPED).collect());
+            }
             Action::Forget => *self = Progress::default(),
-            Action::Load(progress) => *self = progress,
+            Action::Load(progress) => *self = *progress,
         }
     }
 
@@ -136,6 +153,7 @@ impl Progress {
             join(self.revealed.iter().map(usize::to_string).collect()),
         );
         push("pts", join(self.points.iter().cloned().collect()));
+        push("est", self.estimate.clone().unwrap_or_default());
         for (question, answer) in &self.quiz {
             pairs.push((format!("q{question}"), answer.clone()));
         }
@@ -147,6 +165,9 @@ impl Progress {
         }
         for (skill, answer) in &self.after {
             pairs.push((format!("a{skill}"), answer.clone()));
+        }
+        for (step, pick) in &self.dry {
+            pairs.push((format!("d{step}"), pick.clone()));
         }
         write_query(pairs.iter().map(|(k, v)| (k.as_str(), v.as_str())))
     }
@@ -161,6 +182,7 @@ impl Progress {
                 "steps" => progress.steps = names(&value),
                 "ch" => progress.challenges = names(&value),
                 "pts" => progress.points = names(&value),
+                "est" => progress.estimate = Some(value.chars().take(MAX_TYPED).collect()),
                 "shown" => {
                     progress.revealed = list(&value).filter_map(|n| n.parse().ok()).collect()
                 }
@@ -174,6 +196,8 @@ impl Progress {
                         progress.before.insert(b, value);
                     } else if let Some(a) = index("a") {
                         progress.after.insert(a, value);
+                    } else if let Some(d) = index("d") {
+                        progress.dry.insert(d, value);
                     }
                 }
             }
@@ -199,6 +223,8 @@ mod tests {
             Action::Point("2.1".into(), true),
             Action::CheckUp(Sitting::Before, 3, "1".into()),
             Action::CheckUp(Sitting::After, 0, "12/13".into()),
+            Action::DryRun(3, "B".into()),
+            Action::Estimate("about 7 h".into()),
         ] {
             p = p.reduce(action);
         }
@@ -207,6 +233,7 @@ mod tests {
         assert!(p.clone().reduce(Action::RetryQuiz).quiz.is_empty());
         let retaken = p.clone().reduce(Action::RetakeCheckUp(Sitting::Before));
         assert!(retaken.before.is_empty() && retaken.after.len() == 1);
+        assert!(p.clone().reduce(Action::RetryDryRun).dry.is_empty());
         let p = p.reduce(Action::Point("2.1".into(), false));
         assert!(p.points.is_empty());
     }
