@@ -68,10 +68,10 @@ pub fn Prep(props: &ViewProps) -> Html {
         <div class="prep">
             { part_notes }
             <p class="prep-intro">
-                { "Practice for the system-design question on consistent hashing. Take the \
-                   pre-test before the walkthrough and the post-test after its quiz; in \
-                   between, the follow-ups an interviewer asks next, a timed run, an estimate \
-                   and a dry run. Answers stay in this browser." }
+                { "Practice for the consistent-hashing question of a system-design \
+                   interview. Take the pre-test before the walkthrough, and the post-test \
+                   after its quiz. In between come the follow-ups interviewers ask next, a \
+                   timed run, an estimate and a dry run. Your answers stay in this browser." }
             </p>
             <ul class="prep-progress" aria-label="Your progress">
                 { for done.iter().map(|(part, said)| html! {
