@@ -1,8 +1,8 @@
-//! One question as a small form: the prompt in a legend, options or a number box, a
-//! "Check answer" button, and the verdict with its explanation in a live region (with a
-//! link to the step that teaches it when the answer is wrong). The walkthrough's quiz and
-//! interview prep's check-up both ask questions so; the marking is
-//! `ringlab_model::learn::quiz`.
+//! Questions as a list of small forms, and the score under them. Each form has the
+//! prompt in a legend, options or a number box, a "Check answer" button, and the verdict
+//! with its explanation in a live region (with a link to the step that teaches it when
+//! the answer is wrong). The walkthrough's quiz and interview prep's check-up both ask
+//! questions so; the marking is `ringlab_model::learn::quiz`.
 
 use std::collections::BTreeMap;
 
@@ -60,25 +60,70 @@ pub fn use_drafts(on_check: Callback<(usize, String)>) -> Drafts {
     }
 }
 
+/// Questions as a numbered list of forms, ids starting with `prefix`; `answers` are the
+/// checked ones by index, and `label` puts a line above question `index` (or nothing).
+pub fn question_list(
+    prefix: &'static str,
+    questions: &[Question],
+    drafts: &Drafts,
+    answers: &BTreeMap<usize, String>,
+    label: impl Fn(usize) -> Html,
+) -> Html {
+    let total = questions.len();
+    html! {
+        <ol class="quiz-questions">
+            { for questions.iter().enumerate().map(|(index, question)| html! {
+                <li key={index}>
+                    { label(index) }
+                    { question_form(
+                        Slot { prefix, index, total },
+                        question,
+                        Answers {
+                            draft: drafts.get(index),
+                            checked: answers.get(&index),
+                            set_draft: &drafts.set,
+                            check: &drafts.check,
+                        },
+                    ) }
+                </li>
+            }) }
+        </ol>
+    }
+}
+
+/// The score under a list: right of all once every question is answered, else how many
+/// are so far.
+pub fn score_line(right: usize, answered: usize, total: usize) -> Html {
+    html! {
+        <p class="quiz-score" role="status">
+            { if answered == total {
+                format!("You got {right} of {total} right.")
+            } else {
+                format!("{answered} of {total} answered so far.")
+            } }
+        </p>
+    }
+}
+
 /// Where a question sits: its ids start with `prefix` and its index; it is question
 /// `index + 1` of `total`.
-pub struct Slot {
-    pub prefix: &'static str,
-    pub index: usize,
-    pub total: usize,
+struct Slot {
+    prefix: &'static str,
+    index: usize,
+    total: usize,
 }
 
 /// What the form is told: the unchecked draft, the checked answer, and where to send a
 /// new draft or a check, each as `(index, text)`.
-pub struct Answers<'a> {
-    pub draft: Option<&'a String>,
-    pub checked: Option<&'a String>,
-    pub set_draft: &'a Callback<(usize, String)>,
-    pub check: &'a Callback<(usize, String)>,
+struct Answers<'a> {
+    draft: Option<&'a String>,
+    checked: Option<&'a String>,
+    set_draft: &'a Callback<(usize, String)>,
+    check: &'a Callback<(usize, String)>,
 }
 
 /// One question: its form, its inputs, its button and its verdict.
-pub fn question_form(slot: Slot, question: &Question, answers: Answers) -> Html {
+fn question_form(slot: Slot, question: &Question, answers: Answers) -> Html {
     let Slot {
         prefix,
         index,

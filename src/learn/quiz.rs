@@ -1,4 +1,4 @@
-//! The checkpoint quiz (step 12): each question a small form with its own "Check answer",
+//! The checkpoint quiz (step 13): each question a small form with its own "Check answer",
 //! the verdict and its explanation in a live region, the score once every question is
 //! answered, and a retry. The questions and the marking are `ringlab_model::learn::quiz`.
 //!
@@ -10,7 +10,7 @@ use ringlab_model::learn::quiz;
 use ringlab_model::prep::params::Part;
 use yew::prelude::*;
 
-use super::question_form::{question_form, use_drafts, Answers, Slot};
+use super::question_form::{question_list, score_line, use_drafts};
 use super::PartProps;
 use crate::view_link::ViewLink;
 
@@ -34,30 +34,9 @@ pub fn Quiz(props: &PartProps) -> Html {
                 { format!("{total} questions on everything so far. Check each answer as you go: \
                            you get a verdict and the reason behind it.") }
             </p>
-            <ol class="quiz-questions">
-                { for questions.iter().enumerate().map(|(index, question)| html! {
-                    <li key={index}>
-                        { question_form(
-                            Slot { prefix: "quiz", index, total },
-                            question,
-                            Answers {
-                                draft: drafts.get(index),
-                                checked: props.progress.quiz.get(&index),
-                                set_draft: &drafts.set,
-                                check: &drafts.check,
-                            },
-                        ) }
-                    </li>
-                }) }
-            </ol>
+            { question_list("quiz", &questions, &drafts, &props.progress.quiz, |_| Html::default()) }
             <div class="quiz-end">
-                <p class="quiz-score" role="status">
-                    { if answered == total {
-                        format!("You got {right} of {total} right")
-                    } else {
-                        format!("{answered} of {total} answered so far.")
-                    } }
-                </p>
+                { score_line(right, answered, total) }
                 <button type="button" class="quiz-retry" onclick={retry}>{ "Retry the quiz" }</button>
             </div>
             <p class="quiz-next">

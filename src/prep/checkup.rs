@@ -10,7 +10,7 @@ use ringlab_model::learn::progress::Action;
 use ringlab_model::prep::params::Part;
 use yew::prelude::*;
 
-use crate::learn::question_form::{question_form, use_drafts, Answers, Slot};
+use crate::learn::question_form::{question_list, score_line, use_drafts};
 use crate::learn::PartProps;
 use crate::view_link::ViewLink;
 
@@ -69,31 +69,11 @@ pub fn CheckUp(props: &CheckUpProps) -> Html {
         <section class="quiz checkup" aria-labelledby="checkup-heading">
             <h2 id="checkup-heading">{ sitting.title() }</h2>
             { intro }
-            <ol class="quiz-questions">
-                { for questions.iter().enumerate().map(|(index, question)| html! {
-                    <li key={index}>
-                        <p class="checkup-skill">{ props.skills[index].name }</p>
-                        { question_form(
-                            Slot { prefix, index, total },
-                            question,
-                            Answers {
-                                draft: drafts.get(index),
-                                checked: answers.get(&index),
-                                set_draft: &drafts.set,
-                                check: &drafts.check,
-                            },
-                        ) }
-                    </li>
-                }) }
-            </ol>
+            { question_list(prefix, &questions, &drafts, answers, |index| html! {
+                <p class="checkup-skill">{ props.skills[index].name }</p>
+            }) }
             <div class="quiz-end">
-                <p class="quiz-score" role="status">
-                    { if answered == total {
-                        format!("You got {right} of {total} right.")
-                    } else {
-                        format!("{answered} of {total} answered so far.")
-                    } }
-                </p>
+                { score_line(right, answered, total) }
                 if answered > 0 {
                     <button type="button" class="quiz-retry" onclick={retake}>
                         { format!("Take the {} again", match sitting {
