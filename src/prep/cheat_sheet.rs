@@ -20,6 +20,8 @@ fn print() {
 #[component]
 pub fn CheatSheet(props: &PartProps) -> Html {
     let follow = use_memo((), |_| followups::followups());
+    let sheet = use_memo((), |_| interview::cheat_sheet());
+    let choices = use_memo((), |_| interview::choice_table());
     let show_all = use_state(|| false);
     let total = PROMPT_COUNT + follow.len();
     let revealed = (0..total)
@@ -45,8 +47,6 @@ pub fn CheatSheet(props: &PartProps) -> Html {
             </section>
         };
     }
-    let sheet = interview::cheat_sheet();
-    let choices = interview::choice_table();
     let numbers: Vec<(String, String)> = follow
         .iter()
         .map(|f| (f.prompt.topic.clone(), f.number.clone()))
