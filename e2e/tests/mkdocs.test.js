@@ -30,6 +30,7 @@ const WIDGETS = [
   { hash: "#/load?servers=16&hot=0.3", options: ["Compact: the picture and one line"] },
   { hash: "#/break?scenario=no-vnodes", options: ["No controls"] },
   { hash: "#/learn/4", options: [] },
+  { hash: "#/prep/dry-run", options: [] },
   { hash: "#/rendezvous", options: [] },
   { hash: "#/jump?key=photo42", options: [] },
   { hash: "#/maglev", options: [] },
