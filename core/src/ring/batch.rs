@@ -1,9 +1,9 @@
 //! Many lookups at once. One lookup on a large ring is a short chain of cache misses (its
-//! bucket's start, then the bucket's points), each waiting for the one before. Many keys'
-//! searches have no such chain between them, so [`Ring::owners`] runs [`LANES`] of them in
-//! lockstep, one step for every key before the next step for any: the misses of different
-//! keys overlap, and the steps are branch-free. The answer for each key is exactly
-//! [`Ring::owner`]'s.
+//! table entry, then maybe its bucket's points, then the server), each waiting for the one
+//! before. Many keys' lookups have no such chain between them, so [`Ring::owners`] reads
+//! the table entries of [`LANES`] keys before it goes on with any: their misses overlap.
+//! The keys are hashed ahead, [`CHUNK`] at a time, with no call per key. The answer for
+//! each key is exactly [`Ring::owner`]'s.
 
 use super::search::{Position, Search};
 use super::{Index, Point, Ring};
@@ -81,12 +81,11 @@ impl Ring {
 }
 
 impl<K: Position> Search<K> {
-    /// The owners of up to [`LANES`] hashes, searched in lockstep (`points` non-empty):
-    /// every lane reads its bucket, then all halve their ranges the same number of times.
+    /// The owners of up to [`LANES`] hashes (`points` non-empty).
     #[inline]
     fn servers(&self, hashes: &[K], owners: &mut [Option<usize>], points: &[Point]) {
         debug_assert!(hashes.len() <= LANES && hashes.len() == owners.len());
-        if self.bucketed() && hashes.len() == LANES {
+        if self.tabled() && hashes.len() == LANES {
             if let (Ok(h), Ok(o)) = (
                 <&[K; LANES]>::try_from(hashes),
                 <&mut [Option<usize>; LANES]>::try_from(&mut *owners),
@@ -101,21 +100,16 @@ impl<K: Position> Search<K> {
         }
     }
 
-    /// A whole set of lanes, in fixed-size arrays the compiler unrolls.
+    /// A whole set of lanes: every lane's table entry is read before any lane goes on, so
+    /// the table's cache misses overlap; then each lane finds its point and server.
     #[inline]
     fn lanes(&self, hashes: &[K; LANES], owners: &mut [Option<usize>; LANES], points: &[Point]) {
-        let mut base = [0usize; LANES];
-        let mut size = [0usize; LANES];
+        let mut entries = [0u32; LANES];
         for i in 0..LANES {
-            (base[i], size[i]) = self.bucket(hashes[i]);
-        }
-        for _ in 0..self.steps {
-            for i in 0..LANES {
-                self.halve(&mut base[i], &mut size[i], hashes[i]);
-            }
+            entries[i] = self.entry(hashes[i]);
         }
         for i in 0..LANES {
-            owners[i] = Some(self.server(self.settle(base[i], size[i], hashes[i]), points));
+            owners[i] = Some(self.server(self.locate(entries[i], hashes[i]), points));
         }
     }
 }
@@ -133,12 +127,25 @@ pub fn ring_lookup_batch<P: Partitioner + ?Sized>(
     let Some(ring) = p.ring() else {
         return;
     };
-    let mut hashes = [None; CHUNK];
+    let mut hashes = [0u64; CHUNK];
     for (keys, owners) in keys.chunks(CHUNK).zip(owners.chunks_mut(CHUNK)) {
+        let mut refused = false;
         for (hash, key) in hashes.iter_mut().zip(keys) {
-            *hash = p.key_hash(key);
+            match p.key_hash(key) {
+                Some(h) => *hash = h,
+                None => refused = true,
+            }
         }
-        ring.owners_where_hashed(&hashes[..keys.len()], owners);
+        ring.owners(&hashes[..keys.len()], owners);
+        // Rare (nginx's empty key): find the refused keys again rather than keep a mark
+        // for every key.
+        if refused {
+            for (owner, key) in owners.iter_mut().zip(keys) {
+                if p.key_hash(key).is_none() {
+                    *owner = None;
+                }
+            }
+        }
     }
 }
 

@@ -3,17 +3,24 @@
 //! Positions are hashes, spread evenly over the circle, so the top bits of a key's hash
 //! say almost exactly where its successor is. The index keeps the positions in ring order
 //! (a dense `u32` array on a 2^32 circle, `u64` on a 2^64 one) with each point's server as
-//! a `u32` beside them, and a table of bucket starts: for each value of the top
-//! `ceil(log2 n)` bits, the first point at or past it. A lookup reads the key's bucket
-//! from the table, then finds the successor inside that bucket, which holds about one
-//! point: two cache misses on the largest ring instead of the four or five of a tree
-//! search. Inside a bucket the search halves the range a fixed number of times (enough for
-//! the largest bucket) with conditional moves, so many searches can run in lockstep with
-//! no branch on the data (`batch.rs`). Positions that crowd into one bucket (placed by
-//! hand, not hashed) only make that fixed count larger: the worst case is a binary search.
+//! a `u32` beside them, and a table with an entry for each value of the top bits: four to
+//! eight entries a point, so most buckets of the circle hold no point at all.
+//!
+//! - For a bucket with no point, the entry is the successor of every hash in it: a lookup
+//!   is one read of the table, then the server.
+//! - For a bucket with points (one in nine to one in five; never more than [`SCAN`] of
+//!   them on hashed positions), the entry is its first point. The lookup compares the key
+//!   with the [`SCAN`] positions from there, all at once: the successor is the first point
+//!   plus the number below the key. Positions past the bucket are above the key (their
+//!   top bits are larger), so they do not count, and the array ends in [`SCAN`] copies of
+//!   the largest position so that the window never runs off it.
+//!
+//! No step waits on a comparison before it, so many lookups run side by side: `batch.rs`
+//! reads the table for many keys before it finishes any. Positions that crowd into one
+//! bucket (placed by hand, not hashed) get no table: a binary search over the positions.
 //!
 //! Memory beside the 24-byte points: the position (4 or 8 bytes), the server (4) and the
-//! table (4 bytes a bucket, one to two buckets a point).
+//! table (4 bytes an entry, 4 to 8 entries a point).
 
 use super::Point;
 
@@ -44,40 +51,57 @@ impl Index {
 /// A position in the width the index stores it.
 pub(super) trait Position: Copy + Ord + Default + Into<u64> {
     const BITS: u32;
+    /// The largest position, which no key is below.
+    const MAX: Self;
 }
 
 impl Position for u32 {
     const BITS: u32 = 32;
+    const MAX: u32 = u32::MAX;
 }
 
 impl Position for u64 {
     const BITS: u32 = 64;
+    const MAX: u64 = u64::MAX;
 }
 
-/// The most buckets a table has: 2^26 (256 MiB of starts), past any ring a page builds.
+/// Positions compared with a key at once, from its bucket's first point: more than any
+/// bucket of a ring of hashed positions holds (3 at 2,560 points, 5 at 1.6 million).
+pub(super) const SCAN: usize = 8;
+
+/// Table entries a point, as a power of two: 2^ceil(log2 n) entries make one or two a
+/// point, and two bits more make four to eight.
+const MORE_BUCKET_BITS: u32 = 2;
+
+/// The most entries a table has: 2^26 (256 MiB), past any ring a page builds.
 const MOST_BUCKET_BITS: u32 = 26;
+
+/// An entry's top bit: its bucket has points, and the rest is the first one's index.
+const HAS_POINTS: u32 = 1 << 31;
 
 #[derive(Clone)]
 pub(super) struct Search<K> {
-    /// The positions in ring order.
-    pub(super) keys: Vec<K>,
+    /// The positions in ring order, then [`SCAN`] copies of `K::MAX`.
+    keys: Vec<K>,
+    /// The number of points.
+    len: usize,
     /// Each point's server (empty when some server index does not fit in 32 bits: the
     /// points then tell).
     servers: Vec<u32>,
-    /// `starts[b]`: the index of the first point whose position's top bits are `b` or
-    /// more, for `b` from 0 to the number of buckets (which it holds as the end). Empty
-    /// for an empty ring, or one of more than `u32::MAX` points (searched whole).
-    starts: Vec<u32>,
+    /// One entry for each value of a position's top bits (see the module's notes). Empty
+    /// when the positions crowd into a bucket, or there are 2^31 points or more: the
+    /// search is then a binary search.
+    table: Vec<u32>,
     /// A position's bucket is `position >> shift`.
     shift: u32,
-    /// Halvings that take the largest bucket down to one point.
-    pub(super) steps: u32,
 }
 
 impl<K: Position> Search<K> {
     pub(super) fn new(points: &[Point], key: impl Fn(&Point) -> K) -> Search<K> {
-        let keys: Vec<K> = points.iter().map(key).collect();
-        let n = keys.len();
+        let len = points.len();
+        let mut keys: Vec<K> = Vec::with_capacity(len + SCAN);
+        keys.extend(points.iter().map(key));
+        keys.resize(len + SCAN, K::MAX);
         let servers = if points.iter().all(|p| u32::try_from(p.server).is_ok()) {
             points.iter().map(|p| p.server as u32).collect()
         } else {
@@ -85,64 +109,75 @@ impl<K: Position> Search<K> {
         };
         let mut search = Search {
             keys,
+            len,
             servers,
-            starts: Vec::new(),
+            table: Vec::new(),
             shift: 0,
-            steps: 0,
         };
-        if n == 0 || u32::try_from(n).is_err() {
+        if len == 0 || len >= HAS_POINTS as usize {
             return search;
         }
-        // About one point a bucket: 2^ceil(log2 n) buckets.
-        let bits = (usize::BITS - (n - 1).leading_zeros()).clamp(1, MOST_BUCKET_BITS.min(K::BITS));
+        let fewest = usize::BITS - (len - 1).leading_zeros();
+        let bits = (fewest + MORE_BUCKET_BITS)
+            .min(MOST_BUCKET_BITS)
+            .min(K::BITS);
         search.shift = K::BITS - bits;
-        let buckets = 1usize << bits;
-        let mut starts = vec![0u32; buckets + 1];
-        for &k in &search.keys {
-            starts[(k.into() >> search.shift) as usize + 1] += 1;
-        }
-        let mut largest = 0;
-        for b in 0..buckets {
-            largest = largest.max(starts[b + 1]);
-            starts[b + 1] += starts[b];
-        }
-        search.steps = u32::BITS - largest.saturating_sub(1).leading_zeros();
-        search.starts = starts;
+        search.table = search.table(bits).unwrap_or_default();
         search
     }
 
-    /// The bucket's range of points for `hash`: its successor is in `from ..= from + len`.
-    #[inline(always)]
-    pub(super) fn bucket(&self, hash: K) -> (usize, usize) {
-        let b = (hash.into() >> self.shift) as usize;
-        let from = self.starts[b] as usize;
-        (from, self.starts[b + 1] as usize - from)
+    /// The table on the top `bits` bits of the positions, or `None` when a bucket holds
+    /// more than [`SCAN`] points.
+    fn table(&self, bits: u32) -> Option<Vec<u32>> {
+        let buckets = 1u64 << bits;
+        let mut table = Vec::with_capacity(buckets as usize);
+        let mut next = 0;
+        for bucket in 0..buckets {
+            let first = next;
+            while next < self.len && self.keys[next].into() >> self.shift == bucket {
+                next += 1;
+            }
+            table.push(match next - first {
+                0 => self.wrap(first) as u32,
+                n if n <= SCAN => first as u32 | HAS_POINTS,
+                _ => return None,
+            });
+        }
+        Some(table)
     }
 
-    /// Whether the table is there (it is for every ring a scheme builds).
+    /// Whether the table is there (it is for every ring of hashed positions).
     #[inline(always)]
-    pub(super) fn bucketed(&self) -> bool {
-        !self.starts.is_empty()
+    pub(super) fn tabled(&self) -> bool {
+        !self.table.is_empty()
     }
 
-    /// One halving of a bucket range `(base, size)` toward `hash`'s successor, with no
-    /// branch on the data.
+    /// The table's entry for `hash` (a tabled search).
     #[inline(always)]
-    pub(super) fn halve(&self, base: &mut usize, size: &mut usize, hash: K) {
-        let half = *size / 2;
-        let mid = *base + half;
-        // With half 0 the read is of `base` itself, in range, and ignored.
-        let go = (half > 0) & (self.keys[mid.min(self.keys.len() - 1)] < hash);
-        *base = if go { mid } else { *base };
-        *size -= half;
+    pub(super) fn entry(&self, hash: K) -> u32 {
+        self.table[(hash.into() >> self.shift) as usize]
     }
 
-    /// The successor's index once the range is down to at most one point, wrapped.
+    /// The successor's index, wrapped, from `hash`'s entry: the entry itself for a bucket
+    /// without points, else its first point plus the positions in the window below `hash`.
     #[inline(always)]
-    pub(super) fn settle(&self, base: usize, size: usize, hash: K) -> usize {
-        let last = self.keys.len() - 1;
-        let index = base + usize::from((size > 0) & (self.keys[base.min(last)] < hash));
-        if index > last {
+    pub(super) fn locate(&self, entry: u32, hash: K) -> usize {
+        if entry & HAS_POINTS == 0 {
+            return entry as usize;
+        }
+        let first = (entry & !HAS_POINTS) as usize;
+        let below = match self.keys[first..].first_chunk::<SCAN>() {
+            Some(window) => window.iter().map(|&k| usize::from(k < hash)).sum(),
+            // Never: `first` is a point's index, and SCAN copies follow the points.
+            None => self.keys[first..].iter().take_while(|&&k| k < hash).count(),
+        };
+        self.wrap(first + below)
+    }
+
+    /// Index `len` (past every point) is the first point again.
+    #[inline(always)]
+    fn wrap(&self, index: usize) -> usize {
+        if index >= self.len {
             0
         } else {
             index
@@ -161,23 +196,98 @@ impl<K: Position> Search<K> {
     /// The first point at or after `hash`, wrapping, and its server (`points` non-empty).
     #[inline]
     pub(super) fn find(&self, hash: K, points: &[Point]) -> Found {
-        let index = if self.bucketed() {
-            let (mut base, mut size) = self.bucket(hash);
-            for _ in 0..self.steps {
-                self.halve(&mut base, &mut size, hash);
-            }
-            self.settle(base, size, hash)
+        let index = if self.tabled() {
+            self.locate(self.entry(hash), hash)
         } else {
-            let index = self.keys.partition_point(|&p| p < hash);
-            if index == self.keys.len() {
-                0
-            } else {
-                index
-            }
+            self.wrap(self.keys[..self.len].partition_point(|&p| p < hash))
         };
         Found {
             index,
             server: self.server(index, points),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::hash::key_hash;
+
+    fn points(positions: &[u64]) -> Vec<Point> {
+        positions
+            .iter()
+            .enumerate()
+            .map(|(i, &position)| Point {
+                position,
+                server: i % 3,
+                vnode: i as u32,
+            })
+            .collect()
+    }
+
+    /// The successor by definition: the first position at or past `hash`, wrapping.
+    fn successor(positions: &[u64], hash: u64) -> usize {
+        let index = positions.partition_point(|&p| p < hash);
+        if index == positions.len() {
+            0
+        } else {
+            index
+        }
+    }
+
+    fn check<K: Position + TryFrom<u64>>(positions: &[u64], tabled: bool) {
+        let points = points(positions);
+        let search = Search::new(&points, |p| K::try_from(p.position).ok().unwrap_or(K::MAX));
+        assert_eq!(search.tabled(), tabled, "{positions:?}");
+        let top: u64 = K::MAX.into();
+        let mut probes = vec![0, 1, top - 1, top];
+        for &p in positions {
+            probes.extend([p.saturating_sub(1), p, p.saturating_add(1).min(top)]);
+        }
+        for hash in probes {
+            let found = search.find(K::try_from(hash).ok().unwrap_or(K::MAX), &points);
+            assert_eq!(
+                found.index,
+                successor(positions, hash),
+                "{hash} in {positions:?}"
+            );
+            assert_eq!(found.server, points[found.index].server);
+        }
+    }
+
+    /// A bucket of exactly [`SCAN`] points at the end of the circle, so the window reads
+    /// the copies of the largest position; one point more and the ring has no table.
+    #[test]
+    fn a_full_last_bucket_and_one_too_full() {
+        for wide in [false, true] {
+            let top = if wide { u64::MAX } else { u64::from(u32::MAX) };
+            let mut positions = vec![1 << 20, 1 << 25];
+            positions.extend((0..SCAN as u64).map(|i| top - 100 + i * 3));
+            positions.sort_unstable();
+            let mut crowded = positions.clone();
+            crowded.push(top);
+            if wide {
+                check::<u64>(&positions, true);
+                check::<u64>(&crowded, false);
+            } else {
+                check::<u32>(&positions, true);
+                check::<u32>(&crowded, false);
+            }
+        }
+    }
+
+    /// Rings of hashed positions, as the schemes build them, all get a table.
+    #[test]
+    fn hashed_positions_get_a_table() {
+        for (servers, vnodes) in [(1, 1), (3, 100), (16, 160), (1000, 160)] {
+            let mut positions: Vec<u64> = (0..servers)
+                .flat_map(|s| (0..vnodes).map(move |v| key_hash(format!("s{s}#{v}").as_bytes())))
+                .collect();
+            positions.sort_unstable();
+            let wide = Search::new(&points(&positions), |p| p.position);
+            assert!(wide.tabled(), "{servers}x{vnodes}");
+            let narrow = Search::new(&points(&positions), |p| (p.position >> 32) as u32);
+            assert!(narrow.tabled(), "{servers}x{vnodes}, 32 bits");
         }
     }
 }
