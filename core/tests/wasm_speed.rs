@@ -1,5 +1,6 @@
 //! Lookups per second in wasm32, in headless Chromium: the ring one key at a time and in a
-//! batch (`lookup_batch`) at the sizes of criterion's `batch_lookup` group. A benchmark,
+//! batch (`lookup_batch`) at the sizes of criterion's `batch_lookup` group, against the
+//! fastest peer crates there (`pingora-ketama`, `hashring`) in the same page. A benchmark,
 //! not a test: it asserts nothing about time, is ignored by `make test`, and
 //! `make bench-browser` runs it in release mode and prints its table (see BENCHMARKS.md).
 #![cfg(target_arch = "wasm32")]
@@ -30,13 +31,40 @@ fn rate(keys: usize, ms: f64, mut round: impl FnMut() -> usize) -> f64 {
     rounds as f64 * keys as f64 / (spent / 1000.0)
 }
 
+/// A virtual node for `hashring`, which has none of its own: the crate hashes whatever
+/// value is put on the ring (with SipHash, through `Hash`), so each server goes there
+/// `vnodes` times, as in criterion's groups.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+struct VNode {
+    server: u32,
+    vnode: u32,
+}
+
+/// `pingora-ketama`'s continuum over the servers `10.0.0.1:11211` up, weight 1.
+fn pingora_continuum(servers: usize) -> pingora_ketama::Continuum {
+    let buckets: Vec<pingora_ketama::Bucket> = (0..servers)
+        .map(|i| {
+            let ip = std::net::Ipv4Addr::from(0x0a00_0001 + i as u32);
+            pingora_ketama::Bucket::new(std::net::SocketAddr::from((ip, 11211)), 1)
+        })
+        .collect();
+    pingora_ketama::Continuum::new(&buckets)
+}
+
+/// Millions of lookups a second, for the table.
+fn millions(rate: f64) -> String {
+    format!("{:.1} M/s", rate / 1e6)
+}
+
 #[wasm_bindgen_test]
 #[ignore = "a benchmark: make bench-browser runs it"]
 fn ring_lookups_per_second_single_and_batch() {
     let keys: Vec<String> = (0..4096).map(|i| format!("key:{i}")).collect();
     let bytes: Vec<&[u8]> = keys.iter().map(|k| k.as_bytes()).collect();
-    console_log!("| size | single (lookups/s) | batch (lookups/s) | batch / single |");
-    console_log!("|---|---|---|---|");
+    console_log!(
+        "| size | single | batch | pingora-ketama | hashring | single / fastest peer | batch / fastest peer |"
+    );
+    console_log!("|---|---|---|---|---|---|---|");
     for (servers, vnodes) in [(16usize, 160u32), (1000, 160), (1000, 1000), (10_000, 160)] {
         let options = Options {
             vnodes,
@@ -53,11 +81,40 @@ fn ring_lookups_per_second_single_and_batch() {
             ring.lookup_batch(&bytes, &mut owners);
             owners.iter().flatten().fold(0, |s, &o| s.wrapping_add(o))
         });
+        drop(ring);
+        // pingora-ketama has nginx's 160 points per weight and no other count.
+        let pingora = (vnodes == 160).then(|| {
+            let continuum = pingora_continuum(servers);
+            rate(keys.len(), 1000.0, || {
+                keys.iter()
+                    .map(|k| {
+                        continuum
+                            .node(k.as_bytes())
+                            .map_or(0, |a| a.port() as usize)
+                    })
+                    .fold(0, usize::wrapping_add)
+            })
+        });
+        let mut sip = hashring::HashRing::new();
+        sip.batch_add(
+            (0..servers as u32)
+                .flat_map(|server| (0..vnodes).map(move |vnode| VNode { server, vnode }))
+                .collect(),
+        );
+        let hashring = rate(keys.len(), 1000.0, || {
+            keys.iter()
+                .map(|k| sip.get(&k.as_str()).map_or(0, |n| n.server as usize))
+                .fold(0, usize::wrapping_add)
+        });
+        let fastest = pingora.unwrap_or(0.0).max(hashring);
         console_log!(
-            "| {servers}x{vnodes} | {:.0} | {:.0} | {:.2} |",
-            single,
-            batch,
-            batch / single
+            "| {servers}x{vnodes} | {} | {} | {} | {} | {:.2} | {:.2} |",
+            millions(single),
+            millions(batch),
+            pingora.map_or("–".to_string(), millions),
+            millions(hashring),
+            single / fastest,
+            batch / fastest
         );
     }
 }
