@@ -20,8 +20,9 @@
 
 use super::fixes::apply;
 use super::traffic::{Traffic, TrafficSpec};
+use crate::partitioner::owners_of;
 use crate::schemes::ring::HashRing;
-use crate::{ConfigError, Partitioner, Server};
+use crate::{ConfigError, Server};
 
 /// The cluster and the traffic it serves.
 #[derive(Debug, Clone, PartialEq)]
@@ -255,12 +256,12 @@ impl Sim<'_> {
             .iter()
             .map(|&i| Server::new(self.names[i].clone()))
             .collect();
-        let ring = HashRing::new(servers, self.vnodes).ok();
-        for (k, key) in self.keys.iter().enumerate() {
-            let now = ring
-                .as_ref()
-                .and_then(|r| r.lookup(key.as_bytes()))
-                .map(|s| members[s]);
+        let homes = match HashRing::new(servers, self.vnodes) {
+            Ok(ring) => owners_of(&ring, &self.keys),
+            Err(_) => vec![None; self.keys.len()],
+        };
+        for (k, home) in homes.into_iter().enumerate() {
+            let now = home.map(|s| members[s]);
             if now != self.owner[k] {
                 self.owner[k] = now;
                 self.warmth[k] = 0.0;
