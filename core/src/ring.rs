@@ -259,8 +259,9 @@ impl Ring {
         Some(self.find(hash).server)
     }
 
-    /// The successor of `hash` and its server, on a ring with points.
-    #[inline]
+    /// The successor of `hash` and its server, on a ring with points. Inlined into every
+    /// lookup, as [`Search`](search::Search)'s `find` is.
+    #[inline(always)]
     fn find(&self, hash: u64) -> Found {
         match &self.index {
             Index::Narrow(search) => match u32::try_from(hash) {

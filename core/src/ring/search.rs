@@ -208,17 +208,25 @@ impl<K: Position> Search<K> {
     }
 
     /// The first point at or after `hash`, wrapping, and its server (`points` non-empty).
-    #[inline]
+    /// Inlined into every lookup: in wasm, the call and its returned pair cost more than
+    /// the search.
+    #[inline(always)]
     pub(super) fn find(&self, hash: K, points: &[Point]) -> Found {
         let index = if self.tabled() {
             self.locate(self.entry(hash), hash)
         } else {
-            self.wrap(self.keys[..self.len].partition_point(|&p| p < hash))
+            self.binary_search(hash)
         };
         Found {
             index,
             server: self.server(index, points),
         }
+    }
+
+    /// The successor's index on a ring without a table (crowded positions).
+    #[inline(never)]
+    fn binary_search(&self, hash: K) -> usize {
+        self.wrap(self.keys[..self.len].partition_point(|&p| p < hash))
     }
 }
 
