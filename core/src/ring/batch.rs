@@ -9,7 +9,8 @@ use super::search::{Position, Search};
 use super::{Index, Point, Ring};
 use crate::Partitioner;
 
-/// Searches run in lockstep: enough misses in flight to cover the memory's latency.
+/// Keys whose table entries are read together: enough misses in flight to cover the
+/// memory's latency.
 pub(super) const LANES: usize = 16;
 
 /// Keys hashed ahead of a batch of searches.
