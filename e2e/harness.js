@@ -69,8 +69,9 @@ export async function openPage(env, options = {}) {
   });
   page.on("requestfailed", (request) => {
     // A run's workers are terminated when it is cancelled or its settings change, even
-    // while they still fetch their module: that fetch is aborted, by design.
-    const stoppedWorker = /\/lab-worker(_bg)?\.(js|wasm)$/.test(new URL(request.url()).pathname) && request.failure()?.errorText === "net::ERR_ABORTED";
+    // while they still fetch their module (its loader, script or wasm): that fetch is
+    // aborted, by design.
+    const stoppedWorker = /\/lab-worker(_bg|_loader)?\.(js|wasm)$/.test(new URL(request.url()).pathname) && request.failure()?.errorText === "net::ERR_ABORTED";
     if (!stoppedWorker) problems.failed.push(request.url());
   });
   return { context, page, problems };
