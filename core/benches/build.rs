@@ -8,7 +8,8 @@ mod common;
 use criterion::{criterion_group, criterion_main, BatchSize, BenchmarkId, Criterion, SamplingMode};
 use ringlab_core::{build, numbered_servers, Options, SchemeKind};
 
-use common::{address, address_servers, names};
+use common::peers::pingora_buckets;
+use common::{address_servers, names};
 
 /// `ring` (names `"s<i>#<v>"` hashed with XXH3-64, sorted, lookup index laid out) against
 /// `hashring` 0.3 (each server added `vnodes` times as a (server, vnode) pair, SipHash-2-4,
@@ -70,9 +71,7 @@ fn ketama_build(c: &mut Criterion) {
     for servers in [16usize, 1000] {
         let parameter = format!("{servers}x160");
         let list = address_servers(servers);
-        let buckets: Vec<pingora_ketama::Bucket> = (0..servers)
-            .map(|i| pingora_ketama::Bucket::new(address(i), 1))
-            .collect();
+        let buckets = pingora_buckets(servers);
         group.bench_function(BenchmarkId::new("ringlab_nginx", &parameter), |b| {
             b.iter_batched(
                 || list.clone(),

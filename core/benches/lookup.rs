@@ -18,7 +18,8 @@ use maglev::ConsistentHasher;
 use ringlab_core::schemes::jump::jump_bucket;
 use ringlab_core::{build, numbered_servers, Options, SchemeKind};
 
-use common::{address, address_servers, keys, names, per_key, ringlab_ring, u64_keys, KEYS};
+use common::peers::{address, hashring_nodes, pingora_continuum};
+use common::{address_servers, keys, names, per_key, ringlab_ring, u64_keys, KEYS};
 
 /// Keys per iteration in the rendezvous group, where a lookup costs one hash per server.
 const RENDEZVOUS_KEYS: usize = 256;
@@ -43,28 +44,6 @@ fn bench_keys<K, F>(
             sum
         })
     });
-}
-
-/// A virtual node for `hashring`, which has none of its own: the crate hashes whatever
-/// value is put on the ring, so each server is put there `vnodes` times.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-struct VNode {
-    server: u32,
-    vnode: u32,
-}
-
-fn hashring_nodes(servers: usize, vnodes: u32) -> Vec<VNode> {
-    (0..servers as u32)
-        .flat_map(|server| (0..vnodes).map(move |vnode| VNode { server, vnode }))
-        .collect()
-}
-
-/// `pingora-ketama`'s continuum over the servers `10.0.0.1:11211` up, weight 1.
-fn pingora_continuum(servers: usize) -> pingora_ketama::Continuum {
-    let buckets: Vec<pingora_ketama::Bucket> = (0..servers)
-        .map(|i| pingora_ketama::Bucket::new(address(i), 1))
-        .collect();
-    pingora_ketama::Continuum::new(&buckets)
 }
 
 /// A server for `conhash`, which names its points `"<name>:<replica>"`.

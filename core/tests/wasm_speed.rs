@@ -8,6 +8,11 @@
 use ringlab_core::{build, numbered_servers, Options, SchemeKind};
 use wasm_bindgen_test::{console_log, wasm_bindgen_test};
 
+// The peers' rings as criterion's groups build them.
+#[path = "../benches/common/peers.rs"]
+mod peers;
+use peers::{hashring_nodes, pingora_continuum};
+
 wasm_bindgen_test::wasm_bindgen_test_configure!(run_in_browser);
 
 /// The page's clock, in ms.
@@ -29,26 +34,6 @@ fn rate(keys: usize, ms: f64, mut round: impl FnMut() -> usize) -> f64 {
     let spent = now() - start;
     std::hint::black_box(sink);
     rounds as f64 * keys as f64 / (spent / 1000.0)
-}
-
-/// A virtual node for `hashring`, which has none of its own: the crate hashes whatever
-/// value is put on the ring (with SipHash, through `Hash`), so each server goes there
-/// `vnodes` times, as in criterion's groups.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-struct VNode {
-    server: u32,
-    vnode: u32,
-}
-
-/// `pingora-ketama`'s continuum over the servers `10.0.0.1:11211` up, weight 1.
-fn pingora_continuum(servers: usize) -> pingora_ketama::Continuum {
-    let buckets: Vec<pingora_ketama::Bucket> = (0..servers)
-        .map(|i| {
-            let ip = std::net::Ipv4Addr::from(0x0a00_0001 + i as u32);
-            pingora_ketama::Bucket::new(std::net::SocketAddr::from((ip, 11211)), 1)
-        })
-        .collect();
-    pingora_ketama::Continuum::new(&buckets)
 }
 
 /// Millions of lookups a second, for the table.
@@ -96,11 +81,7 @@ fn ring_lookups_per_second_single_and_batch() {
             })
         });
         let mut sip = hashring::HashRing::new();
-        sip.batch_add(
-            (0..servers as u32)
-                .flat_map(|server| (0..vnodes).map(move |vnode| VNode { server, vnode }))
-                .collect(),
-        );
+        sip.batch_add(hashring_nodes(servers, vnodes));
         let hashring = rate(keys.len(), 1000.0, || {
             keys.iter()
                 .map(|k| sip.get(&k.as_str()).map_or(0, |n| n.server as usize))

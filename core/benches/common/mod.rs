@@ -6,10 +6,14 @@
 
 #![allow(dead_code)] // each bench file uses its own part of this module
 
+pub mod peers;
+
 use std::time::Duration;
 
 use criterion::{Criterion, Throughput};
 use ringlab_core::{build, numbered_servers, Options, Partitioner, SchemeKind, Server};
+
+use peers::address;
 
 /// Keys looked up per iteration.
 pub const KEYS: usize = 4096;
@@ -34,12 +38,6 @@ pub fn address_servers(n: usize) -> Vec<Server> {
     (0..n)
         .map(|i| Server::new(address(i).to_string()))
         .collect()
-}
-
-/// The `i`-th server address: 10.0.0.1:11211 counting up.
-pub fn address(i: usize) -> std::net::SocketAddr {
-    let ip = std::net::Ipv4Addr::from(0x0a00_0001 + i as u32);
-    std::net::SocketAddr::from((ip, 11211))
 }
 
 /// The servers `s0`, `s1`, ... that the `ring` groups use.
