@@ -3,7 +3,7 @@
 //! ring with the reason; the score as it goes. Nothing of an answer shows before its
 //! check; the checked picks are kept with the progress.
 
-use ringlab_model::learn::dry_run::{answer, choices, explain, grade, lookups, TRACE};
+use ringlab_model::learn::dry_run::{answer, choices, explain, grade, lookups, score, TRACE};
 use ringlab_model::learn::progress::Action;
 use yew::prelude::*;
 
@@ -16,14 +16,7 @@ pub fn DryRun(props: &PartProps) -> Html {
     let picks = use_state(|| vec![String::new(); TRACE.len()]);
     let checked = &props.progress.dry;
     let lookup_steps = lookups();
-    let right = lookup_steps
-        .iter()
-        .filter(|&&i| checked.get(&i).is_some_and(|pick| grade(i, pick)))
-        .count();
-    let done = lookup_steps
-        .iter()
-        .filter(|i| checked.contains_key(i))
-        .count();
+    let (right, done) = score(checked);
     let rows = TRACE.iter().enumerate().map(|(i, op)| {
         if answer(i).is_none() {
             return html! { <li class="dry-op"><code>{ op.code() }</code></li> };

@@ -4,6 +4,8 @@
 //! explains it. The trace meets the cases that catch people: a key past the last server
 //! (the wrap), a key exactly on a server, a lookup after a removal, and the empty ring.
 
+use std::collections::BTreeMap;
+
 use crate::clock::model::{Cluster, Server};
 
 /// What a lookup on an empty ring returns, as the candidate picks it.
@@ -127,6 +129,17 @@ pub fn lookups() -> Vec<usize> {
         .collect()
 }
 
+/// The picks checked so far (lookup step to the server named): how many are right, and
+/// how many there are.
+pub fn score(checked: &BTreeMap<usize, String>) -> (usize, usize) {
+    let picks: Vec<(usize, &String)> = lookups()
+        .into_iter()
+        .filter_map(|i| checked.get(&i).map(|pick| (i, pick)))
+        .collect();
+    let right = picks.iter().filter(|(i, pick)| grade(*i, pick)).count();
+    (right, picks.len())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -163,5 +176,17 @@ mod tests {
         assert_eq!(TRACE[4].code(), "get_server(90)");
         assert_eq!(TRACE[6].code(), "remove(\"B\")");
         assert_eq!(choices(), ["A", "B", "C", "D", NO_SERVER]);
+    }
+
+    #[test]
+    fn the_score_counts_checked_picks_and_right_ones() {
+        let steps = lookups();
+        let mut checked = BTreeMap::new();
+        assert_eq!(score(&checked), (0, 0));
+        checked.insert(steps[0], answer(steps[0]).unwrap());
+        checked.insert(steps[1], "not a server".to_string());
+        // A pick for a step that is not a lookup does not count.
+        checked.insert(0, "A".to_string());
+        assert_eq!(score(&checked), (1, 2));
     }
 }

@@ -2,7 +2,7 @@
 //! line says it: counts, never a ratio or a percentage of a handful of questions.
 
 use crate::learn::checkup::{self, Sitting, Skill};
-use crate::learn::dry_run::{grade, lookups};
+use crate::learn::dry_run::{self, lookups};
 use crate::learn::followups::{grade_estimate, Estimate};
 use crate::learn::interview::PROMPT_COUNT;
 use crate::learn::progress::Progress;
@@ -24,15 +24,7 @@ pub fn summary(skills: &[Skill], progress: &Progress) -> Vec<(Part, String)> {
     let revealed = (PROMPT_COUNT..PROMPT_COUNT + FOLLOWUP_COUNT)
         .filter(|i| progress.revealed.contains(i))
         .count();
-    let steps = lookups();
-    let checked = steps
-        .iter()
-        .filter(|i| progress.dry.contains_key(i))
-        .count();
-    let right = steps
-        .iter()
-        .filter(|&&i| progress.dry.get(&i).is_some_and(|pick| grade(i, pick)))
-        .count();
+    let (right, checked) = dry_run::score(&progress.dry);
     let estimate = match progress.estimate.as_deref().map(grade_estimate) {
         None | Some(Estimate::Unreadable) => "not tried".to_string(),
         Some(Estimate::Close { .. }) => "close enough".to_string(),
@@ -51,7 +43,10 @@ pub fn summary(skills: &[Skill], progress: &Progress) -> Vec<(Part, String)> {
             if checked == 0 {
                 "not tried".to_string()
             } else {
-                format!("{right} of {checked} right, {} lookups in all", steps.len())
+                format!(
+                    "{right} of {checked} right, {} lookups in all",
+                    lookups().len()
+                )
             },
         ),
         (Part::After, sitting(Sitting::After)),
