@@ -1,7 +1,8 @@
 // Interview prep, as a candidate uses it with the keyboard: the pre-test (some wrong), a
 // follow-up, the estimate, the dry run, the cheat sheet printed to one A4 page, the
-// post-test and the gain, the progress kept across a reload; the timed run on a clock the test moves; every part through
-// axe-core, light and dark, narrow and wide, with screenshots; one part embedded.
+// post-test and the gain, the progress kept across a reload; the timed run on a clock the
+// test moves; every part through axe-core, light and dark, narrow and wide, with
+// screenshots; one part embedded.
 import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
 import { load, screenshot, start } from "../harness.js";
