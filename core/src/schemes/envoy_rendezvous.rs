@@ -25,6 +25,7 @@
 
 use xxhash_rust::xxh64::xxh64;
 
+use super::ranking::{first_highest, ranking};
 use crate::{ConfigError, Partitioner, Server};
 
 /// A host: its name (the key Envoy hashes), that key's hash and its weight as configured.
@@ -88,23 +89,28 @@ pub fn score(hash: u64, host_hash: u64, weight: f64) -> f64 {
     -weight / (fast_log2(u) * std::f64::consts::LN_2)
 }
 
-/// The host request hash `hash` goes to; `None` without hosts. Weights are normalised to
-/// their sum; the first highest score wins.
-pub fn pick(hash: u64, hosts: &[Host]) -> Option<usize> {
+/// Each host's weight over the sum of the weights (0 for every host when the sum is not
+/// positive): the one normalisation the pick, the ranking and the shares all use.
+pub fn normalised_weights(hosts: &[Host]) -> impl Iterator<Item = f64> + '_ {
     let total: f64 = hosts.iter().map(|h| h.weight).sum();
-    let mut best: Option<(usize, f64)> = None;
-    for (i, host) in hosts.iter().enumerate() {
-        let weight = if total > 0.0 {
-            host.weight / total
-        } else {
-            0.0
-        };
-        let s = score(hash, host.hash, weight);
-        if best.map_or(true, |(_, top)| s > top) {
-            best = Some((i, s));
-        }
-    }
-    best.map(|(i, _)| i)
+    hosts
+        .iter()
+        .map(move |h| if total > 0.0 { h.weight / total } else { 0.0 })
+}
+
+/// Every host's score for request hash `hash`, in host order, with the weights normalised
+/// ([`normalised_weights`]).
+pub fn host_scores(hash: u64, hosts: &[Host]) -> impl Iterator<Item = f64> + '_ {
+    hosts
+        .iter()
+        .zip(normalised_weights(hosts))
+        .map(move |(host, weight)| score(hash, host.hash, weight))
+}
+
+/// The host request hash `hash` goes to; `None` without hosts. The first highest of
+/// [`host_scores`] wins ([`first_highest`]).
+pub fn pick(hash: u64, hosts: &[Host]) -> Option<usize> {
+    first_highest(host_scores(hash, hosts))
 }
 
 /// Envoy's rendezvous policy over a server list: a key is one header's value, hashed as
@@ -136,19 +142,9 @@ impl EnvoyRendezvous {
         Ok(EnvoyRendezvous { servers, hosts })
     }
 
-    /// Every host's score for request hash `hash`, with the weights normalised.
+    /// Every host's score for request hash `hash` ([`host_scores`]).
     pub fn scores(&self, hash: u64) -> Vec<f64> {
-        let total: f64 = self.hosts.iter().map(|h| h.weight).sum();
-        self.hosts
-            .iter()
-            .map(|h| {
-                score(
-                    hash,
-                    h.hash,
-                    if total > 0.0 { h.weight / total } else { 0.0 },
-                )
-            })
-            .collect()
+        host_scores(hash, &self.hosts).collect()
     }
 }
 
@@ -167,16 +163,12 @@ impl Partitioner for EnvoyRendezvous {
     }
     /// Hosts by descending score, Envoy's pick first (the first of equal scores).
     fn candidates<'a>(&'a self, key: &[u8]) -> Box<dyn Iterator<Item = usize> + 'a> {
-        let scores = self.scores(request_hash(key));
-        let mut order: Vec<usize> = (0..scores.len()).collect();
-        order.sort_by(|&a, &b| scores[b].total_cmp(&scores[a]).then(a.cmp(&b)));
-        Box::new(order.into_iter())
+        Box::new(ranking(&self.scores(request_hash(key))).into_iter())
     }
-    /// Each host's weight over the total: what the score's exact logarithm gives (Envoy's
+    /// Each host's normalised weight: what the score's exact logarithm gives (Envoy's
     /// fast logarithm moves shares by well under a percent).
     fn load_shares(&self) -> Vec<f64> {
-        let total: f64 = self.servers.iter().map(|s| s.weight).sum();
-        self.servers.iter().map(|s| s.weight / total).collect()
+        normalised_weights(&self.hosts).collect()
     }
     fn rebuild(&mut self, servers: Vec<Server>) -> Result<(), ConfigError> {
         *self = EnvoyRendezvous::new(servers)?;

@@ -292,18 +292,17 @@ fn fill_turns(
     if backends.is_empty() {
         return Vec::new();
     }
+    // Each weight over the total, once: the turns and their step both read these.
     let total: f64 = backends.iter().map(|b| b.weight).sum();
-    let max_weight = backends
-        .iter()
-        .map(|b| b.weight / total)
-        .fold(0.0f64, f64::max);
+    let weights: Vec<f64> = backends.iter().map(|b| b.weight / total).collect();
+    let max_weight = weights.iter().copied().fold(0.0f64, f64::max);
     let mut turns: Vec<Turn> = order
         .into_iter()
         .map(|server| Turn {
             server,
             offset: backends[server].offset,
             skip: backends[server].skip,
-            weight: backends[server].weight / total,
+            weight: weights[server],
             target: 0.0,
             next: 0,
         })

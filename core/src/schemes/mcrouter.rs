@@ -22,6 +22,7 @@
 
 use super::maglev_katran::mix;
 use super::nginx::crc32;
+use super::ranking::first_highest;
 use super::ring_hash::murmur64a;
 use super::spooky;
 
@@ -196,12 +197,30 @@ fn scores<'a>(key: &[u8], tags: &'a [String]) -> impl Iterator<Item = u64> + 'a 
         .map(move |tag| mix(murmur64a(tag.as_bytes(), FURC_SEED), k))
 }
 
+/// `Rendezvous`'s scores as the doubles it compares, one per tag.
+fn plain_scores<'a>(key: &[u8], tags: &'a [String]) -> impl Iterator<Item = f64> + 'a {
+    scores(key, tags).map(|s| s as f64)
+}
+
+/// `WeightedRendezvous`'s scores, one per tag: `w / -ln(u)`, u the mixed score's low 53
+/// bits as a fraction. A missing weight counts as 0.
+fn weighted_scores<'a>(
+    key: &[u8],
+    tags: &'a [String],
+    weights: &'a [f64],
+) -> impl Iterator<Item = f64> + 'a {
+    const LOW_53: u64 = (1 << 53) - 1;
+    scores(key, tags).enumerate().map(move |(i, score)| {
+        let u = (score & LOW_53) as f64 / (1u64 << 53) as f64;
+        weights.get(i).copied().unwrap_or(0.0) * (1.0 / -u.ln())
+    })
+}
+
 /// `Rendezvous`: the index of the tag whose score, as a double, is highest (a tie goes to
-/// the higher index); `None` without tags.
+/// the higher index, mcrouter's own rule); `None` without tags.
 pub fn rendezvous(key: &[u8], tags: &[String]) -> Option<usize> {
     let mut best: Option<(usize, f64)> = None;
-    for (i, score) in scores(key, tags).enumerate() {
-        let score = score as f64;
+    for (i, score) in plain_scores(key, tags).enumerate() {
         if best.map_or(true, |(_, top)| score >= top) {
             best = Some((i, score));
         }
@@ -211,37 +230,20 @@ pub fn rendezvous(key: &[u8], tags: &[String]) -> Option<usize> {
 
 /// `Rendezvous`'s scores, one per tag, as the doubles it compares.
 pub fn rendezvous_scores(key: &[u8], tags: &[String]) -> Vec<f64> {
-    scores(key, tags).map(|s| s as f64).collect()
+    plain_scores(key, tags).collect()
 }
 
-/// `WeightedRendezvous`'s scores, one per tag: `w / -ln(u)`, as [`weighted_rendezvous`]
-/// compares them.
+/// `WeightedRendezvous`'s scores, one per tag, as [`weighted_rendezvous`] compares them.
 pub fn weighted_rendezvous_scores(key: &[u8], tags: &[String], weights: &[f64]) -> Vec<f64> {
-    const LOW_53: u64 = (1 << 53) - 1;
-    scores(key, tags)
-        .enumerate()
-        .map(|(i, score)| {
-            let u = (score & LOW_53) as f64 / (1u64 << 53) as f64;
-            weights.get(i).copied().unwrap_or(0.0) * (1.0 / -u.ln())
-        })
-        .collect()
+    weighted_scores(key, tags, weights).collect()
 }
 
-/// `WeightedRendezvous`: score w / -ln(u), u the score's low 53 bits as a fraction; the
-/// first strictly highest wins, starting from index 0 at score 0. `weights` has one per
-/// tag (missing ones count as 0).
+/// `WeightedRendezvous`: mcrouter keeps the first strictly highest score, starting from
+/// index 0 at score 0. Scores are never negative, so that is the first highest
+/// ([`first_highest`]), and 0 without tags. `weights` has one per tag (missing ones count
+/// as 0).
 pub fn weighted_rendezvous(key: &[u8], tags: &[String], weights: &[f64]) -> usize {
-    const LOW_53: u64 = (1 << 53) - 1;
-    let mut best = (0usize, 0.0f64);
-    for (i, score) in scores(key, tags).enumerate() {
-        let u = (score & LOW_53) as f64 / (1u64 << 53) as f64;
-        let weight = weights.get(i).copied().unwrap_or(0.0);
-        let score = weight * (1.0 / -u.ln());
-        if score > best.1 {
-            best = (i, score);
-        }
-    }
-    best.0
+    first_highest(weighted_scores(key, tags, weights)).unwrap_or(0)
 }
 
 #[cfg(test)]

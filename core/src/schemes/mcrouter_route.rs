@@ -17,6 +17,7 @@ use super::mcrouter::{
     ch3, const_shard, crc32_index, rendezvous_scores, routing_key, weighted_ch3,
     weighted_rendezvous, weighted_rendezvous_scores, MAX_POOL,
 };
+use super::ranking::ranking_from;
 use super::ring_hash::murmur64a;
 use crate::{ConfigError, Partitioner, Server};
 
@@ -228,10 +229,7 @@ impl Partitioner for McrouterRoute {
             }
             _ => return Box::new(self.pick(&routed).into_iter()),
         };
-        let first = self.pick(&routed);
-        let mut order: Vec<usize> = (0..scores.len()).filter(|&i| Some(i) != first).collect();
-        order.sort_by(|&a, &b| scores[b].total_cmp(&scores[a]).then(a.cmp(&b)));
-        Box::new(first.into_iter().chain(order))
+        Box::new(ranking_from(self.pick(&routed), &scores).into_iter())
     }
 
     /// What each server can expect, from the weights alone: 1/n for the unweighted

@@ -1,4 +1,5 @@
-//! One module per scheme, each opening with the paper or system it follows.
+//! One module per scheme, each opening with the paper or system it follows, and
+//! [`ranking`], the tie rule the scoring schemes share.
 
 pub mod cassandra;
 pub mod envoy_rendezvous;
@@ -17,6 +18,7 @@ pub mod mcrouter_route;
 pub mod memento;
 pub mod modulo;
 pub mod nginx;
+pub mod ranking;
 pub mod redis;
 pub mod rendezvous;
 pub mod rendezvous_systems;

@@ -16,6 +16,7 @@
 //! exactly `w_i / sum w`; removing a server moves only its own keys, and adding one takes
 //! keys only for itself.
 
+use super::ranking::{first_highest, ranking};
 use crate::hash::{key_hash, seeded_hash, unit_open};
 use crate::{ConfigError, Partitioner, Server};
 
@@ -63,14 +64,6 @@ impl Rendezvous {
             .zip(&self.servers)
             .map(move |(&seed, server)| weighted_score(key, seed, server.weight))
     }
-
-    /// Servers by descending score, ties to the lower index.
-    fn ranking(&self, key: &[u8]) -> Vec<usize> {
-        let scores = self.scores(key);
-        let mut order: Vec<usize> = (0..scores.len()).collect();
-        order.sort_by(|&a, &b| scores[b].total_cmp(&scores[a]).then(a.cmp(&b)));
-        order
-    }
 }
 
 /// The per-server seed: XXH3-64 (seed 0) of the server's name.
@@ -96,18 +89,13 @@ impl Partitioner for Rendezvous {
     fn key_hash(&self, key: &[u8]) -> Option<u64> {
         Some(key_hash(key))
     }
+    /// The first highest score ([`first_highest`]).
     fn lookup(&self, key: &[u8]) -> Option<usize> {
-        let mut best: Option<(usize, f64)> = None;
-        for (server, score) in self.each_score(key).enumerate() {
-            match best {
-                Some((_, top)) if score <= top => {}
-                _ => best = Some((server, score)),
-            }
-        }
-        best.map(|(server, _)| server)
+        first_highest(self.each_score(key))
     }
+    /// Servers by descending score, ties to the lower index ([`ranking`]).
     fn candidates<'a>(&'a self, key: &[u8]) -> Box<dyn Iterator<Item = usize> + 'a> {
-        Box::new(self.ranking(key).into_iter())
+        Box::new(ranking(&self.scores(key)).into_iter())
     }
     fn load_shares(&self) -> Vec<f64> {
         let total: f64 = self.servers.iter().map(|s| s.weight).sum();

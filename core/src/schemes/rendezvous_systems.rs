@@ -17,6 +17,7 @@
 //! }
 //! ```
 
+use super::ranking::ranking_from;
 use super::{envoy_rendezvous, mcrouter, rendezvous};
 use crate::{Partitioner, Server};
 
@@ -72,47 +73,16 @@ impl RendezvousSystem {
                 mcrouter::weighted_rendezvous_scores(key, &names(), &weights())
             }
             RendezvousSystem::Envoy => {
-                let total: f64 = nodes.iter().map(|(_, w)| w).sum();
-                let hash = envoy_rendezvous::request_hash(key);
-                nodes
-                    .iter()
-                    .map(|(name, w)| {
-                        let host = envoy_rendezvous::Host::new(name, *w);
-                        let weight = if total > 0.0 { w / total } else { 0.0 };
-                        envoy_rendezvous::score(hash, host.hash, weight)
-                    })
+                envoy_rendezvous::host_scores(envoy_rendezvous::request_hash(key), &hosts(nodes))
                     .collect()
             }
         }
     }
 
-    /// The node the system itself picks for `key`; `None` without nodes.
+    /// The node the system itself picks for `key`; `None` without nodes. The same pick as
+    /// the prepared nodes' ([`Picker::owner`]).
     pub fn owner(self, key: &[u8], nodes: &[(String, f64)]) -> Option<usize> {
-        if nodes.is_empty() {
-            return None;
-        }
-        let names = || nodes.iter().map(|(n, _)| n.clone()).collect::<Vec<_>>();
-        match self {
-            RendezvousSystem::Textbook => {
-                let servers = nodes
-                    .iter()
-                    .map(|(n, w)| Server::new(n.clone()).with_weight(*w))
-                    .collect();
-                rendezvous::Rendezvous::new(servers).ok()?.lookup(key)
-            }
-            RendezvousSystem::Mcrouter => mcrouter::rendezvous(key, &names()),
-            RendezvousSystem::McrouterWeighted => {
-                let weights: Vec<f64> = nodes.iter().map(|(_, w)| *w).collect();
-                Some(mcrouter::weighted_rendezvous(key, &names(), &weights))
-            }
-            RendezvousSystem::Envoy => {
-                let hosts: Vec<envoy_rendezvous::Host> = nodes
-                    .iter()
-                    .map(|(n, w)| envoy_rendezvous::Host::new(n, *w))
-                    .collect();
-                envoy_rendezvous::pick(envoy_rendezvous::request_hash(key), &hosts)
-            }
-        }
+        self.prepare(nodes).owner(key)
     }
 
     /// The nodes made ready for many lookups: names hashed once, as the systems do.
@@ -133,29 +103,23 @@ impl RendezvousSystem {
                 tags: nodes.iter().map(|(n, _)| n.clone()).collect(),
                 weights: nodes.iter().map(|(_, w)| *w).collect(),
             },
-            RendezvousSystem::Envoy => Prepared::Envoy(
-                nodes
-                    .iter()
-                    .map(|(n, w)| envoy_rendezvous::Host::new(n, *w))
-                    .collect(),
-            ),
+            RendezvousSystem::Envoy => Prepared::Envoy(hosts(nodes)),
         };
         Picker(inner)
     }
 
-    /// Every node by descending score, the system's own pick first.
+    /// Every node by descending score, the system's own pick first ([`ranking_from`]).
     pub fn ranking(self, key: &[u8], nodes: &[(String, f64)]) -> Vec<usize> {
-        let scores = self.scores(key, nodes);
-        let mut order: Vec<usize> = (0..nodes.len()).collect();
-        order.sort_by(|&a, &b| scores[b].total_cmp(&scores[a]).then(a.cmp(&b)));
-        if let Some(owner) = self.owner(key, nodes) {
-            if let Some(at) = order.iter().position(|&i| i == owner) {
-                order.remove(at);
-                order.insert(0, owner);
-            }
-        }
-        order
+        ranking_from(self.owner(key, nodes), &self.scores(key, nodes))
     }
+}
+
+/// The nodes as Envoy's hosts: each name hashed once, with its weight.
+fn hosts(nodes: &[(String, f64)]) -> Vec<envoy_rendezvous::Host> {
+    nodes
+        .iter()
+        .map(|(n, w)| envoy_rendezvous::Host::new(n, *w))
+        .collect()
 }
 
 /// A system's nodes, prepared for lookups ([`RendezvousSystem::prepare`]).
