@@ -12,11 +12,16 @@ use ringlab_core::bounded::bounded_loads;
 use ringlab_core::config::haproxy::KeySource;
 use ringlab_core::config::{self, Format};
 use ringlab_core::movement::{exact_moved_share_of, movement};
+use ringlab_core::partitioner::owners_of;
 use ringlab_core::schemes::groupcache::Groupcache;
 use ringlab_core::schemes::haproxy::{assign_ids, Function, Haproxy, KeyHash};
 use ringlab_core::schemes::jump::jump_bucket;
 use ringlab_core::schemes::maglev::Maglev;
+use ringlab_core::schemes::maglev_systems::MaglevSystem;
+use ringlab_core::schemes::mcrouter_route::{HashFunc, McrouterRoute};
+use ringlab_core::schemes::memento::Memento;
 use ringlab_core::schemes::redis::{key_slot, SLOT_COUNT};
+use ringlab_core::schemes::rendezvous_systems::RendezvousSystem;
 use ringlab_core::schemes::ring_hash::{PointHash, RingHash, Sizes};
 use ringlab_core::schemes::spymemcached::{Algorithm, Spymemcached};
 use ringlab_core::schemes::twemproxy::{self, Twemproxy};
@@ -506,8 +511,9 @@ proptest! {
         }
     }
 
-    /// Every scheme of [`SchemeKind::ALL`], and HAProxy's (not a [`SchemeKind`]: it is
-    /// built from a backend's ids), each with every function and avalanche setting.
+    /// Every scheme of [`SchemeKind::ALL`], and the partitioners outside it
+    /// ([`other_partitioners`]: HAProxy's, built from a backend's ids, with every function
+    /// and avalanche setting, and mcrouter's routes with every hash function).
     #[test]
     fn every_scheme_is_deterministic(n in 1usize..9, salt in 0u32..1000) {
         let mut pairs: Vec<(Box<dyn Partitioner>, Box<dyn Partitioner>)> = SchemeKind::ALL
@@ -518,16 +524,8 @@ proptest! {
                 (made(), made())
             })
             .collect();
-        for function in Function::ALL {
-            for avalanche in [false, true] {
-                let hash = KeyHash { function, avalanche };
-                let made = || -> Box<dyn Partitioner> {
-                    Box::new(Haproxy::new(hosts(n, salt), &[], hash).unwrap())
-                };
-                pairs.push((made(), made()));
-            }
-        }
-        prop_assert_eq!(pairs.len(), SchemeKind::ALL.len() + 8);
+        pairs.extend(other_partitioners(&hosts(n, salt)).into_iter().zip(other_partitioners(&hosts(n, salt))));
+        prop_assert_eq!(pairs.len(), SchemeKind::ALL.len() + OTHERS);
         for (a, b) in &pairs {
             let (place_a, place_b) = (placed(a.as_ref()), placed(b.as_ref()));
             for key in keys(100, salt) {
@@ -542,8 +540,232 @@ proptest! {
     }
 }
 
+/// The servers of [`hosts`] with weights `weights`, in order.
+fn weighted_hosts(weights: &[u32], salt: u32) -> Vec<Server> {
+    hosts(weights.len(), salt)
+        .into_iter()
+        .zip(weights)
+        .map(|(s, &w)| s.with_weight(f64::from(w)))
+        .collect()
+}
+
+/// Unequal whole weights from 1 to 16, 2 to 9 of them: two of them always differ, and the
+/// lighter of the two can be anywhere in the list (no case is filtered out).
+fn unequal_weights() -> impl Strategy<Value = Vec<u32>> {
+    (
+        1u32..9,
+        1u32..8,
+        prop::collection::vec(1u32..17, 0..8),
+        any::<prop::sample::Index>(),
+    )
+        .prop_map(|(light, more, rest, turn)| {
+            let mut weights = vec![light, light + more];
+            weights.extend(rest);
+            let turn = turn.index(weights.len());
+            weights.rotate_left(turn);
+            weights
+        })
+}
+
+/// The schemes outside [`SchemeKind::ALL`] that are partitioners, over `servers`: HAProxy
+/// with every function and avalanche setting, and mcrouter's route with every hash
+/// function (weights scaled into its 0 to 1, which every function takes).
+fn other_partitioners(servers: &[Server]) -> Vec<Box<dyn Partitioner>> {
+    let mut schemes: Vec<Box<dyn Partitioner>> = Vec::new();
+    for function in Function::ALL {
+        for avalanche in [false, true] {
+            let hash = KeyHash {
+                function,
+                avalanche,
+            };
+            schemes.push(Box::new(Haproxy::new(servers.to_vec(), &[], hash).unwrap()));
+        }
+    }
+    let top = servers.iter().map(|s| s.weight).fold(1.0, f64::max);
+    let scaled: Vec<Server> = servers
+        .iter()
+        .map(|s| s.clone().with_weight(s.weight / top))
+        .collect();
+    for func in HashFunc::ALL {
+        schemes.push(Box::new(
+            McrouterRoute::new(func, scaled.clone(), None, "").unwrap(),
+        ));
+    }
+    schemes
+}
+
+/// How many [`other_partitioners`] there are: 8 HAProxy settings, 6 mcrouter functions.
+const OTHERS: usize = 8 + 6;
+
+/// The schemes of [`SchemeKind::ALL`] that refuse weights other than 1.
+const UNWEIGHTED: &[SchemeKind] = &[SchemeKind::Groupcache];
+
+/// The owner of `key` through every entry point: lookup, the first candidate, the first
+/// of every replica list (plain and rack-aware, 1 to 3 long) and `batch` (the batch
+/// lookup's answer for the key) all agree.
+fn every_entry_point_agrees(
+    p: &dyn Partitioner,
+    key: &[u8],
+    batch: Option<usize>,
+) -> Result<(), TestCaseError> {
+    let owner = p.lookup(key);
+    let name = p.scheme();
+    prop_assert_eq!(
+        p.candidates(key).next(),
+        owner,
+        "{}: the first candidate",
+        name
+    );
+    for r in 1..=3 {
+        let replicas = p.preference_list(key, r);
+        prop_assert_eq!(
+            replicas.first().copied(),
+            owner,
+            "{}: the first of {} replicas",
+            name,
+            r
+        );
+        let racked = p.rack_aware_preference_list(key, r);
+        prop_assert_eq!(
+            racked.servers.first().copied(),
+            owner,
+            "{}: the first of {} rack-aware",
+            name,
+            r
+        );
+    }
+    prop_assert_eq!(batch, owner, "{}: the batch lookup", name);
+    Ok(())
+}
+
 proptest! {
-    /// Batch lookups are the single ones, key for key, for every scheme (HAProxy's too),
+    #![proptest_config(ProptestConfig { cases: 48, .. ProptestConfig::default() })]
+
+    /// Every scheme that takes weights (those of [`SchemeKind::ALL`] but
+    /// [`UNWEIGHTED`], spymemcached with its weights map, HAProxy, mcrouter's routes), with
+    /// unequal weights: `lookup`, the first candidate, the first replica and the batch lookup
+    /// name the same server for every key. A weight rule applied on one path and not another
+    /// (Envoy's normalisation, a tie rule) fails here.
+    #[test]
+    fn every_entry_point_names_the_same_owner_under_unequal_weights(
+        weights in unequal_weights(),
+        salt in 0u32..1000,
+        byte_keys in prop::collection::vec(prop::collection::vec(any::<u8>(), 0..12), 0..20),
+    ) {
+        let servers = weighted_hosts(&weights, salt);
+        let options = Options { spymemcached_weighted: true, ..options() };
+        let mut schemes: Vec<Box<dyn Partitioner>> = Vec::new();
+        for &scheme in SchemeKind::ALL {
+            match build(scheme, servers.clone(), &options) {
+                Ok(p) => schemes.push(p),
+                Err(e) => prop_assert!(UNWEIGHTED.contains(&scheme), "{} refuses weights: {}", scheme, e),
+            }
+        }
+        prop_assert_eq!(schemes.len(), SchemeKind::ALL.len() - UNWEIGHTED.len());
+        schemes.extend(other_partitioners(&servers));
+        let mut keys: Vec<Vec<u8>> = keys(40, salt).into_iter().map(String::into_bytes).collect();
+        keys.extend(byte_keys);
+        for p in &schemes {
+            let batch = owners_of(p.as_ref(), &keys);
+            for (key, &owner) in keys.iter().zip(&batch) {
+                every_entry_point_agrees(p.as_ref(), key, owner)?;
+            }
+        }
+    }
+
+    /// The rendezvous systems' pickers, with unequal weights: the one-shot owner, the
+    /// prepared picker's owner and the first of the ranking agree, and the ranking orders
+    /// the scores.
+    #[test]
+    fn every_rendezvous_system_ranks_its_owner_first_under_unequal_weights(
+        weights in unequal_weights(),
+        salt in 0u32..1000,
+    ) {
+        let nodes: Vec<(String, f64)> = weighted_hosts(&weights, salt)
+            .into_iter()
+            .map(|s| (s.name, s.weight))
+            .collect();
+        for system in RendezvousSystem::ALL {
+            let picker = system.prepare(&nodes);
+            for key in keys(40, salt) {
+                let key = key.as_bytes();
+                let owner = system.owner(key, &nodes);
+                prop_assert!(owner.is_some(), "{}", system.name());
+                prop_assert_eq!(picker.owner(key), owner, "{}: the prepared pick", system.name());
+                let ranking = system.ranking(key, &nodes);
+                prop_assert_eq!(ranking.first().copied(), owner, "{}: the ranking's first", system.name());
+                let scores = system.scores(key, &nodes);
+                prop_assert!(
+                    ranking[1..].windows(2).all(|w| scores[w[0]] >= scores[w[1]]),
+                    "{}: the ranking orders the scores", system.name()
+                );
+            }
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 24, .. ProptestConfig::default() })]
+
+    /// The placements that are not partitioners, built twice from the same input, agree:
+    /// every Maglev system's table (Envoy's, Cilium's, katran's both fills), every
+    /// rendezvous system's pick (one-shot and prepared, the prepared picker being the
+    /// systems' many-keys path) and MementoHash after the same removals.
+    #[test]
+    fn every_placement_outside_the_schemes_is_deterministic(
+        weights in prop::collection::vec(1u32..17, 1..9),
+        salt in 0u32..1000,
+        picks in prop::collection::vec(any::<u32>(), 0..6),
+    ) {
+        for system in MaglevSystem::ALL {
+            let list: Vec<(String, u64)> = weights
+                .iter()
+                .enumerate()
+                .map(|(i, &w)| (system.example_name(i + 9 * (salt as usize % 20)), u64::from(w)))
+                .collect();
+            let size = if system == MaglevSystem::Cilium { 251 } else { 257 };
+            let table = system.table(&list, size).unwrap();
+            prop_assert_eq!(table.len() as u64, size, "{}", system.name());
+            prop_assert_eq!(&table, &system.table(&list, size).unwrap(), "{}", system.name());
+        }
+        let nodes: Vec<(String, f64)> = weighted_hosts(&weights, salt)
+            .into_iter()
+            .map(|s| (s.name, s.weight))
+            .collect();
+        for system in RendezvousSystem::ALL {
+            let (once, twice) = (system.prepare(&nodes), system.prepare(&nodes));
+            for key in keys(50, salt) {
+                let key = key.as_bytes();
+                let owner = system.owner(key, &nodes);
+                prop_assert!(owner.is_some(), "{}", system.name());
+                prop_assert_eq!(once.owner(key), owner, "{}", system.name());
+                prop_assert_eq!(twice.owner(key), owner, "{}", system.name());
+            }
+        }
+        let n = weights.len() as u32 + 1;
+        let made = || {
+            let mut memento = Memento::new(n);
+            for &pick in &picks {
+                let working: Vec<u32> = (0..memento.size()).filter(|&b| memento.works(b)).collect();
+                if working.len() > 1 {
+                    memento.remove(working[pick as usize % working.len()]).unwrap();
+                }
+            }
+            memento
+        };
+        let (a, b) = (made(), made());
+        prop_assert_eq!(&a, &b);
+        for key in keys(100, salt) {
+            let bucket = a.bucket(key.as_bytes());
+            prop_assert!(bucket.is_some_and(|b| a.works(b)), "memento: {} on {:?}", key, bucket);
+            prop_assert_eq!(bucket, b.bucket(key.as_bytes()), "memento");
+        }
+    }
+}
+
+proptest! {
+    /// Batch lookups are the single ones, key for key, for every scheme (the
+    /// [`other_partitioners`] too),
     /// with any bytes as keys (the empty key included, which nginx refuses) and with no
     /// servers at all where a scheme allows that.
     #[test]
@@ -557,12 +779,13 @@ proptest! {
             .filter_map(|&scheme| build(scheme, hosts(n, salt), &options()).ok())
             .collect();
         prop_assert_eq!(schemes.len(), SchemeKind::ALL.len());
-        schemes.push(Box::new(Haproxy::new(hosts(n, salt), &[], KeyHash::default()).unwrap()));
+        schemes.extend(other_partitioners(&hosts(n, salt)));
         schemes.extend(
             SchemeKind::ALL
                 .iter()
                 .filter_map(|&scheme| build(scheme, Vec::new(), &options()).ok()),
         );
+        schemes.extend(other_partitioners(&[]));
         let keys: Vec<&[u8]> = keys.iter().map(Vec::as_slice).chain([&b""[..]]).collect();
         let mut batch = Vec::new();
         for p in &schemes {
