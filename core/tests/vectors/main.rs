@@ -3,7 +3,8 @@
 //! wasm-bindgen-test-runner), so the browser places keys exactly as native code does.
 //!
 //! The files in `tests/data/` are copies of `shared/references/vectors/`, produced by the
-//! real systems each first line names. Each submodule checks one file.
+//! real systems each first line names. Each submodule checks one file, except `removals`,
+//! which checks schemes after removals against references kept in the test itself.
 
 #[cfg(target_arch = "wasm32")]
 wasm_bindgen_test::wasm_bindgen_test_configure!(run_in_browser);
@@ -20,6 +21,7 @@ mod mcrouter;
 mod nginx;
 mod peer;
 mod redis;
+mod removals;
 mod ring_hash;
 mod spymemcached;
 mod twemproxy;
