@@ -272,6 +272,20 @@ mod tests {
     }
 
     #[test]
+    fn equal_scores_follow_each_functions_tie_rule() {
+        // A repeated tag scores alike: Rendezvous keeps the higher index, WeightedRendezvous
+        // the lower.
+        let twice = vec!["xxx.0.yy".to_string(); 2];
+        for i in 0..20 {
+            let key = format!("mykey:{i}");
+            assert_eq!(rendezvous(key.as_bytes(), &twice), Some(1));
+            assert_eq!(weighted_rendezvous(key.as_bytes(), &twice, &[1.0, 1.0]), 0);
+        }
+        // Every weight 0: every score is 0, and index 0 keeps the key.
+        assert_eq!(weighted_rendezvous(b"k", &tags(3), &[0.0; 3]), 0);
+    }
+
+    #[test]
     fn weighted_rendezvous_with_equal_weights_is_rendezvous_shaped() {
         let t = tags(3);
         assert_eq!(weighted_rendezvous(b"sample", &t, &[1.0; 3]), 0);
