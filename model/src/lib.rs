@@ -32,6 +32,8 @@ pub mod route;
 pub mod shell;
 pub mod slots;
 pub mod systems;
+#[cfg(test)]
+pub(crate) mod test_numbers;
 pub mod urlkit;
 pub mod view_state;
 

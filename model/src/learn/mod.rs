@@ -7,6 +7,8 @@ pub mod checkup;
 pub mod dry_run;
 pub mod figures;
 pub mod followups;
+#[cfg(test)]
+mod followups_numbers;
 pub mod interview;
 pub mod links;
 pub mod params;
