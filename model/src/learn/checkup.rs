@@ -470,6 +470,145 @@ mod tests {
         assert!(all[4].after.prompt.contains("5.75×"));
     }
 
+    /// Answers skill by skill: right where `marks` says so, wrong elsewhere.
+    fn sitting(all: &[Skill], sitting: Sitting, marks: [bool; 6]) -> BTreeMap<usize, String> {
+        all.iter()
+            .zip(marks)
+            .enumerate()
+            .map(|(i, (skill, mark))| {
+                let q = skill.question(sitting);
+                (i, if mark { answer(q) } else { wrong(q) })
+            })
+            .collect()
+    }
+
+    /// The change the sentence states, as a signed count: "the same score" is 0, "one
+    /// more skill right" 1, "3 fewer skills right" -3.
+    fn stated_change(sentence: &str) -> i64 {
+        let said = sentence
+            .split("That is ")
+            .nth(1)
+            .unwrap()
+            .trim_end_matches('.');
+        if said == "the same score" {
+            return 0;
+        }
+        let (count, rest) = said.split_once(' ').unwrap();
+        let count: i64 = if count == "one" {
+            1
+        } else {
+            count.parse().unwrap()
+        };
+        let (sign, noun) = match rest.split_once(' ').unwrap() {
+            ("more", noun) => (1, noun),
+            ("fewer", noun) => (-1, noun),
+            other => panic!("{other:?}"),
+        };
+        // One skill, several skills.
+        let plural = if count == 1 {
+            "skill right"
+        } else {
+            "skills right"
+        };
+        assert_eq!(noun, plural, "{sentence}");
+        sign * count
+    }
+
+    /// The gain sentence for changes of 0, 1, 2, -1 and -3, with one and several skills
+    /// learned or slipped, as the page shows it; its counts against the marks.
+    #[test]
+    fn the_gain_sentence_says_the_change_in_words() {
+        let all = skills();
+        const T: bool = true;
+        const F: bool = false;
+        // Marks before and after, the sentence, the counts learned and slipped.
+        type Case = ([bool; 6], [bool; 6], &'static str, usize, usize);
+        let cases: [Case; 8] = [
+            (
+                [T, T, F, F, F, F],
+                [T, T, F, F, F, F],
+                "Before: 2 of 6. After: 2 of 6. That is the same score.",
+                0,
+                0,
+            ),
+            (
+                [T, F, F, F, F, F],
+                [F, T, F, F, F, F],
+                "Before: 1 of 6. After: 1 of 6. That is the same score.",
+                1,
+                1,
+            ),
+            (
+                [T, F, F, F, F, F],
+                [T, T, F, F, F, F],
+                "Before: 1 of 6. After: 2 of 6. That is one more skill right.",
+                1,
+                0,
+            ),
+            (
+                [T, F, F, F, F, F],
+                [F, T, T, F, F, F],
+                "Before: 1 of 6. After: 2 of 6. That is one more skill right.",
+                2,
+                1,
+            ),
+            (
+                [F, F, F, F, F, F],
+                [T, T, F, F, F, F],
+                "Before: 0 of 6. After: 2 of 6. That is 2 more skills right.",
+                2,
+                0,
+            ),
+            (
+                [T, T, F, F, F, F],
+                [T, F, F, F, F, F],
+                "Before: 2 of 6. After: 1 of 6. That is one fewer skill right.",
+                0,
+                1,
+            ),
+            (
+                [T, T, T, F, F, F],
+                [F, F, F, F, F, F],
+                "Before: 3 of 6. After: 0 of 6. That is 3 fewer skills right.",
+                0,
+                3,
+            ),
+            (
+                [F, F, F, F, F, F],
+                [T, T, T, T, T, T],
+                "Before: 0 of 6. After: 6 of 6. That is 6 more skills right.",
+                6,
+                0,
+            ),
+        ];
+        for (before, after, sentence, learned, slipped) in cases {
+            let progress = Progress {
+                before: sitting(&all, Sitting::Before, before),
+                after: sitting(&all, Sitting::After, after),
+                ..Progress::default()
+            };
+            let g = gain(&all, &progress).expect("both done");
+            assert_eq!(g.sentence(), sentence);
+            // The counts as the reader reads them, against the marks.
+            let right = |marks: [bool; 6]| marks.iter().filter(|&&m| m).count();
+            let (b, a) = (right(before), right(after));
+            let shown = g.sentence();
+            let (scores, _) = shown.split_once("That is").unwrap();
+            crate::test_numbers::assert_numbers(scores, &[b as f64, 6.0, a as f64, 6.0]);
+            assert_eq!(stated_change(&shown), a as i64 - b as i64, "{sentence}");
+            let names = |pick: fn(bool, bool) -> bool| -> Vec<&str> {
+                (0..6)
+                    .filter(|&i| pick(before[i], after[i]))
+                    .map(|i| all[i].name)
+                    .collect()
+            };
+            assert_eq!(g.learned, names(|b, a| !b && a), "{sentence}");
+            assert_eq!(g.slipped, names(|b, a| b && !a), "{sentence}");
+            assert_eq!(g.missed, names(|b, a| !b && !a), "{sentence}");
+            assert_eq!((g.learned.len(), g.slipped.len()), (learned, slipped));
+        }
+    }
+
     #[test]
     fn the_gain_counts_skills_once_both_sittings_are_done() {
         let all = skills();
