@@ -6,6 +6,8 @@
 //! command line has no table for. All pure: the workers and the page live in the app.
 
 pub mod csv;
+#[cfg(test)]
+mod formulas;
 pub mod job;
 pub mod params;
 pub mod prose;
