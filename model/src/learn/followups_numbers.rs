@@ -37,7 +37,7 @@ fn check(topic: &str, expected: &[&[f64]]) {
 
 /// The mean busiest server over its fair share at 160 points, from the core's Gamma
 /// model as the interview runs it (seed 1, 200 rings).
-fn busiest(servers: usize) -> f64 {
+pub(super) fn busiest(servers: usize) -> f64 {
     let trial = Busiest {
         seed: 1,
         method: Method::Gamma,

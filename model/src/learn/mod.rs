@@ -10,6 +10,8 @@ pub mod followups;
 #[cfg(test)]
 mod followups_numbers;
 pub mod interview;
+#[cfg(test)]
+mod interview_numbers;
 pub mod links;
 pub mod params;
 pub mod progress;
