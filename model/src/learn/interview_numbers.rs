@@ -13,12 +13,12 @@ use super::interview::{cheat_sheet, prompts, whole_answer};
 use crate::test_numbers::assert_numbers;
 
 /// H_N, the expected busiest of N single points over the mean.
-fn harmonic(n: u32) -> f64 {
+pub(super) fn harmonic(n: u32) -> f64 {
     (1..=n).rev().map(|k| 1.0 / f64::from(k)).sum()
 }
 
 /// sqrt((N - 1) / (N V + 1)), the spread of one share.
-fn cv(n: f64, v: f64) -> f64 {
+pub(super) fn cv(n: f64, v: f64) -> f64 {
     ((n - 1.0) / (n * v + 1.0)).sqrt()
 }
 
@@ -37,7 +37,7 @@ fn ring(points: u32) -> (Vec<(f64, usize)>, f64) {
 
 /// When each server of that ring leaves, what its biggest catcher gains over a fair
 /// share, on average: each of its arcs goes to the next point clockwise of another server.
-fn biggest_catch(points: u32) -> f64 {
+pub(super) fn biggest_catch(points: u32) -> f64 {
     let (ring, circle) = ring(points);
     let len = ring.len();
     let arc = |i: usize| {
@@ -63,7 +63,7 @@ fn biggest_catch(points: u32) -> f64 {
 
 /// P(three of sixteen failing servers hold every copy of some key): the distinct sets of
 /// the first three servers clockwise from each point, over the C(16, 3) = 560 trios.
-fn loss(points: u32) -> f64 {
+pub(super) fn loss(points: u32) -> f64 {
     let (ring, _) = ring(points);
     let sets: BTreeSet<Vec<usize>> = (0..ring.len())
         .map(|i| {

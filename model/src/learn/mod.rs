@@ -16,5 +16,7 @@ pub mod links;
 pub mod params;
 pub mod progress;
 pub mod quiz;
+#[cfg(test)]
+mod quiz_numbers;
 pub mod steps;
 pub mod timed;
