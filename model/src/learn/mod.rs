@@ -18,5 +18,7 @@ pub mod progress;
 pub mod quiz;
 #[cfg(test)]
 mod quiz_numbers;
+#[cfg(test)]
+mod scrub_numbers;
 pub mod steps;
 pub mod timed;
