@@ -455,6 +455,35 @@ mod tests {
         }
     }
 
+    /// The change in words names the server the comparison changes: server g + 1 of N
+    /// is index g, and a join goes from N to N + 1.
+    #[test]
+    fn the_change_named_is_the_change_made() {
+        for n in [2u64, 3, 10, 11, 1_000, 2_000] {
+            let label = |change| {
+                let params = CompareParams {
+                    servers: n,
+                    change,
+                    ..CompareParams::default()
+                };
+                let c = Comparison::new(&params);
+                (change.label(n), c.changed.map(|g| g as f64 + 1.0))
+            };
+            let (text, changed) = label(Change::Join);
+            assert_eq!(changed, None);
+            crate::test_numbers::assert_numbers(&text, &[n as f64, n as f64 + 1.0]);
+            for change in [Change::MiddleLeaves, Change::Fails] {
+                let (text, changed) = label(change);
+                crate::test_numbers::assert_numbers(&text, &[changed.unwrap(), n as f64]);
+            }
+            let (text, changed) = label(Change::LastLeaves);
+            assert_eq!(
+                (text.as_str(), changed),
+                ("the last server leaves", Some(n as f64))
+            );
+        }
+    }
+
     /// The seed experiment's figures at a million keys, N = 1,000: jump on the floor
     /// 1/sqrt(1000) = 0.032 and the ring at 1,024 points at sqrt(1/1024 + 1/1000) = 0.044.
     /// The seed's 0.08% moved at 160 points is one draw of the newcomer's share, 0.10%
