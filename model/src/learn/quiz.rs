@@ -163,10 +163,16 @@ fn pick_for_packets() -> Question {
     ]
     .map(String::from);
     question(
-        "A software load balancer must pick a backend for every packet with one memory read,          spread connections almost perfectly evenly, and lose a backend anywhere in the list.          Which scheme fits best?",
+        "A software load balancer must pick a backend for every packet with one memory read, \
+         spread connections almost perfectly evenly, and lose a backend anywhere in the list. \
+         Which scheme fits best?",
         choice(&options, 2),
         format!(
-            "Maglev: its lookup is table[hash mod M], one read, and its fill gives every backend              nearly the same number of slots. It pays a little in movement: when a ninth backend              joins {n}, Envoy's table of 65,537 slots changes {} of its slots, against the least              possible {}. A ring needs a binary search per packet; jump cannot lose a middle              backend; rendezvous scores every backend on every packet.",
+            "Maglev: its lookup is table[hash mod M], one read, and its fill gives every backend \
+             nearly the same number of slots. It pays a little in movement: when a ninth backend \
+             joins {n}, Envoy's table of 65,537 slots changes {} of its slots, against the least \
+             possible {}. A ring needs a binary search per packet; jump cannot lose a middle \
+             backend; rendezvous scores every backend on every packet.",
             percent(moved),
             percent(1.0 / m as f64)
         ),
@@ -178,10 +184,15 @@ fn pick_for_shards() -> Question {
     use crate::jump::moves::renumber_expected;
     let options = ["Rendezvous", "Jump hash", "Maglev", "Redis slots"].map(String::from);
     question(
-        "A storage system splits data into numbered shards, 0 to n - 1. Shards are added at the          end and never removed from the middle; each shard is itself replicated. You want even          shares and no memory for the mapping. Which scheme fits best?",
+        "A storage system splits data into numbered shards, 0 to n - 1. Shards are added at the \
+         end and never removed from the middle; each shard is itself replicated. You want even \
+         shares and no memory for the mapping. Which scheme fits best?",
         choice(&options, 1),
         format!(
-            "Jump hash: it keeps nothing in memory, gives every bucket the same share, and growing              from n to n + 1 moves only 1/(n + 1) of the keys, all to the new shard. Its one              weakness does not apply here: removing bucket 3 of 10 would renumber the rest and              move {} of the keys, but shards are never removed from the middle.",
+            "Jump hash: it keeps nothing in memory, gives every bucket the same share, and growing \
+             from n to n + 1 moves only 1/(n + 1) of the keys, all to the new shard. Its one \
+             weakness does not apply here: removing bucket 3 of 10 would renumber the rest and \
+             move {} of the keys, but shards are never removed from the middle.",
             percent(renumber_expected(10, 3))
         ),
     )

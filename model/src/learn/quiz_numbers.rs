@@ -330,3 +330,15 @@ fn the_check_ups_figures() {
     );
     check(q[11], &[&[], &[], &[], &[], &[], &[21.0, 1.0 / 21.0]], 2.0);
 }
+
+/// No text has a run of spaces (a string broken across lines without its `\\`).
+#[test]
+fn no_text_holds_a_run_of_spaces() {
+    let (quiz, skills) = (questions(), skills());
+    let checkup = skills.iter().flat_map(|s| [&s.before, &s.after]);
+    for q in quiz.iter().chain(checkup) {
+        for text in texts(q) {
+            assert!(!text.contains("  "), "{text:?}");
+        }
+    }
+}
