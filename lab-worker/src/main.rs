@@ -5,14 +5,13 @@
 //!   tally. The schemes it built stay for the next range of the same comparison.
 //!
 //! A line that is neither gets a line saying so, a comparison whose scheme cannot be
-//! built the reason. The page cuts runs into jobs and puts the answers back together;
-//! Cancel terminates the worker.
+//! built the reason. Which answer a line gets is `ringlab_model::worker::answer`, tested
+//! natively; this file only carries lines in and answers out. The page cuts runs into
+//! jobs and puts the answers back together; Cancel terminates the worker.
 
 #[cfg(target_arch = "wasm32")]
 fn main() {
     use ringlab_core::experiment::Scratch;
-    use ringlab_model::compare::chunk::KeysChunk;
-    use ringlab_model::lab::job::Job;
     use wasm_bindgen::prelude::*;
     use web_sys::{DedicatedWorkerGlobalScope, MessageEvent};
 
@@ -23,13 +22,7 @@ fn main() {
     let on_message = Closure::<dyn FnMut(MessageEvent)>::new(move |event: MessageEvent| {
         let line = event.data().as_string().unwrap_or_default();
         let clock = || reply.performance().map_or(0.0, |p| p.now());
-        let answer = if let Some(job) = Job::from_text(&line) {
-            Ok(job.run(&mut scratch, &clock))
-        } else if let Some(chunk) = KeysChunk::from_text(&line) {
-            chunk.run(&mut built)
-        } else {
-            Err("the worker could not read its job".to_string())
-        };
+        let answer = ringlab_model::worker::answer(&line, &mut scratch, &mut built, &clock);
         let _ = match answer {
             Ok(values) => {
                 let values = js_sys::Float64Array::from(values.as_slice());

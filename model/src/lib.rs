@@ -36,6 +36,7 @@ pub mod systems;
 pub(crate) mod test_numbers;
 pub mod urlkit;
 pub mod view_state;
+pub mod worker;
 
 pub use reducer::Reducer;
 pub use view_state::ViewState;

@@ -151,18 +151,6 @@ mod tests {
         assert!(tally.outcomes(&params).is_empty());
     }
 
-    /// A line as the worker answers it (lab-worker's handler): a lab job first, then a
-    /// range of the comparison; anything else is refused.
-    fn answer(line: &str, built: &mut Option<Comparison>) -> Result<Vec<f64>, String> {
-        if crate::lab::job::Job::from_text(line).is_some() {
-            return Err(format!("read as a lab job: {line}"));
-        }
-        match KeysChunk::from_text(line) {
-            Some(chunk) => chunk.run(built),
-            None => Err(format!("refused: {line}")),
-        }
-    }
-
     /// For many key counts and worker counts, the ranges cover every key exactly once,
     /// the last one included, in at most as many ranges as asked, none empty; and each
     /// range's line reads back as itself.
@@ -190,41 +178,6 @@ mod tests {
                 }
                 assert!(seen.iter().all(|&n| n == 1), "{what}");
                 assert_eq!(chunks.last().map(|c| c.keys.end), Some(keys), "{what}");
-            }
-        }
-    }
-
-    /// Every range sent as its line and answered as the worker answers it, by two workers
-    /// in turn, adds up to one whole run's counts, for several key and range counts and
-    /// each kind of change.
-    #[test]
-    fn the_answered_ranges_add_up_to_one_whole_run() {
-        for (keys, change) in [
-            (1_000, Change::Join),
-            (1_001, Change::LastLeaves),
-            (5_003, Change::MiddleLeaves),
-            (2_048, Change::Fails),
-        ] {
-            let params = CompareParams {
-                keys,
-                change,
-                ..small()
-            };
-            let mut whole = Comparison::new(&params);
-            while !whole.step(keys) {}
-            assert_eq!(whole.tally.keys, keys);
-            for pieces in [1, 2, 3, 4, 8] {
-                let (mut one, mut two) = (None, None);
-                let mut tally = Tally::new(&params);
-                for (i, chunk) in KeysChunk::plan(&params, pieces).iter().enumerate() {
-                    let worker = if i % 2 == 0 { &mut one } else { &mut two };
-                    let values = answer(&chunk.to_text(), worker).unwrap();
-                    assert!(tally.add_values(&values));
-                }
-                assert_eq!(
-                    tally, whole.tally,
-                    "{keys} keys, {change:?}, {pieces} pieces"
-                );
             }
         }
     }
