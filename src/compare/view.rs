@@ -1,9 +1,10 @@
 //! The comparison's component: the controls, the progress, and one row per scheme.
 
 use ringlab_model::compare::params::{CompareParams, CHANGES, KEYS, SERVERS, VNODES};
+use ringlab_model::compare::prose;
 use ringlab_model::compare::run::Outcome;
 use ringlab_model::compare::schemes::Compared;
-use ringlab_model::format::{byte_size, grouped, percent};
+use ringlab_model::format::byte_size;
 use ringlab_model::linked::{Edit, Linked};
 use ringlab_model::ViewState;
 use yew::prelude::*;
@@ -111,29 +112,18 @@ pub fn CompareView(props: &ViewProps) -> Html {
             let tally = pool.as_ref().map(|pool| &pool.work.tally);
             let done = tally.map_or(0, |t| t.keys);
             let outcomes = tally.map(|t| t.outcomes(p)).unwrap_or_default();
-            let ideal = p.ideal();
             let cancel = {
                 let cancel = comparing.cancel.clone();
                 Callback::from(move |_: MouseEvent| cancel.emit(()))
             };
             let running = status == Status::Running;
-            let progress = (done as f64 / p.keys.max(1) as f64 * 100.0).round() as u32;
+            let progress = prose::progress_percent(done, p.keys);
             let elapsed = pool.as_ref().map_or(0.0, |p| p.elapsed_ms()) / 1_000.0;
             let status = match status {
                 Status::Running if done == 0 => "Building the schemes on the workers…".to_string(),
-                Status::Running => {
-                    format!("Placing keys: {} of {}", grouped(done), grouped(p.keys))
-                }
-                Status::Cancelled => format!(
-                    "Stopped after {} of {} keys: the figures are for those.",
-                    grouped(done),
-                    grouped(p.keys)
-                ),
-                _ => format!(
-                    "All {} keys placed in {elapsed:.1} s on {} workers.",
-                    grouped(p.keys),
-                    worker_count()
-                ),
+                Status::Running => prose::placing(done, p.keys),
+                Status::Cancelled => prose::stopped(done, p.keys),
+                _ => prose::finished(p.keys, elapsed, worker_count()),
             };
             html! {
                 <>
@@ -149,24 +139,14 @@ pub fn CompareView(props: &ViewProps) -> Html {
                         <span class="cmp-status" role="status">{ status }</span>
                     </div>
                     <p class="cmp-reading">
-                        { format!("When {}, the least any scheme can move is {} of the keys ({} of {}). \
-                                   The key-noise floor for the spread of keys per server is √(N/K) = {:.3}.",
-                                  p.change.label(p.servers), percent_fine(ideal), grouped((ideal * done as f64).round() as u64),
-                                  grouped(done), (p.servers as f64 / done.max(1) as f64).sqrt()) }
+                        { prose::reading(p, done) }
                     </p>
                     if *p == CompareParams::seed_experiment() {
                         <p class="cmp-seed">
-                            { format!("The seed experiment found jump on the floor 1/√1000 = {:.3}, the ring at \
-                                       1,024 points at √(1/1024 + 1/1000) = {:.3}, and 0.08% of keys moved at 160 \
-                                       points against the least {}. That last figure is one draw: the newcomer's \
-                                       share of a ring of 160 points varies by about 1/√160 of itself. Set this \
-                                       run's ring row against it.",
-                                      Compared::Jump.expected_spread(1_000, 1_000_000, 160),
-                                      Compared::Ring1024.expected_spread(1_000, 1_000_000, 160),
-                                      percent_fine(ideal)) }
+                            { prose::seed_finding() }
                         </p>
                     }
-                    { table(p, &outcomes, done, ideal, &rates) }
+                    { table(p, &outcomes, done, &rates) }
                     <div class="cmp-speed">
                         <button type="button" disabled={measuring || running}
                             onclick={let measure = measure.clone(); move |_: MouseEvent| measure.emit(())}>
@@ -201,22 +181,7 @@ pub fn CompareView(props: &ViewProps) -> Html {
     }
 }
 
-/// A share with enough places for a tenth of a percent: 0.10%, 94.1%.
-fn percent_fine(share: f64) -> String {
-    if share < 0.01 {
-        format!("{:.2}%", share * 100.0)
-    } else {
-        percent(share)
-    }
-}
-
-fn table(
-    p: &CompareParams,
-    outcomes: &[Outcome],
-    done: u64,
-    ideal: f64,
-    rates: &[(Compared, f64)],
-) -> Html {
+fn table(p: &CompareParams, outcomes: &[Outcome], done: u64, rates: &[(Compared, f64)]) -> Html {
     // A row for every scheme from the start, so the table keeps its height while the
     // schemes are built one by one.
     let rows = p.schemes.iter().map(|&scheme| {
@@ -237,18 +202,16 @@ fn table(
                 </tr>
             };
         };
-        let moved = o.moved as f64 / done.max(1) as f64;
-        let theory = o.scheme.expected_spread(p.servers, done.max(1), p.vnodes);
-        let rate = rates.iter().find(|(s, _)| *s == o.scheme).map(|(_, r)| grouped(r.round() as u64));
+        let cells = prose::cells(p, o, done);
+        let rate = rates.iter().find(|(s, _)| *s == o.scheme).map(|(_, r)| *r);
         html! {
             <tr>
                 <th scope="row">{ o.scheme.title(p.vnodes) }</th>
-                <td>{ format!("{} ({})", grouped(o.moved), percent_fine(moved)) }<br />
-                    <span class="cmp-vs">{ format!("{:.1}× the least", moved / ideal) }</span></td>
-                <td>{ format!("{:.3}", o.max_over_mean) }</td>
-                <td>{ format!("{:.3}", o.spread) }<br /><span class="cmp-vs">{ format!("theory {theory:.3}") }</span></td>
+                <td>{ cells.moved }<br /><span class="cmp-vs">{ cells.versus }</span></td>
+                <td>{ cells.busiest }</td>
+                <td>{ cells.spread }<br /><span class="cmp-vs">{ cells.theory }</span></td>
                 <td>{ byte_size(o.memory) }</td>
-                <td>{ rate.unwrap_or_else(|| "not measured".into()) }</td>
+                <td>{ prose::lookups_per_second(rate) }</td>
                 <td>{ o.scheme.arbitrary_removal() }</td>
                 <td>{ o.scheme.weights() }</td>
                 <td>{ o.scheme.replicas() }</td>
@@ -258,7 +221,7 @@ fn table(
     html! {
         <div class="cmp-scroll" tabindex="0" role="region" aria-label="Comparison table">
             <table class="cmp-table">
-                <caption>{ format!("{} servers, {} keys placed, {}", grouped(p.servers), grouped(done), p.change.label(p.servers)) }</caption>
+                <caption>{ prose::caption(p, done) }</caption>
                 <thead>
                     <tr>
                         <th scope="col">{ "Scheme" }</th>

@@ -1,0 +1,316 @@
+//! The comparison's sentences and table cells with figures in them: the reading under
+//! the progress, the seed experiment's note, the status line, the table's caption and
+//! each row's figures. The view renders them as they are.
+
+use super::params::CompareParams;
+use super::run::Outcome;
+use super::schemes::Compared;
+use crate::format::{grouped, percent};
+
+/// A share with enough places for a tenth of a percent: 0.10%, 94.1%.
+pub fn percent_fine(share: f64) -> String {
+    if share < 0.01 {
+        format!("{:.2}%", share * 100.0)
+    } else {
+        percent(share)
+    }
+}
+
+/// The keys the figures are for: those placed so far, or the run's before any is
+/// placed (the floor of no keys at all means nothing).
+fn keys_read(p: &CompareParams, done: u64) -> u64 {
+    if done == 0 {
+        p.keys.max(1)
+    } else {
+        done
+    }
+}
+
+/// The reading once `done` keys are placed: the least share the change must move (and
+/// how many of those keys that is), and the key-noise floor √(N/K) of the spread.
+pub fn reading(p: &CompareParams, done: u64) -> String {
+    let ideal = p.ideal();
+    let floor = (p.servers as f64 / keys_read(p, done) as f64).sqrt();
+    format!(
+        "When {}, the least any scheme can move is {} of the keys ({} of {}). \
+         The key-noise floor for the spread of keys per server is √(N/K) = {floor:.3}.",
+        p.change.label(p.servers),
+        percent_fine(ideal),
+        grouped((ideal * done as f64).round() as u64),
+        grouped(done),
+    )
+}
+
+/// What the seed experiment found, set against the least its join must move. Its
+/// 0.08% is the finding as it was written down, one draw, not a figure computed here.
+pub fn seed_finding() -> String {
+    let seed = CompareParams::seed_experiment();
+    let (n, k, v) = (seed.servers, seed.keys, seed.vnodes);
+    format!(
+        "The seed experiment found jump on the floor 1/√1000 = {:.3}, the ring at \
+         1,024 points at √(1/1024 + 1/1000) = {:.3}, and 0.08% of keys moved at 160 \
+         points against the least {}. That last figure is one draw: the newcomer's \
+         share of a ring of 160 points varies by about 1/√160 of itself. Set this \
+         run's ring row against it.",
+        Compared::Jump.expected_spread(n, k, v),
+        Compared::Ring1024.expected_spread(n, k, v),
+        percent_fine(seed.ideal())
+    )
+}
+
+/// The progress bar's value: the share of the keys placed, in whole percent.
+pub fn progress_percent(done: u64, keys: u64) -> u32 {
+    (done as f64 / keys.max(1) as f64 * 100.0).round() as u32
+}
+
+/// The status while keys are placed.
+pub fn placing(done: u64, keys: u64) -> String {
+    format!("Placing keys: {} of {}", grouped(done), grouped(keys))
+}
+
+/// The status after Cancel.
+pub fn stopped(done: u64, keys: u64) -> String {
+    format!(
+        "Stopped after {} of {} keys: the figures are for those.",
+        grouped(done),
+        grouped(keys)
+    )
+}
+
+/// The status once every key is placed, `seconds` after the start.
+pub fn finished(keys: u64, seconds: f64, workers: u32) -> String {
+    format!(
+        "All {} keys placed in {seconds:.1} s on {workers} workers.",
+        grouped(keys)
+    )
+}
+
+/// The table's caption.
+pub fn caption(p: &CompareParams, done: u64) -> String {
+    format!(
+        "{} servers, {} keys placed, {}",
+        grouped(p.servers),
+        grouped(done),
+        p.change.label(p.servers)
+    )
+}
+
+/// The lookups per second measured here, whole and grouped, if measured.
+pub fn lookups_per_second(rate: Option<f64>) -> String {
+    rate.map_or_else(|| "not measured".into(), |r| grouped(r.round() as u64))
+}
+
+/// A scheme's figures in its row of the table.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Cells {
+    /// Keys moved, and their share: "1,002 (0.10%)".
+    pub moved: String,
+    /// The share moved over the least: "1.0× the least".
+    pub versus: String,
+    /// The busiest server over the mean.
+    pub busiest: String,
+    /// The spread, and what theory expects of it.
+    pub spread: String,
+    pub theory: String,
+}
+
+/// The figures of `o` once `done` keys are placed.
+pub fn cells(p: &CompareParams, o: &Outcome, done: u64) -> Cells {
+    let moved = o.moved as f64 / done.max(1) as f64;
+    let theory = o.scheme.expected_spread(p.servers, done.max(1), p.vnodes);
+    Cells {
+        moved: format!("{} ({})", grouped(o.moved), percent_fine(moved)),
+        versus: format!("{:.1}× the least", moved / p.ideal()),
+        busiest: format!("{:.3}", o.max_over_mean),
+        spread: format!("{:.3}", o.spread),
+        theory: format!("theory {theory:.3}"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::compare::params::Change;
+    use crate::compare::run::Comparison;
+    use crate::test_numbers::{assert_numbers, numbers};
+
+    /// The settings read: (N, K, V, change).
+    const SETTINGS: [(u64, u64, u64, Change); 5] = [
+        (1_000, 1_000_000, 160, Change::Join),
+        (5, 3_001, 20, Change::Join),
+        (12, 5_003, 40, Change::MiddleLeaves),
+        (10, 1_000, 100, Change::LastLeaves),
+        (7, 2_048, 16, Change::Fails),
+    ];
+
+    fn params((servers, keys, vnodes, change): (u64, u64, u64, Change)) -> CompareParams {
+        CompareParams {
+            servers,
+            keys,
+            vnodes,
+            change,
+            ..CompareParams::default()
+        }
+    }
+
+    /// The numbers the change's words hold, written here: "a server joins (N → N+1)",
+    /// "server N/2+1 of N leaves" or "fails", none for the last server.
+    fn change_numbers(n: u64, change: Change) -> Vec<f64> {
+        let n = n as f64;
+        match change {
+            Change::Join => vec![n, n + 1.0],
+            Change::LastLeaves => vec![],
+            Change::MiddleLeaves | Change::Fails => vec![(n / 2.0).floor() + 1.0, n],
+        }
+    }
+
+    /// The least share: 1/(N+1) of the keys for a join (the newcomer's fair share), 1/N
+    /// when a server leaves or fails (its share).
+    fn least(n: u64, change: Change) -> f64 {
+        match change {
+            Change::Join => 1.0 / (n as f64 + 1.0),
+            _ => 1.0 / n as f64,
+        }
+    }
+
+    /// A share under 1% is written with two decimals of a percent, others with one.
+    fn assert_places(text: &str, index: usize, share: f64) {
+        let half = if share < 0.01 { 0.00005 } else { 0.0005 };
+        let read = numbers(text)[index];
+        assert!(
+            (read.half_step - half).abs() < 1e-12,
+            "{text:?}: number {index} has half step {}",
+            read.half_step
+        );
+    }
+
+    #[test]
+    fn the_reading_says_the_least_share_and_the_floor() {
+        for setting in SETTINGS {
+            let p = params(setting);
+            let (n, k, _, change) = setting;
+            let least = least(n, change);
+            for done in [k, k / 3, 1] {
+                let text = reading(&p, done);
+                let mut expected = change_numbers(n, change);
+                expected.extend([
+                    least,
+                    (least * done as f64).round(),
+                    done as f64,
+                    (n as f64 / done as f64).sqrt(),
+                ]);
+                assert_numbers(&text, &expected);
+                assert_places(&text, expected.len() - 4, least);
+                assert!(text.contains("√(N/K) = "), "{text}");
+            }
+            // Before any key is placed the floor is the run's, not that of one key.
+            let text = reading(&p, 0);
+            let mut expected = change_numbers(n, change);
+            expected.extend([least, 0.0, 0.0, (n as f64 / k as f64).sqrt()]);
+            assert_numbers(&text, &expected);
+        }
+        // The wording the browser tests read.
+        let text = reading(&CompareParams::seed_experiment(), 1_000_000);
+        assert!(
+            text.contains("the least any scheme can move is 0.10% of the keys (999 of 1,000,000)"),
+            "{text}"
+        );
+    }
+
+    #[test]
+    fn the_seed_note_sets_the_floors_against_the_least() {
+        let text = seed_finding();
+        let (n, k) = (1_000.0_f64, 1_000_000.0_f64);
+        assert_numbers(
+            &text,
+            &[
+                1.0,
+                1_000.0,
+                (n / k).sqrt(),
+                1_024.0,
+                1.0,
+                1_024.0,
+                1.0,
+                1_000.0,
+                (1.0 / 1_024.0 + n / k).sqrt(),
+                // The finding as written down, quoted.
+                0.0008,
+                160.0,
+                1.0 / (n + 1.0),
+                160.0,
+                1.0,
+                160.0,
+            ],
+        );
+        assert_places(&text, 11, 1.0 / (n + 1.0));
+    }
+
+    #[test]
+    fn the_status_and_the_caption_say_the_keys_placed() {
+        assert_numbers(&placing(250_000, 1_000_000), &[250_000.0, 1_000_000.0]);
+        assert_numbers(&stopped(4_096, 5_003), &[4_096.0, 5_003.0]);
+        assert!(stopped(1, 2).ends_with("keys: the figures are for those."));
+        assert_numbers(&finished(1_000_000, 12.345, 4), &[1_000_000.0, 12.3, 4.0]);
+        assert_eq!(
+            finished(100_000, 0.96, 2),
+            "All 100,000 keys placed in 1.0 s on 2 workers."
+        );
+        assert_numbers(&lookups_per_second(Some(12_345_678.6)), &[12_345_679.0]);
+        assert_eq!(lookups_per_second(None), "not measured");
+        for (done, keys, percent) in [(0, 10, 0), (1, 3, 33), (2, 3, 67), (10, 10, 100), (0, 0, 0)]
+        {
+            assert_eq!(progress_percent(done, keys), percent, "{done} of {keys}");
+        }
+        for setting in SETTINGS {
+            let (n, k, _, change) = setting;
+            let mut expected = vec![n as f64, (k / 2) as f64];
+            expected.extend(change_numbers(n, change));
+            assert_numbers(&caption(&params(setting), k / 2), &expected);
+        }
+    }
+
+    /// Each row's figures, on real runs at several settings, against the outcome's counts
+    /// and the formulas: the share moved, its ratio to the least, and theory's spread
+    /// sqrt(1/V + N/K) for the ring (V = 1,024 for the second ring), sqrt(N/K) otherwise,
+    /// K the keys placed so far.
+    #[test]
+    fn the_rows_read_the_outcomes_and_theory() {
+        for setting in SETTINGS[1..].iter().copied() {
+            let p = CompareParams {
+                schemes: Compared::ALL.to_vec(),
+                ..params(setting)
+            };
+            let (n, k, v, change) = setting;
+            // Half the keys placed (the figures while the run goes on), then all.
+            for placed in [k / 2, k] {
+                let mut run = Comparison::new(&p);
+                while !run.ready() {
+                    run.step(0);
+                }
+                run.step(placed);
+                assert_eq!(run.done, placed);
+                let outcomes = run.outcomes();
+                assert_eq!(outcomes.len(), Compared::ALL.len());
+                for o in &outcomes {
+                    let c = cells(&p, o, placed);
+                    let share = o.moved as f64 / placed as f64;
+                    assert_numbers(&c.moved, &[o.moved as f64, share]);
+                    if share > 0.0 {
+                        assert_places(&c.moved, 1, share);
+                    }
+                    assert_numbers(&c.versus, &[share / least(n, change)]);
+                    assert!(c.versus.ends_with("× the least"), "{}", c.versus);
+                    assert_numbers(&c.busiest, &[o.max_over_mean]);
+                    assert_numbers(&c.spread, &[o.spread]);
+                    let noise = n as f64 / placed as f64;
+                    let theory = match o.scheme {
+                        Compared::Ring => (1.0 / v as f64 + noise).sqrt(),
+                        Compared::Ring1024 => (1.0 / 1_024.0 + noise).sqrt(),
+                        _ => noise.sqrt(),
+                    };
+                    assert_numbers(&c.theory, &[theory]);
+                }
+            }
+        }
+    }
+}
