@@ -96,11 +96,7 @@ pub fn question_list(
 pub fn score_line(right: usize, answered: usize, total: usize) -> Html {
     html! {
         <p class="quiz-score" role="status">
-            { if answered == total {
-                format!("You got {right} of {total} right.")
-            } else {
-                format!("{answered} of {total} answered so far.")
-            } }
+            { ringlab_model::learn::score_line::score_line(right, answered, total) }
         </p>
     }
 }

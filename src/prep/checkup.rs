@@ -7,6 +7,7 @@ use std::rc::Rc;
 
 use ringlab_model::learn::checkup::{self, Sitting, Skill};
 use ringlab_model::learn::progress::Action;
+use ringlab_model::prep::checkup as words;
 use ringlab_model::prep::params::Part;
 use yew::prelude::*;
 
@@ -49,18 +50,14 @@ pub fn CheckUp(props: &CheckUpProps) -> Html {
     let intro = match sitting {
         Sitting::Before => html! {
             <p class="quiz-intro">
-                { format!("{total} questions, about two minutes, before the walkthrough's first \
-                           step. Guess if you must: this is where you start, not a grade. The \
-                           post-test asks the same skills in other words, so you can see what \
-                           you learned.") }
+                { words::intro(sitting, total) }
                 { " " }<ViewLink to="#/learn/hook">{ "Then start the walkthrough." }</ViewLink>
             </p>
         },
         Sitting::After => html! {
             <p class="quiz-intro">
-                { format!("{total} questions on the skills the pre-test asked, in other words and \
-                           numbers. Take it after the walkthrough's quiz.") }
-                { " " }<ViewLink to="#/learn/quiz">{ "The quiz is step 13." }</ViewLink>
+                { words::intro(sitting, total) }
+                { " " }<ViewLink to="#/learn/quiz">{ words::quiz_step() }</ViewLink>
             </p>
         },
     };
@@ -102,37 +99,25 @@ fn gain(
         let (_, before, total) = checkup::score(skills, Sitting::Before, progress);
         return html! {
             <p class="checkup-gain-later">
-                { format!("Your gain shows here once both tests are complete (pre-test: {before} of {total} answered). ") }
+                { words::gain_later(skills, progress) }{ " " }
                 if before < total {
                     <ViewLink to={Part::Before.link()}>{ "Take the pre-test" }</ViewLink>
                 }
             </p>
         };
     };
-    let list = |title: &str, names: &[&'static str]| {
-        (!names.is_empty()).then(|| {
-            html! {
-                <>
-                    <dt>{ title.to_string() }</dt>
-                    <dd>{ names.join(", ") }</dd>
-                </>
-            }
-        })
-    };
     // What to read again: each skill missed twice, with the step that teaches it.
-    let again = (!gain.missed.is_empty()).then(|| {
+    let again = words::read_again(skills, &gain);
+    let again = (!again.is_empty()).then(|| {
         html! {
             <>
                 <dt>{ "Read again" }</dt>
                 <dd>
-                    { for gain.missed.iter().enumerate().map(|(i, name)| {
-                        let step = skills.iter().find(|s| s.name == *name).map_or("", |s| s.after.step);
-                        html! {
-                            <>
-                                if i > 0 { { ", " } }
-                                <ViewLink to={format!("#/learn/{step}")}>{ *name }</ViewLink>
-                            </>
-                        }
+                    { for again.into_iter().enumerate().map(|(i, (name, link))| html! {
+                        <>
+                            if i > 0 { { ", " } }
+                            <ViewLink to={link}>{ name }</ViewLink>
+                        </>
                     }) }
                 </dd>
             </>
@@ -164,8 +149,12 @@ fn gain(
                 </tbody>
             </table>
             <dl class="checkup-lists">
-                { for list("Learned", &gain.learned) }
-                { for list("Slipped", &gain.slipped) }
+                { for words::lists(&gain).into_iter().map(|(title, names)| html! {
+                    <>
+                        <dt>{ title }</dt>
+                        <dd>{ names }</dd>
+                    </>
+                }) }
                 { for again }
             </dl>
         </section>

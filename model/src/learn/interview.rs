@@ -1,4 +1,4 @@
-//! The interview replay (step 13): the interviewer's prompts in the order an interview
+//! The interview replay (step 14): the interviewer's prompts in the order an interview
 //! takes them, a strong answer to each and the points an interviewer listens for, then the
 //! whole answer in about 150 words and a cheat sheet of the numbers worth remembering.
 //!

@@ -18,6 +18,7 @@ pub mod progress;
 pub mod quiz;
 #[cfg(test)]
 mod quiz_numbers;
+pub mod score_line;
 #[cfg(test)]
 mod scrub_numbers;
 pub mod steps;
