@@ -12,7 +12,7 @@ use ringlab_model::compare::schemes::Compared;
 use ringlab_model::cost::params::CostParams;
 use ringlab_model::cost::report::bytes;
 use ringlab_model::format::{grouped, grouped_rounded, percent};
-use ringlab_model::jump::moves::renumber_expected;
+use ringlab_model::learn::beyond;
 use ringlab_model::learn::challenges::BALANCE_TARGET;
 use ringlab_model::learn::figures::{
     self, biggest_catch, default_points, loss, mean_busiest, modulo_stays, RingSystem, HOT,
@@ -537,9 +537,6 @@ fn hot_keys(widget: Html) -> Html {
 // Step 11 -----------------------------------------------------------------------------
 
 fn beyond(widget: Html) -> Html {
-    let (n, r) = (10, 3);
-    let renumbered = renumber_expected(n, r);
-    let maglev = figures::maglev_moved(8, 9);
     html! {
         <>
             { p("The ring is one answer to “which server holds this key?”. Three others run in production, and each buys something the ring does not.") }
@@ -549,17 +546,11 @@ fn beyond(widget: Html) -> Html {
             { p("The price is in the lookup: it scores every server, so a thousand servers cost a thousand hashes per key.") }
             <h3>{ "Jump hash: no memory at all" }</h3>
             { p("Jump hash walks a key through a random sequence of buckets and stops at the last one below n. It stores nothing and its shares are even. Adding bucket n moves only the keys that jump to it.") }
-            { p(format!(
-                "Its buckets are numbers, though. Remove bucket {r} of {n}: buckets {} to {} become {r} to {}, and {} of the keys change server, against the {} that had to. That is why jump suits numbered shards, and not servers that fail anywhere.",
-                r + 1, n - 1, n - 2, percent(renumbered), percent(1.0 / n as f64)
-            )) }
+            { p(beyond::jump_removal(10, 3)) }
             <StepWidget widget={JUMP_WIDGET} label={step_label("beyond")} on_query={Callback::noop()} />
             <h3>{ "Maglev: a table filled in turns" }</h3>
             { p("Google's load balancer looks a key up in a prime-sized table: one read. Each backend has its own order of slots, and the backends take turns claiming their next free slot, so every backend gets almost the same number.") }
-            { p(format!(
-                "Balance comes first, so movement is only almost minimal: when a ninth backend joins eight, {} of Envoy's 65,537 slots change, against the least possible {}. Step through the paper's example and watch B2 leave.",
-                percent(maglev), percent(1.0 / 9.0)
-            )) }
+            { p(beyond::maglev_join()) }
             <StepWidget widget={MAGLEV_WIDGET} label={step_label("beyond")} on_query={Callback::noop()} />
             <p>
                 { "Each has its own page: " }
