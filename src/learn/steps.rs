@@ -3,8 +3,7 @@
 
 use ringlab_core::analysis::cost::resize_cost;
 use ringlab_core::analysis::theory::{
-    join_moved, modulo_kept_per_period, modulo_moved, points_for_balance, ring_moved, share_cv,
-    single_point_peak,
+    join_moved, modulo_moved, points_for_balance, ring_moved, share_cv, single_point_peak,
 };
 use ringlab_core::schemes::cassandra::DEFAULT_NUM_TOKENS;
 use ringlab_core::schemes::redis::{key_slot, SLOT_COUNT};
@@ -15,14 +14,14 @@ use ringlab_model::format::{grouped, grouped_rounded, percent};
 use ringlab_model::learn::beyond;
 use ringlab_model::learn::challenges::BALANCE_TARGET;
 use ringlab_model::learn::figures::{
-    self, biggest_catch, default_points, loss, mean_busiest, modulo_stays, RingSystem, HOT,
-    LOSS_FAILURES, LOSS_REPLICAS, LOSS_SERVERS, MODULO_KEEPS, RESIZE, VNODES, VNODE_SERVERS,
+    self, biggest_catch, default_points, loss, mean_busiest, RingSystem, HOT, LOSS_FAILURES,
+    LOSS_REPLICAS, LOSS_SERVERS, MODULO_KEEPS, RESIZE, VNODES, VNODE_SERVERS,
 };
 use ringlab_model::learn::links;
+use ringlab_model::learn::modulo_prose;
 use ringlab_model::learn::progress::Action;
 use ringlab_model::learn::steps::{
-    step_label, BREAK_WIDGET, JUMP_WIDGET, LIVE_RING, MAGLEV_WIDGET, MODULO_FROM, MODULO_TO,
-    REPLICA_RING,
+    step_label, BREAK_WIDGET, JUMP_WIDGET, LIVE_RING, MAGLEV_WIDGET, REPLICA_RING,
 };
 use ringlab_model::playground::params::Scheme;
 use ringlab_model::prep::params::Part;
@@ -104,20 +103,6 @@ fn Deeper(props: &DeeperProps) -> Html {
 
 // Step 1 ------------------------------------------------------------------------------
 
-/// The hook's choices: the fraction of keys that keeps its server going 8 -> 9.
-fn hook_choices() -> Vec<(String, bool)> {
-    let modulo = modulo_stays(8);
-    let ring = 1.0 - ring_moved(8, 9).value();
-    vec![
-        (format!("Almost all: about {}", percent(ring)), false),
-        ("About half".to_string(), false),
-        (
-            format!("Almost none: about {} ({modulo})", percent(modulo.value())),
-            true,
-        ),
-    ]
-}
-
 #[derive(Properties, PartialEq)]
 struct HookProps {
     part: PartProps,
@@ -128,7 +113,7 @@ struct HookProps {
 fn Hook(props: &HookProps) -> Html {
     let choice = use_state(|| None::<usize>);
     let checked = use_state(|| None::<usize>);
-    let choices = hook_choices();
+    let choices = modulo_prose::hook_choices();
     let right = props.part.progress.challenges.contains("predict");
     let onsubmit = {
         let (choice, checked) = (choice.clone(), checked.clone());
@@ -152,7 +137,6 @@ fn Hook(props: &HookProps) -> Html {
         let given_up = given_up.clone();
         Callback::from(move |_: MouseEvent| given_up.set(true))
     };
-    let kept = modulo_kept_per_period(8, 9);
     html! {
         <>
             <p class="learn-pretest">
@@ -193,14 +177,8 @@ fn Hook(props: &HookProps) -> Html {
             </form>
             if answered {
                 { props.widget.clone() }
-                { p(format!(
-                    "Under modulo only {} of the keys stay. A key stays only when its hash gives the same remainder for 8 and for 9. In every run of {} hashes that happens for {}: the ones below 8.",
-                    modulo_stays(8), kept.1, kept.0
-                )) }
-                { p(format!(
-                    "On a ring it is the other way round: only the new server's share moves, {}. The other {} stay where they were.",
-                    ring_moved(8, 9), percent(1.0 - ring_moved(8, 9).value())
-                )) }
+                { p(modulo_prose::hook_modulo()) }
+                { p(modulo_prose::hook_ring()) }
                 <ScrubSentence scrub={&RESIZE} />
             }
         </>
@@ -210,23 +188,14 @@ fn Hook(props: &HookProps) -> Html {
 // Step 2 ------------------------------------------------------------------------------
 
 fn modulo(widget: Html) -> Html {
-    let one = modulo_moved(MODULO_FROM, MODULO_TO);
     html! {
         <>
             { p("Growing by one server under modulo moves every key except 1 in N + 1. The bigger the fleet, the worse it gets.") }
             <ScrubSentence scrub={&MODULO_KEEPS} />
-            { p(format!(
-                "Below, {MODULO_FROM} servers become {MODULO_TO}. A lit cell is a key that moved: expect all but 1 in {MODULO_TO}, that is {one} ({}).",
-                percent(one.value())
-            )) }
+            { p(modulo_prose::grids_move()) }
             { widget }
             { p("For a cache, a moved key is a miss. When nearly every key misses at once, the whole load falls on the database behind the cache.") }
-            { p(format!(
-                "There is one way out. Press “Double {MODULO_FROM} → {}”: if the fleet only ever doubles, modulo moves exactly {} of the keys. The hash mod {} is either the hash mod {MODULO_FROM}, or that plus {MODULO_FROM}. So each old server hands half its keys to one new partner, and nothing else moves.",
-                2 * MODULO_FROM,
-                modulo_moved(MODULO_FROM, 2 * MODULO_FROM),
-                2 * MODULO_FROM
-            )) }
+            { p(modulo_prose::grids_double()) }
             { p("But doubling is expensive, and you cannot shrink by one. We want to add or remove a single server and move only the keys that must move.") }
         </>
     }
