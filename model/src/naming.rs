@@ -39,6 +39,15 @@ fn splitmix(mut z: u64) -> u64 {
     z ^ (z >> 31)
 }
 
+/// Names as a list in prose: "A", "A and B", "A, B and C" ("no server" for none).
+pub fn list_names(names: &[String]) -> String {
+    match names {
+        [] => "no server".to_string(),
+        [one] => one.clone(),
+        [init @ .., last] => format!("{} and {last}", init.join(", ")),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -49,6 +58,15 @@ mod tests {
         assert_eq!(server_name(25), "Z");
         assert_eq!(server_name(26), "S27");
         assert_eq!(free_server_name(["A", "C"].into_iter()), "B");
+    }
+
+    #[test]
+    fn names_are_listed_with_and() {
+        let names = |n: &[&str]| n.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+        assert_eq!(list_names(&[]), "no server");
+        assert_eq!(list_names(&names(&["A"])), "A");
+        assert_eq!(list_names(&names(&["A", "B"])), "A and B");
+        assert_eq!(list_names(&names(&["A", "B", "C"])), "A, B and C");
     }
 
     #[test]

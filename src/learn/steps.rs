@@ -3,7 +3,7 @@
 
 use ringlab_core::analysis::cost::resize_cost;
 use ringlab_core::analysis::theory::{
-    join_moved, modulo_moved, points_for_balance, ring_moved, share_cv, single_point_peak,
+    modulo_moved, points_for_balance, ring_moved, share_cv, single_point_peak,
 };
 use ringlab_core::schemes::cassandra::DEFAULT_NUM_TOKENS;
 use ringlab_core::schemes::redis::{key_slot, SLOT_COUNT};
@@ -18,11 +18,13 @@ use ringlab_model::learn::figures::{
     LOSS_REPLICAS, LOSS_SERVERS, MODULO_KEEPS, RESIZE, VNODES, VNODE_SERVERS,
 };
 use ringlab_model::learn::links;
+use ringlab_model::learn::live_prose;
 use ringlab_model::learn::modulo_prose;
 use ringlab_model::learn::progress::Action;
 use ringlab_model::learn::steps::{
     step_label, BREAK_WIDGET, JUMP_WIDGET, LIVE_RING, MAGLEV_WIDGET, REPLICA_RING,
 };
+use ringlab_model::naming::list_names;
 use ringlab_model::playground::params::Scheme;
 use ringlab_model::prep::params::Part;
 use ringlab_model::systems::system::System;
@@ -219,37 +221,16 @@ fn ring(widget: Html) -> Html {
 // Step 4 ------------------------------------------------------------------------------
 
 fn live(widget: Html) -> Html {
-    let join = LIVE_RING.join();
     html! {
         <>
-            { p(format!(
-                "Now the real thing: {} servers and {} keys, placed by 64-bit hashes of their names.",
-                LIVE_RING.servers, LIVE_RING.keys
-            )) }
+            { p(live_prose::intro(&LIVE_RING)) }
             { p("Add a server and read the counter beside the ring (under it on a phone).") }
-            if let Some(join) = join {
-                { p(format!(
-                    "{} lands on one arc and takes the keys on it: here {} of the {} keys ({}), all from {}. Its fair share would be {}. With one point per server, a newcomer takes whatever its arc happens to hold; the next step evens that out.",
-                    join.name,
-                    join.moved,
-                    join.keys,
-                    percent(join.moved as f64 / join.keys.max(1) as f64),
-                    list_names(&join.from),
-                    percent(join_moved(LIVE_RING.servers))
-                )) }
+            if let Some(join) = live_prose::join(&LIVE_RING) {
+                { p(join) }
             }
             { p("Then pick a key and walk it: follow it clockwise to the point that owns it.") }
             { widget }
         </>
-    }
-}
-
-/// "A", "A and B", "A, B and C".
-fn list_names(names: &[String]) -> String {
-    match names {
-        [] => "no server".to_string(),
-        [one] => one.clone(),
-        [init @ .., last] => format!("{} and {last}", init.join(", ")),
     }
 }
 

@@ -14,6 +14,7 @@ pub mod interview;
 #[cfg(test)]
 mod interview_numbers;
 pub mod links;
+pub mod live_prose;
 pub mod modulo_prose;
 pub mod params;
 pub mod progress;
