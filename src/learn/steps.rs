@@ -2,9 +2,7 @@
 //! `ringlab_model::learn::figures` (or the core's theory), never typed in.
 
 use ringlab_core::analysis::cost::resize_cost;
-use ringlab_core::analysis::theory::{
-    modulo_moved, points_for_balance, ring_moved, share_cv, single_point_peak,
-};
+use ringlab_core::analysis::theory::{modulo_moved, ring_moved, share_cv};
 use ringlab_core::schemes::cassandra::DEFAULT_NUM_TOKENS;
 use ringlab_core::schemes::redis::{key_slot, SLOT_COUNT};
 use ringlab_model::compare::schemes::Compared;
@@ -12,10 +10,9 @@ use ringlab_model::cost::params::CostParams;
 use ringlab_model::cost::report::bytes;
 use ringlab_model::format::{grouped, grouped_rounded, percent};
 use ringlab_model::learn::beyond;
-use ringlab_model::learn::challenges::BALANCE_TARGET;
 use ringlab_model::learn::figures::{
-    self, biggest_catch, default_points, loss, mean_busiest, RingSystem, HOT, LOSS_FAILURES,
-    LOSS_REPLICAS, LOSS_SERVERS, MODULO_KEEPS, RESIZE, VNODES, VNODE_SERVERS,
+    self, biggest_catch, default_points, loss, RingSystem, HOT, LOSS_FAILURES, LOSS_REPLICAS,
+    LOSS_SERVERS, MODULO_KEEPS, RESIZE, VNODES, VNODE_SERVERS,
 };
 use ringlab_model::learn::links;
 use ringlab_model::learn::live_prose;
@@ -24,6 +21,7 @@ use ringlab_model::learn::progress::Action;
 use ringlab_model::learn::steps::{
     step_label, BREAK_WIDGET, JUMP_WIDGET, LIVE_RING, MAGLEV_WIDGET, REPLICA_RING,
 };
+use ringlab_model::learn::vnode_prose;
 use ringlab_model::naming::list_names;
 use ringlab_model::playground::params::Scheme;
 use ringlab_model::prep::params::Part;
@@ -242,9 +240,7 @@ fn virtual_nodes(widget: Html) -> Html {
             { p("With one point per server the arcs are uneven. One server can own far more than its share, and it is the first to run hot.") }
             { p("The fix is to give every server many points, called virtual nodes. A server's share becomes a sum of many small arcs, and such sums even out.") }
             <ScrubSentence scrub={&VNODES} />
-            { p(format!(
-                "Raise the points per server until the busiest server owns less than {BALANCE_TARGET} times its fair share. The line under the widget reads max/mean: the busiest server's share of the ring over its fair share."
-            )) }
+            { p(vnode_prose::balance_goal()) }
             { widget }
             <Deeper body={vnode_maths as fn() -> Html} />
         </>
@@ -252,25 +248,12 @@ fn virtual_nodes(widget: Html) -> Html {
 }
 
 fn vnode_maths() -> Html {
-    let n = VNODE_SERVERS;
     html! {
         <>
-            { p(format!(
-                "With N servers of V points each, one share's coefficient of variation is exactly sqrt((N - 1) / (NV + 1)). At N = 100 and V = 160 that is {}. It falls like 1/sqrt(V): four times the points halve the spread.",
-                percent(share_cv(100, 160))
-            )) }
-            { p(format!(
-                "At one point per server, the busiest server expects H_N times its fair share, the N-th harmonic number: {:.2} at N = {n}, {:.2} at N = 1000.",
-                single_point_peak(n), single_point_peak(1000)
-            )) }
-            { p(format!(
-                "To keep every server within ε of its share with good odds, you need about 2 ln N / ε² points each: {} for 100 servers at ε = 10%.",
-                grouped(points_for_balance(100, 0.1).ceil() as u64)
-            )) }
-            { p(format!(
-                "Memcached's ketama gives each server {} points. Averaged over 200 random rings, the busiest server then carries {:.2} times its share at N = 100 and {:.2} at N = 1000.",
-                default_points(RingSystem::Ketama), mean_busiest(100, 160, 200), mean_busiest(1000, 160, 200)
-            )) }
+            { p(vnode_prose::spread(100, 160)) }
+            { p(vnode_prose::one_point_peak(VNODE_SERVERS, 1000)) }
+            { p(vnode_prose::points_needed(100, 10)) }
+            { p(vnode_prose::ketama_busiest()) }
             <p>
                 <ViewLink to={links::lab_figure(1)}>{ "The busiest server against V, for 10, 100 and 1,000 servers" }</ViewLink>
                 { ": the lab runs the whole experiment in your browser." }

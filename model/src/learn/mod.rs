@@ -26,3 +26,4 @@ pub mod score_line;
 mod scrub_numbers;
 pub mod steps;
 pub mod timed;
+pub mod vnode_prose;
