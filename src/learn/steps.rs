@@ -10,9 +10,10 @@ use ringlab_model::cost::params::CostParams;
 use ringlab_model::cost::report::bytes;
 use ringlab_model::format::{grouped, grouped_rounded, percent};
 use ringlab_model::learn::beyond;
+use ringlab_model::learn::failure_prose;
 use ringlab_model::learn::figures::{
-    self, biggest_catch, default_points, loss, RingSystem, HOT, LOSS_FAILURES, LOSS_REPLICAS,
-    LOSS_SERVERS, MODULO_KEEPS, RESIZE, VNODES, VNODE_SERVERS,
+    self, default_points, loss, RingSystem, HOT, LOSS_FAILURES, LOSS_REPLICAS, LOSS_SERVERS,
+    MODULO_KEEPS, RESIZE, VNODES, VNODE_SERVERS,
 };
 use ringlab_model::learn::links;
 use ringlab_model::learn::live_prose;
@@ -268,14 +269,8 @@ fn failure(widget: Html) -> Html {
     html! {
         <>
             { p("When a server dies, each of its arcs goes to the next point clockwise. Nothing else moves.") }
-            { p(format!(
-                "With one point per server, a single neighbour catches everything. On 16 servers, averaged over which one fails, the biggest catcher gains {:.2} of a fair share: its load nearly doubles.",
-                biggest_catch(16, 1)
-            )) }
-            { p(format!(
-                "With 200 points per server the dead server's arcs are scattered round the ring, so its keys spread over all the survivors. The biggest catcher gains only {:.2} of a fair share.",
-                biggest_catch(16, 200)
-            )) }
+            { p(failure_prose::one_neighbour(16)) }
+            { p(failure_prose::scattered(16, 200)) }
             { p("Fail a server here, at one point per server, and see who catches its keys. Then raise the points and fail one again.") }
             { widget }
             <p>

@@ -6,6 +6,7 @@ pub mod beyond;
 pub mod challenges;
 pub mod checkup;
 pub mod dry_run;
+pub mod failure_prose;
 pub mod figures;
 pub mod followups;
 #[cfg(test)]
