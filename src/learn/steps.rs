@@ -12,18 +12,17 @@ use ringlab_model::format::{grouped, grouped_rounded, percent};
 use ringlab_model::learn::beyond;
 use ringlab_model::learn::failure_prose;
 use ringlab_model::learn::figures::{
-    self, default_points, loss, RingSystem, HOT, LOSS_FAILURES, LOSS_REPLICAS, LOSS_SERVERS,
-    MODULO_KEEPS, RESIZE, VNODES, VNODE_SERVERS,
+    self, default_points, RingSystem, HOT, MODULO_KEEPS, RESIZE, VNODES, VNODE_SERVERS,
 };
 use ringlab_model::learn::links;
 use ringlab_model::learn::live_prose;
 use ringlab_model::learn::modulo_prose;
 use ringlab_model::learn::progress::Action;
+use ringlab_model::learn::replication_prose;
 use ringlab_model::learn::steps::{
     step_label, BREAK_WIDGET, JUMP_WIDGET, LIVE_RING, MAGLEV_WIDGET, REPLICA_RING,
 };
 use ringlab_model::learn::vnode_prose;
-use ringlab_model::naming::list_names;
 use ringlab_model::playground::params::Scheme;
 use ringlab_model::prep::params::Part;
 use ringlab_model::systems::system::System;
@@ -289,12 +288,8 @@ fn replication(widget: Html) -> Html {
             { p("To survive failures, each key lives on R servers. Walk clockwise from the key and take the first R different servers: that is the key's preference list.") }
             { p("Different matters. With virtual nodes, the next point may belong to a server already on the list, so the walk skips it.") }
             { p("Racks matter too. A rack-aware list also skips servers in a rack it already has, so one rack losing power cannot take every copy.") }
-            if let Some(skip) = REPLICA_RING.skip() {
-                { p(format!(
-                    "Here {} servers have {} points each. Walk {} (click it under the ring) with {} replicas: the walk meets {} a second time and passes it by, so its list is {}.",
-                    REPLICA_RING.servers, REPLICA_RING.vnodes, skip.key, REPLICA_RING.replicas,
-                    skip.skipped, list_names(&skip.list)
-                )) }
+            if let Some(skip) = replication_prose::skip(&REPLICA_RING) {
+                { p(skip) }
             }
             { widget }
             <Deeper body={loss_maths as fn() -> Html} />
@@ -303,28 +298,7 @@ fn replication(widget: Html) -> Html {
 }
 
 fn loss_maths() -> Html {
-    let (Some(one), Some(many)) = (loss(1), loss(200)) else {
-        return p("The durability figures could not be computed.");
-    };
-    html! {
-        <>
-            { p(format!(
-                "Take {LOSS_SERVERS} servers, {LOSS_REPLICAS} replicas, and {LOSS_FAILURES} servers failing at once. Data is lost when some key had all its copies on the failed servers."
-            )) }
-            { p(format!(
-                "At one point per server there are only {} distinct replica sets, so the chance of a loss is {}.",
-                one.distinct_sets, percent(one.plain)
-            )) }
-            { p(format!(
-                "At 200 points per server, {} distinct sets share the keys. Almost any three failures hit one of them: {}. Each loss is small, but it is nearly certain.",
-                many.distinct_sets, percent(many.plain)
-            )) }
-            { p(format!(
-                "Rack-aware lists over four racks of four need one failure in each of three racks: the chance falls to {} at 200 points.",
-                percent(many.rack_aware)
-            )) }
-        </>
-    }
+    html! { <>{ for replication_prose::durability(200).into_iter().map(p) }</> }
 }
 
 // Step 8 ------------------------------------------------------------------------------

@@ -22,6 +22,7 @@ pub mod progress;
 pub mod quiz;
 #[cfg(test)]
 mod quiz_numbers;
+pub mod replication_prose;
 pub mod score_line;
 #[cfg(test)]
 mod scrub_numbers;
