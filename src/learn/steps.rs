@@ -1,15 +1,14 @@
 //! Each step's words around its widget. Every number here is computed by the core through
 //! `ringlab_model::learn::figures` (or the core's theory), never typed in.
 
-use ringlab_core::analysis::cost::resize_cost;
 use ringlab_core::analysis::theory::{modulo_moved, ring_moved, share_cv};
 use ringlab_core::schemes::cassandra::DEFAULT_NUM_TOKENS;
 use ringlab_core::schemes::redis::{key_slot, SLOT_COUNT};
 use ringlab_model::compare::schemes::Compared;
 use ringlab_model::cost::params::CostParams;
-use ringlab_model::cost::report::bytes;
 use ringlab_model::format::{grouped, grouped_rounded, percent};
 use ringlab_model::learn::beyond;
+use ringlab_model::learn::cost_prose;
 use ringlab_model::learn::failure_prose;
 use ringlab_model::learn::figures::{
     self, default_points, RingSystem, HOT, MODULO_KEEPS, RESIZE, VNODES, VNODE_SERVERS,
@@ -304,31 +303,10 @@ fn loss_maths() -> Html {
 // Step 8 ------------------------------------------------------------------------------
 
 fn cost(widget: Html) -> Html {
-    let params = CostParams::default();
-    let workload = params.workload();
-    let words = match resize_cost(&workload) {
-        Ok(c) => html! {
-            <>
-                { p(format!(
-                    "Grow a cluster from {} to {} servers holding {} objects of {} each, every object on {} servers. Modulo moves {} of the data, the ring {}: {:.0} times less. Counting every copy, that is {} against {}.",
-                    workload.servers_before, workload.servers_after, grouped(workload.objects),
-                    bytes(workload.object_bytes as f64), workload.replicas,
-                    bytes(c.modulo.logical_bytes_moved), bytes(c.ring.logical_bytes_moved),
-                    c.modulo.logical_bytes_moved / c.ring.logical_bytes_moved,
-                    bytes(c.modulo.replicated_bytes_moved), bytes(c.ring.replicated_bytes_moved)
-                )) }
-                { p(format!(
-                    "Yet both take {:.2} hours on a {} Gbit/s link. The new server must receive its whole share, every copy, through that one link either way, and it is the bottleneck. The ring's win is everywhere else: the other servers stay calm, and their caches stay warm.",
-                    c.ring.hours, params.gbps
-                )) }
-            </>
-        },
-        Err(e) => p(format!("The cost could not be computed: {e}")),
-    };
     html! {
         <>
             { p("Every moved key is data on the wire. Here is what a resize costs in bytes and in hours.") }
-            { words }
+            { for cost_prose::resize(&CostParams::default()).into_iter().map(p) }
             { widget }
         </>
     }

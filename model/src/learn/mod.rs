@@ -5,6 +5,7 @@
 pub mod beyond;
 pub mod challenges;
 pub mod checkup;
+pub mod cost_prose;
 pub mod dry_run;
 pub mod failure_prose;
 pub mod figures;
