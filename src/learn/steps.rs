@@ -1,18 +1,14 @@
 //! Each step's words around its widget. Every number here is computed by the core through
 //! `ringlab_model::learn::figures` (or the core's theory), never typed in.
 
-use ringlab_core::analysis::theory::{modulo_moved, ring_moved, share_cv};
-use ringlab_core::schemes::cassandra::DEFAULT_NUM_TOKENS;
-use ringlab_core::schemes::redis::{key_slot, SLOT_COUNT};
+use ringlab_core::analysis::theory::{modulo_moved, ring_moved};
 use ringlab_model::compare::schemes::Compared;
 use ringlab_model::cost::params::CostParams;
 use ringlab_model::format::{grouped, grouped_rounded, percent};
 use ringlab_model::learn::beyond;
 use ringlab_model::learn::cost_prose;
 use ringlab_model::learn::failure_prose;
-use ringlab_model::learn::figures::{
-    self, default_points, RingSystem, HOT, MODULO_KEEPS, RESIZE, VNODES, VNODE_SERVERS,
-};
+use ringlab_model::learn::figures::{self, HOT, MODULO_KEEPS, RESIZE, VNODES, VNODE_SERVERS};
 use ringlab_model::learn::links;
 use ringlab_model::learn::live_prose;
 use ringlab_model::learn::modulo_prose;
@@ -21,6 +17,7 @@ use ringlab_model::learn::replication_prose;
 use ringlab_model::learn::steps::{
     step_label, BREAK_WIDGET, JUMP_WIDGET, LIVE_RING, MAGLEV_WIDGET, REPLICA_RING,
 };
+use ringlab_model::learn::systems_prose;
 use ringlab_model::learn::vnode_prose;
 use ringlab_model::playground::params::Scheme;
 use ringlab_model::prep::params::Part;
@@ -325,7 +322,6 @@ fn RealSystems() -> Html {
             }
         })
     };
-    let slot = key_slot(key.as_bytes());
     html! {
         <>
             { p("Consistent hashing runs inside systems you have used.") }
@@ -337,41 +333,29 @@ fn RealSystems() -> Html {
                 </li>
                 <li>
                     <strong>{ "Cassandra. " }</strong>
-                    { format!(
-                        "Each node takes num_tokens points. The default was 256 until Cassandra 4.0 cut it to {DEFAULT_NUM_TOKENS}: fewer ranges to stream and repair, and a token allocator that picks balanced tokens instead of random ones. With random tokens on 12 nodes, shares would stray {} at 256 tokens but {} at {DEFAULT_NUM_TOKENS}. ",
-                        percent(share_cv(12, 256)), percent(share_cv(12, DEFAULT_NUM_TOKENS))
-                    ) }
-                    <ViewLink to={links::cassandra_ring()}>{ format!("A ring at {DEFAULT_NUM_TOKENS} points per node") }</ViewLink>
+                    { systems_prose::cassandra(12) }
+                    <ViewLink to={links::cassandra_ring()}>{ systems_prose::cassandra_link() }</ViewLink>
                 </li>
                 <li>
                     <strong>{ "Memcached clients. " }</strong>
-                    { format!(
-                        "libketama and libmemcached place {} points per server from MD5 digests of the server's name; every client computes the same ring. ",
-                        default_points(RingSystem::Ketama)
-                    ) }
+                    { systems_prose::ketama() }
                     <ViewLink to={links::scheme_ring(Scheme::Ketama)}>{ "The ketama ring" }</ViewLink>
                 </li>
                 <li>
                     <strong>{ "nginx and HAProxy. " }</strong>
-                    { format!(
-                        "nginx's hash $key consistent builds a ketama-style ring of {} CRC32 points per unit of weight. HAProxy's hash-type consistent is a ring too, owned by the nearest point rather than the next; paste a backend into the real-systems page to see exactly where it puts your keys. ",
-                        default_points(RingSystem::Nginx)
-                    ) }
+                    { systems_prose::nginx() }
                     <ViewLink to={links::scheme_ring(Scheme::Nginx)}>{ "The nginx ring" }</ViewLink>
                     { " · " }
                     <ViewLink to={links::system_page(System::Haproxy)}>{ "HAProxy, exactly" }</ViewLink>
                 </li>
                 <li>
                     <strong>{ "Redis Cluster is not a ring. " }</strong>
-                    { format!(
-                        "It cuts the key space into {} hash slots, CRC16 of the key mod {}, and assigns slots to masters explicitly. Moving a slot is an operator's decision, not a side effect of hashing. A part in braces, a hash tag, is hashed alone, so related keys share a slot.",
-                        grouped(SLOT_COUNT as u64), grouped(SLOT_COUNT as u64)
-                    ) }
+                    { systems_prose::redis() }
                     <div class="slot-finder">
                         <label for="redis-key">{ "Key" }</label>
                         <input id="redis-key" type="text" value={(*key).clone()} {oninput}
                             maxlength="512" spellcheck="false" autocomplete="off" />
-                        <output for="redis-key" aria-live="polite">{ format!("Slot {slot}") }</output>
+                        <output for="redis-key" aria-live="polite">{ systems_prose::slot(&key) }</output>
                     </div>
                 </li>
             </ul>

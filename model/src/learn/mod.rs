@@ -28,5 +28,6 @@ pub mod score_line;
 #[cfg(test)]
 mod scrub_numbers;
 pub mod steps;
+pub mod systems_prose;
 pub mod timed;
 pub mod vnode_prose;
