@@ -4,11 +4,12 @@
 use ringlab_core::analysis::theory::{modulo_moved, ring_moved};
 use ringlab_model::compare::schemes::Compared;
 use ringlab_model::cost::params::CostParams;
-use ringlab_model::format::{grouped, grouped_rounded, percent};
+use ringlab_model::format::percent;
 use ringlab_model::learn::beyond;
 use ringlab_model::learn::cost_prose;
 use ringlab_model::learn::failure_prose;
 use ringlab_model::learn::figures::{self, HOT, MODULO_KEEPS, RESIZE, VNODES, VNODE_SERVERS};
+use ringlab_model::learn::hot_prose;
 use ringlab_model::learn::links;
 use ringlab_model::learn::live_prose;
 use ringlab_model::learn::modulo_prose;
@@ -366,30 +367,16 @@ fn RealSystems() -> Html {
 // Step 10 -----------------------------------------------------------------------------
 
 fn hot_keys(widget: Html) -> Html {
-    let h = figures::hot(HOT.knob.default);
-    // The hot key's own requests over the mean: what is left on its owner once bounded
-    // loads have pushed the owner's other keys away, as in the widget.
-    let alone = HOT.knob.default as f64 / h.mean;
+    let q = HOT.knob.default;
     html! {
         <>
             { p("Consistent hashing spreads keys, not requests. A perfectly even ring can still have one server on fire.") }
             <ScrubSentence scrub={&HOT} />
-            { p(format!(
-                "No placement fixes that: the hot key lives somewhere, and its owner takes all {} of its requests on top of its share of the rest. More points per server do not help.",
-                grouped(HOT.knob.default)
-            )) }
-            { p(format!(
-                "Consistent hashing with bounded loads goes further. It caps every server at (1 + ε) times the mean; a key whose owner is full walks on to the next server. That evens out many warm keys, but a single key worth {alone:.1} times the mean still needs a fix above the ring."
-            )) }
+            { p(hot_prose::owner(q)) }
+            { p(hot_prose::bounded(q)) }
             { widget }
-            { p(format!(
-                "In the widget bounded loads are on. The owner's other keys have walked on to its neighbours, so it carries the hot key alone: {} requests a second, {alone:.1} times the mean, where the plain ring gave it {}.",
-                grouped(HOT.knob.default),
-                grouped_rounded(h.peak)
-            )) }
-            { p(format!(
-                "Drag Epsilon from 0.1 to 1.0 and read “Pushed off home”: it hardly falls. Most of what is pushed is the owner's other keys, and no cap below {alone:.1} times the mean lets them stay. The hot key's bar stays past the cap at every setting, because bounded loads never split a key."
-            )) }
+            { p(hot_prose::in_widget(q)) }
+            { p(hot_prose::epsilon(q)) }
             { p("What helps is above the ring: a cache in front of it that fetches the hot key once a second, or the key split into several keys whose reads spread over several servers. Switch each on and watch the bar come down, then read what each one costs.") }
             { p("Load also breaks clusters. A node over its capacity for long enough dies, and its keys land on whoever the ring names next. Without virtual nodes that is one neighbour, which may be the next to go.") }
             <StepWidget widget={BREAK_WIDGET} label={step_label("hot-keys")} on_query={Callback::noop()} />

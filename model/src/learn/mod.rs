@@ -12,6 +12,7 @@ pub mod figures;
 pub mod followups;
 #[cfg(test)]
 mod followups_numbers;
+pub mod hot_prose;
 pub mod interview;
 #[cfg(test)]
 mod interview_numbers;
