@@ -1,14 +1,11 @@
 //! Each step's words around its widget. Every number here is computed by the core through
 //! `ringlab_model::learn::figures` (or the core's theory), never typed in.
 
-use ringlab_core::analysis::theory::{modulo_moved, ring_moved};
-use ringlab_model::compare::schemes::Compared;
 use ringlab_model::cost::params::CostParams;
-use ringlab_model::format::percent;
 use ringlab_model::learn::beyond;
 use ringlab_model::learn::cost_prose;
 use ringlab_model::learn::failure_prose;
-use ringlab_model::learn::figures::{self, HOT, MODULO_KEEPS, RESIZE, VNODES, VNODE_SERVERS};
+use ringlab_model::learn::figures::{HOT, MODULO_KEEPS, RESIZE, VNODES, VNODE_SERVERS};
 use ringlab_model::learn::hot_prose;
 use ringlab_model::learn::links;
 use ringlab_model::learn::live_prose;
@@ -19,6 +16,7 @@ use ringlab_model::learn::steps::{
     step_label, BREAK_WIDGET, JUMP_WIDGET, LIVE_RING, MAGLEV_WIDGET, REPLICA_RING,
 };
 use ringlab_model::learn::systems_prose;
+use ringlab_model::learn::trade_offs;
 use ringlab_model::learn::vnode_prose;
 use ringlab_model::playground::params::Scheme;
 use ringlab_model::prep::params::Part;
@@ -419,62 +417,12 @@ fn beyond(widget: Html) -> Html {
 // Step 12 -----------------------------------------------------------------------------
 
 fn trade_offs(widget: Html) -> Html {
+    // The join every row is read on: 8 servers to 9, as the widget's grids show it.
     let n = 8;
-    let rows = [
-        (
-            "Modulo",
-            percent(modulo_moved(n, n + 1).value()),
-            "One division",
-            "Nothing",
-            Compared::Modulo.pick_when(),
-        ),
-        (
-            "Ring with virtual nodes",
-            percent(ring_moved(n, n + 1).value()),
-            "A binary search",
-            "N × V points",
-            Compared::Ring.pick_when(),
-        ),
-        (
-            "Rendezvous",
-            percent(ring_moved(n, n + 1).value()),
-            "N hashes per key",
-            "Nothing",
-            Compared::Rendezvous.pick_when(),
-        ),
-        (
-            "Jump",
-            percent(ring_moved(n, n + 1).value()),
-            "About ln N steps",
-            "Nothing",
-            Compared::Jump.pick_when(),
-        ),
-        (
-            "Maglev",
-            percent(figures::maglev_moved(n, n + 1)),
-            "One array read",
-            "M slots (65,537)",
-            Compared::Maglev.pick_when(),
-        ),
-        (
-            "Redis slots",
-            "the slots you move".to_string(),
-            "One array read",
-            "16,384 slots",
-            Compared::Slots.pick_when(),
-        ),
-        (
-            "Ring with bounded loads",
-            "the ring's, plus keys pushed on".to_string(),
-            "A walk past full servers",
-            "The ring, plus each server's load",
-            "requests, not stored data, are placed, and no server may go past (1 + ε) times the mean.",
-        ),
-    ];
-    let moved_heading = format!("Moved, {n} → {}", n + 1);
+    let moved_heading = trade_offs::moved_heading(n);
     html! {
         <>
-            { p("Each scheme buys something and pays for it. Here they are on the same 8 to 9 join.") }
+            { p(trade_offs::intro(n)) }
             <div class="table-scroll" tabindex="0" role="region" aria-label="Trade-offs">
                 <table class="trade-offs">
                     <thead><tr>
@@ -487,13 +435,13 @@ fn trade_offs(widget: Html) -> Html {
                     <tbody>
                         // data-label: each cell's column, shown beside it when narrow
                         // screens stack a row into a card (learn.css).
-                        { for rows.into_iter().map(|(name, moved, lookup, memory, when)| html! {
+                        { for trade_offs::rows(n).into_iter().map(|row| html! {
                             <tr>
-                                <th scope="row">{ name }</th>
-                                <td data-label={moved_heading.clone()}>{ moved }</td>
-                                <td data-label="Lookup">{ lookup }</td>
-                                <td data-label="Memory">{ memory }</td>
-                                <td data-label="Pick it when">{ when }</td>
+                                <th scope="row">{ row.name }</th>
+                                <td data-label={moved_heading.clone()}>{ row.moved }</td>
+                                <td data-label="Lookup">{ row.lookup }</td>
+                                <td data-label="Memory">{ row.memory }</td>
+                                <td data-label="Pick it when">{ row.when }</td>
                             </tr>
                         }) }
                     </tbody>

@@ -31,4 +31,5 @@ mod scrub_numbers;
 pub mod steps;
 pub mod systems_prose;
 pub mod timed;
+pub mod trade_offs;
 pub mod vnode_prose;
