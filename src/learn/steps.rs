@@ -1,5 +1,6 @@
-//! Each step's words around its widget. Every number here is computed by the core through
-//! `ringlab_model::learn::figures` (or the core's theory), never typed in.
+//! Each step's words around its widget. Every sentence with a figure comes from the
+//! model (`ringlab_model::learn`'s prose modules, one per step), where native tests read
+//! it; this file only renders.
 
 use ringlab_model::cost::params::CostParams;
 use ringlab_model::learn::beyond;
