@@ -8,7 +8,7 @@ WASM_RUNNER_ENV := CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER=wasm-bindgen-test-
 # wasm-opt comes from npm (tools/), trunk and wasm-bindgen from cargo install.
 TRUNK := PATH="$(CURDIR)/tools/node_modules/.bin:$$HOME/.cargo/bin:$$PATH" trunk
 
-.PHONY: test tools serve dist lint native wasm e2e bench bench-cli bench-browser lighthouse profile-browser
+.PHONY: test tools serve dist lint native wasm e2e mutants mutants-modules bench bench-cli bench-browser lighthouse profile-browser
 
 test: tools lint native wasm e2e
 
@@ -24,10 +24,15 @@ serve:
 	$(TRUNK) serve index.gen.html --release --address 127.0.0.1 --port 8080 --offline=true
 
 # The release build in dist/, as e2e tests and deployments use it: one wasm module per
-# bundle of views (scripts/dist-bundles.sh).
+# bundle of views (scripts/dist-bundles.sh). Skipped while dist/.ringlab-stamp matches the
+# hash of what it is built from (scripts/dist-stamp.sh); `make dist FORCE=1` rebuilds.
 dist:
-	$(CARGO) fetch --locked
-	bash scripts/dist-bundles.sh
+	@stamp=$$(bash scripts/dist-stamp.sh); \
+	if [ -z "$(FORCE)" ] && [ -f dist/index.html ] && [ "$$(cat dist/.ringlab-stamp 2>/dev/null)" = "$$stamp" ]; then \
+		echo "dist: up to date (dist/.ringlab-stamp), not rebuilt"; \
+	else \
+		$(CARGO) fetch --locked && bash scripts/dist-bundles.sh && echo "$$stamp" > dist/.ringlab-stamp; \
+	fi
 
 lint:
 	$(CARGO) fmt --all -- --check
@@ -49,6 +54,16 @@ wasm:
 # Chromium; screenshots land in e2e/screenshots/.
 e2e: dist
 	cd e2e && node --test --test-concurrency=1 tests/
+
+# Mutation testing (not part of `make test`; cargo-mutants from crates.io, installed when
+# missing): the Rust lines changed since main's last landed commit (BASE=<commit> for
+# another). `make mutants-modules` runs the modules MUTANTS.md tracks and rewrites its
+# table (hours on two cores; MODULES="core/src/bounded.rs ..." for some of them).
+mutants:
+	bash scripts/mutants.sh diff
+
+mutants-modules:
+	bash scripts/mutants.sh $(if $(MODULES),$(MODULES),modules)
 
 # Benchmarks (not tests): criterion groups with peer crates as baselines.
 bench:
