@@ -4,9 +4,9 @@
 use std::rc::Rc;
 
 use ringlab_core::hash::key_hash;
-use ringlab_model::format::{grouped, percent};
-use ringlab_model::jump::moves::{Moved, Moves};
+use ringlab_model::jump::moves::Moves;
 use ringlab_model::jump::params::{JumpParams, ALL_STEPS, BUCKETS, KEYS};
+use ringlab_model::jump::prose;
 use ringlab_model::jump::walk::{table, Walk, TABLE_BUCKETS, TABLE_KEYS};
 use ringlab_model::linked::{Edit, Linked};
 use yew::prelude::*;
@@ -74,15 +74,15 @@ pub fn JumpView(props: &ViewProps) -> Html {
                    key's bucket. It takes about ln n jumps, and no memory at all." }
             </p>
             { controls }
-            <h2>{ format!("The walk of {:?} over {} buckets", walk.key, walk.n) }</h2>
+            <h2>{ prose::walk_heading(&walk) }</h2>
             <p class="jump-hash">
-                { format!("Its 64-bit hash (XXH3-64, seed 0): {}. It visits {} buckets.", walk.hash, walk.visits.len()) }
+                { prose::hash_line(&walk) }
             </p>
             <Player id="jump-step" label="Walk" slider="Steps shown" next="Next jump"
                 shown={walk.shown as u64} steps={walk.steps() as u64} tick_ms={JUMP_MS} {on_step} />
             <p class="jump-narration" aria-live="polite">{ walk.narration() }</p>
             <WalkLine n={walk.n} visited={walk.visited().to_vec()} {stop}
-                label={format!("The walk of {:?}: buckets {}", walk.key, walk.visited().iter().map(u32::to_string).collect::<Vec<_>>().join(", "))} />
+                label={prose::walk_label(&walk)} />
             { ch_table(&walk) }
             { grow_part(&moves) }
             { remove_part(&moves) }
@@ -118,7 +118,7 @@ fn ch_table(walk: &Walk) -> Html {
             </p>
             <div class="jump-scroll" tabindex="0" role="region" aria-label="ch(k, n) table">
                 <table class="jump-ch">
-                    <caption>{ format!("ch(k, n), the bucket of key k among n, for n = 1 to {TABLE_BUCKETS}") }</caption>
+                    <caption>{ prose::table_caption() }</caption>
                     <thead>
                         <tr>
                             <th scope="col">{ "k" }</th>
@@ -130,20 +130,6 @@ fn ch_table(walk: &Walk) -> Html {
             </div>
         </div>
     }
-}
-
-/// A count against theory: "921 of 10,000 (9.2%); theory 909 ± 29 (9.1%)".
-fn against(m: &Moved) -> String {
-    let expected = m.keys as f64 * m.expected;
-    format!(
-        "{} of {} ({}); theory {} ± {:.0} ({})",
-        grouped(m.moved),
-        grouped(m.keys),
-        percent(m.moved as f64 / m.keys as f64),
-        grouped(expected.round() as u64),
-        m.spread(),
-        percent(m.expected)
-    )
 }
 
 fn grow_part(moves: &Moves) -> Html {
@@ -159,20 +145,19 @@ fn grow_part(moves: &Moves) -> Html {
     let fair = moves.grow.keys as f64 / f64::from(n + 1);
     html! {
         <div class="jump-grow">
-            <h2>{ format!("{n} buckets to {}", n + 1) }</h2>
+            <h2>{ prose::grow_heading(moves) }</h2>
             <p>
-                { format!("Adding bucket {n} moved {}: each moved key went to bucket {n}, and none \
-                           moved between the others. The new bucket fills to its share straight away.", against(&moves.grow)) }
+                { prose::grow_sentence(moves) }
             </p>
             <Bars {names} {values} lines={vec![Line { value: fair, label: "fair".into(), kind: "mean" }]}
                 limit={None::<f64>} marked={Some(n as usize)} x_label="buckets" y_label="keys"
-                label={format!("Keys per bucket after bucket {n} is added, {} keys", grouped(moves.grow.keys))} />
+                label={prose::grow_label(moves)} />
         </div>
     }
 }
 
 fn remove_part(moves: &Moves) -> Html {
-    let (n, r) = (moves.n, moves.removed);
+    let n = moves.n;
     if n < 2 {
         return html! {
             <div class="jump-remove">
@@ -181,31 +166,19 @@ fn remove_part(moves: &Moves) -> Html {
             </div>
         };
     }
-    let renumbered = if r + 1 == n {
-        format!("Bucket {r} is the last one: jump simply shrinks to {} buckets, and only its keys move.", n - 1)
-    } else {
-        format!(
-            "Jump numbers its buckets 0 to {}. Without bucket {r}, buckets {} to {} become {r} to {}: \
-             their keys all land on other servers.",
-            n - 1,
-            r + 1,
-            n - 1,
-            n - 2
-        )
-    };
     html! {
         <div class="jump-remove">
-            <h2>{ format!("Removing bucket {r} of {n}") }</h2>
-            <p>{ renumbered }</p>
+            <h2>{ prose::remove_heading(moves) }</h2>
+            <p>{ prose::renumbered(moves) }</p>
             <div class="jump-scroll" tabindex="0" role="region" aria-label="Keys moved when a bucket goes">
                 <table class="jump-removal">
-                    <caption>{ format!("Keys that change server when bucket {r} of {n} goes, of {} keys", grouped(moves.grow.keys)) }</caption>
+                    <caption>{ prose::removal_caption(moves) }</caption>
                     <thead>
                         <tr><th scope="col">{ "Scheme" }</th><th scope="col">{ "Keys moved, against theory" }</th></tr>
                     </thead>
                     <tbody>
-                        <tr><th scope="row">{ "Jump (renumbered)" }</th><td>{ against(&moves.renumber) }</td></tr>
-                        <tr><th scope="row">{ "MementoHash" }</th><td>{ against(&moves.memento) }</td></tr>
+                        <tr><th scope="row">{ "Jump (renumbered)" }</th><td>{ prose::against(&moves.renumber) }</td></tr>
+                        <tr><th scope="row">{ "MementoHash" }</th><td>{ prose::against(&moves.memento) }</td></tr>
                     </tbody>
                 </table>
             </div>
@@ -214,10 +187,7 @@ fn remove_part(moves: &Moves) -> Html {
                    middle. Servers fail anywhere." }
             </p>
             <p>
-                { format!("MementoHash (Coluzzi et al., 2023) is jump that can remove any bucket. It \
-                           remembers each removed bucket and sends its keys on to a replacement, so \
-                           only they move: here {} keys moved, and {} of them had not been on bucket {r}.",
-                          grouped(moves.memento.moved), grouped(moves.memento_strays)) }
+                { prose::memento_sentence(moves) }
             </p>
             <p class="jump-hashes">
                 { "Text keys are hashed with XXH3-64 for jump, and with XXH64 for MementoHash, as its authors' code does." }
