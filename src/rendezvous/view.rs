@@ -4,11 +4,11 @@
 use std::rc::Rc;
 
 use ringlab_core::schemes::rendezvous_systems::RendezvousSystem;
-use ringlab_model::format::{grouped, percent};
 use ringlab_model::linked::{Edit, Linked};
 use ringlab_model::rendezvous::params::{RendezvousParams, KEYS, MOST_NODES};
+use ringlab_model::rendezvous::prose::{self, score_text};
 use ringlab_model::rendezvous::race::{
-    leave, owned_counts, owner_without, rank, Race as RaceModel, ILLUSTRATION,
+    leave, owned_counts, owner_without, rank, Leave, Race as RaceModel, ILLUSTRATION,
 };
 use yew::prelude::*;
 
@@ -80,9 +80,9 @@ pub fn RendezvousView(props: &ViewProps) -> Html {
                    the replicas, in order." }
             </p>
             { illustration() }
-            <h2>{ format!("The real race for {:?}", race.key) }</h2>
+            <h2>{ prose::race_heading(&race) }</h2>
             { controls }
-            <Race bars={race_bars(&race)} label={format!("Scores for {:?}, highest first", race.key)}
+            <Race bars={race_bars(&race)} label={prose::race_label(&race)}
                 epoch={format!("{}|{}|{:?}", race.key, p.nodes_text(), p.system)} />
             <p class="rv-summary" aria-live="polite">{ race.summary() }</p>
             <p class="rv-how">{ system_how(p.system) }</p>
@@ -190,63 +190,39 @@ fn race_bars(race: &RaceModel) -> Vec<Bar> {
         .collect()
 }
 
-/// A score in four significant figures: 0.9312, 3.482, 1.234e19.
-fn score_text(score: f64) -> String {
-    if score != 0.0 && (score.abs() >= 1e6 || score.abs() < 1e-3) {
-        format!("{score:.3e}")
-    } else {
-        format!("{score:.4}")
-    }
-}
-
-fn leave_part(
-    p: &RendezvousParams,
-    race: &RaceModel,
-    l: &ringlab_model::rendezvous::race::Leave,
-) -> Html {
-    let Some(gone) = race.gone else {
+fn leave_part(p: &RendezvousParams, race: &RaceModel, l: &Leave) -> Html {
+    let (Some(heading), Some(sentence)) =
+        (prose::leave_heading(race), prose::leave_sentence(race, l))
+    else {
         return html! {};
     };
-    let name = &race.names[gone];
-    let landed = l
-        .landed
-        .iter()
-        .enumerate()
-        .filter(|(i, _)| *i != gone)
-        .map(|(i, c)| format!("{} took {}", race.names[i], grouped(*c)))
-        .collect::<Vec<_>>()
-        .join(", ");
     html! {
         <div class="rv-leave">
-            <h2>{ format!("{name} leaves") }</h2>
-            <p>
-                { format!("Of {} keys, {} moved ({}): exactly the {} that {name} owned. Each went to \
-                           its own second choice ({} went anywhere else), so {name}'s load spreads over \
-                           everyone: {landed}. {} other keys moved.",
-                          grouped(l.keys), grouped(l.moved), percent(l.moved as f64 / l.keys as f64),
-                          grouped(l.owned), grouped(l.not_second), grouped(l.strays)) }
-            </p>
-            if p.replicas > 1 {
-                <p>{ format!("With {} replicas, the key that lost {name} gains the next node on its own list as its new last copy.", p.replicas) }</p>
+            <h2>{ heading }</h2>
+            <p>{ sentence }</p>
+            if let Some(note) = prose::replicas_note(p, race) {
+                <p>{ note }</p>
             }
         </div>
     }
 }
 
 fn shares_part(p: &RendezvousParams, counts: &[u64]) -> Html {
-    let total: f64 = p.nodes.iter().map(|n| n.weight).sum();
     let weighted = p.system.weighted();
-    let rows = p.nodes.iter().zip(counts).map(|(node, &count)| {
-        let expected = if weighted { node.weight / total } else { 1.0 / p.nodes.len() as f64 };
-        html! {
-            <tr>
-                <th scope="row">{ node.name.clone() }</th>
-                <td>{ crate::rendezvous::view::weight_text(node.weight) }</td>
-                <td>{ format!("{} ({})", grouped(count), percent(count as f64 / p.keys as f64)) }</td>
-                <td>{ percent(expected) }</td>
-            </tr>
-        }
-    });
+    let rows = p
+        .nodes
+        .iter()
+        .zip(prose::share_rows(p, counts))
+        .map(|(node, row)| {
+            html! {
+                <tr>
+                    <th scope="row">{ node.name.clone() }</th>
+                    <td>{ weight_text(node.weight) }</td>
+                    <td>{ row.owned }</td>
+                    <td>{ row.expected }</td>
+                </tr>
+            }
+        });
     html! {
         <div class="rv-shares">
             <h2>{ "Weights" }</h2>
@@ -258,7 +234,7 @@ fn shares_part(p: &RendezvousParams, counts: &[u64]) -> Html {
             </p>
             <div class="rv-scroll" tabindex="0" role="region" aria-label="Keys owned">
                 <table class="rv-table">
-                    <caption>{ format!("Keys owned among {} counted keys, against the weights' shares", grouped(p.keys)) }</caption>
+                    <caption>{ prose::shares_caption(p) }</caption>
                     <thead>
                         <tr>
                             <th scope="col">{ "Node" }</th>
