@@ -2,6 +2,7 @@
 //! list with what the fill made of it, and the lookup table itself.
 
 use ringlab_model::maglev::fill::{Fill, Mark};
+use ringlab_model::maglev::prose;
 use yew::prelude::*;
 
 use crate::pictures::swatch::swatch;
@@ -35,7 +36,7 @@ pub fn Lists(props: &ListsProps) -> Html {
                 <th scope="row">
                     <span class={classes!("maglev-key", swatch(b))} aria-hidden="true"></span>
                     { format!("{} ", row.name) }
-                    <span class="maglev-perm-of">{ format!("offset {}, skip {}", row.offset, row.skip) }</span>
+                    <span class="maglev-perm-of">{ prose::row_numbers(row) }</span>
                 </th>
                 { for cells }
             </tr>
@@ -44,7 +45,7 @@ pub fn Lists(props: &ListsProps) -> Html {
     html! {
         <div class="maglev-scroll" tabindex="0" role="region" aria-label="Preference lists">
             <table class="maglev-lists">
-                <caption>{ format!("Preference lists: slot (offset + j × skip) mod {} for j = 0 to {}", fill.m, fill.m - 1) }</caption>
+                <caption>{ prose::lists_caption(fill) }</caption>
                 <thead>
                     <tr>
                         <th scope="col">{ "Backend" }</th>

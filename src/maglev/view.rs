@@ -4,13 +4,13 @@
 use std::rc::Rc;
 
 use ringlab_core::schemes::maglev_systems::MaglevSystem;
-use ringlab_model::format::grouped;
 use ringlab_model::linked::{Edit, Linked};
 use ringlab_model::maglev::fill::Fill;
 use ringlab_model::maglev::params::{
     Change, MaglevParams, ALL_STEPS, BACKENDS, SMALL_TABLES, TABLE,
 };
-use ringlab_model::maglev::real::{lookup, Real};
+use ringlab_model::maglev::prose;
+use ringlab_model::maglev::real::Real;
 use yew::prelude::*;
 
 use super::fill::{Lists, Slots};
@@ -64,9 +64,9 @@ pub fn MaglevView(props: &ViewProps) -> Html {
             let table: Vec<Option<usize>> = leave.table.iter().map(|&b| Some(b)).collect();
             html! {
                 <div class="maglev-after">
-                    <h3>{ format!("After {} leaves", names[leave.gone]) }</h3>
+                    <h3>{ prose::after_heading(&names[leave.gone]) }</h3>
                     <Slots {table} names={names.clone()}
-                        label={format!("Lookup table after {} leaves", names[leave.gone])}
+                        label={prose::after_label(&names[leave.gone])}
                         forced={leave.forced.clone()} extra={leave.extra.clone()}
                         before={fill.full.clone()} />
                     <p class="maglev-summary">{ leave.summary(fill) }</p>
@@ -86,7 +86,7 @@ pub fn MaglevView(props: &ViewProps) -> Html {
                 <Lists fill={fill.clone()} />
                 <h3>{ if fill.done() { "The lookup table" } else { "The lookup table, filling" } }</h3>
                 <Slots table={fill.table.clone()} names={names.clone()}
-                    label={format!("Lookup table, {} of {} slots filled", fill.shown, fill.m)}
+                    label={prose::table_label(fill)}
                     current={fill.last().map(|c| c.slot)} />
                 if !fill.done() {
                     <details class="maglev-full">
@@ -163,7 +163,7 @@ pub fn MaglevView(props: &ViewProps) -> Html {
                    The clever part is how the table is filled. Each backend has its own order of \
                    slots, and the backends take turns claiming the next free slot on their list." }
             </p>
-            <h2>{ format!("Filling a table of {} slots", p.m) }</h2>
+            <h2>{ prose::fill_heading(p) }</h2>
             { small_controls }
             { for small }
             <h2 class="maglev-real-title">{ "At real sizes" }</h2>
@@ -195,10 +195,10 @@ fn real_part(real: &Real, p: &MaglevParams) -> Html {
         label: "fair".into(),
         kind: "mean",
     }];
-    let found = lookup(p, real).map(|(hash, slot, owner)| {
+    let found = prose::lookup_sentence(p, real).map(|(text, owner)| {
         html! {
             <p class="maglev-lookup">
-                { format!("Key {:?}: XXH64 = {}; {} mod {} = slot {}; the table says ", p.key(), hash, hash, grouped(real.table), grouped(slot)) }
+                { text }
                 <strong class={classes!("maglev-owner", swatch(owner))}>{ real.names[owner].clone() }</strong>{ "." }
             </p>
         }
@@ -209,7 +209,7 @@ fn real_part(real: &Real, p: &MaglevParams) -> Html {
     html! {
         <div class="maglev-real">
             <Bars {names} {values} {lines} limit={None::<f64>} x_label="backends" y_label="slots"
-                label={format!("Slots held by each of {} backends in {}'s table of {} slots", real.names.len(), system_label(real.system), grouped(real.table))} />
+                label={prose::real_label(real, system_label(real.system))} />
             <p>{ real.balance() }</p>
             <p>{ real.movement() }</p>
             { for found }
