@@ -5,6 +5,7 @@
 use std::rc::Rc;
 
 use ringlab_model::geometry::{arc_path, polar};
+use ringlab_model::load::prose::VISIBLE_WALK;
 use ringlab_model::load::scene::LoadScene;
 use yew::prelude::*;
 
@@ -12,9 +13,6 @@ use crate::pictures::owner_ring::{center, OwnerRing};
 
 const SIZE: f64 = 260.0;
 const R: f64 = 96.0;
-/// Walks shorter than this (a share of the turn) are ticks only: an arrow that short
-/// would be a blob.
-pub const VISIBLE_WALK: f64 = 0.01;
 
 /// The point at `turn` at radius `r`.
 fn at(turn: f64, r: f64) -> (f64, f64) {

@@ -4,10 +4,11 @@
 use std::rc::Rc;
 
 use ringlab_core::load::fixes::HotFix;
-use ringlab_model::format::{grouped, grouped_rounded, percent};
+use ringlab_model::format::{grouped, percent};
 use ringlab_model::linked::{Edit, Linked};
 use ringlab_model::load::params::{fix_name, LoadParams, EPSILON, HOT, KEYS, MARKS, SERVERS, ZIPF};
-use ringlab_model::load::scene::{demand, homes, ring, scene_from, LoadScene, QPS};
+use ringlab_model::load::prose;
+use ringlab_model::load::scene::{demand, homes, ring, scene_from, LoadScene};
 use ringlab_model::load::stability::{hot_key_cools, server_joins, WhatIf};
 use ringlab_model::urlkit::{decimal_text, flag_text};
 use yew::prelude::*;
@@ -20,42 +21,6 @@ use crate::slider::Slider;
 use crate::store::Store;
 use crate::url_out::use_url_out;
 use crate::view_props::ViewProps;
-
-/// One sentence for the live region: what the picture shows now.
-fn summary(s: &LoadScene, p: &LoadParams) -> String {
-    let busiest = s.busiest();
-    let load = s.loads.get(busiest).copied().unwrap_or(0.0);
-    let line = s.cap.unwrap_or(s.mean * (1.0 + p.epsilon));
-    let over = s.over(line);
-    let mut text = match (&s.hot, s.cap) {
-        (Some(h), _) if over.contains(&h.server) => format!(
-            "The hot key's server, {}, takes {} requests a second, {:.1} times the mean: no epsilon splits one key.",
-            s.names[h.server],
-            grouped_rounded(s.loads[h.server]),
-            s.loads[h.server] / s.mean
-        ),
-        (_, Some(cap)) => format!(
-            "Every server is at or under the cap of {} requests a second; the busiest, {}, takes {}.",
-            grouped_rounded(cap),
-            s.names[busiest],
-            grouped_rounded(load)
-        ),
-        (_, None) => format!(
-            "Plain ring: the busiest server, {}, takes {} requests a second, {:.2} times the mean.",
-            s.names[busiest],
-            grouped_rounded(load),
-            load / s.mean
-        ),
-    };
-    if s.cap.is_some() {
-        text.push_str(&format!(
-            " {} keys ({} of requests) were pushed off their home server.",
-            grouped(s.report.pushed_keys as u64),
-            percent(s.pushed_share())
-        ));
-    }
-    text
-}
 
 #[component]
 pub fn LoadView(props: &ViewProps) -> Html {
@@ -98,15 +63,8 @@ pub fn LoadView(props: &ViewProps) -> Html {
             scene.clone(),
         );
         Callback::from(move |_: MouseEvent| {
-            let text = match which(&params, &ring, &demand, &homes, &scene.report) {
-                Some(s) => format!(
-                    "{what}, {} of requests would change server; {} of today's pushed keys would walk back home, and {} keys would be pushed off home.",
-                    percent(s.moved),
-                    grouped(s.back_home as u64),
-                    grouped(s.pushed_after as u64)
-                ),
-                None => format!("{what}: with the plain ring nothing is pushed, so nothing walks back."),
-            };
+            let shift = which(&params, &ring, &demand, &homes, &scene.report);
+            let text = prose::what_if(what, shift.as_ref());
             what_if.set(Some((params, text)));
         })
     };
@@ -155,17 +113,8 @@ pub fn LoadView(props: &ViewProps) -> Html {
             kind: "cap",
         });
     }
-    let busiest = scene.busiest();
     let hot_server = scene.hot.as_ref().map(|h| h.server);
-    let bars_label = format!(
-        "Requests a second on each of {} servers, against the mean{}",
-        scene.names.len(),
-        if scene.cap.is_some() {
-            " and the cap"
-        } else {
-            ""
-        }
-    );
+    let bars_label = prose::bars_label(&scene);
     let controls = html! {
         <form class="load-controls view-controls" aria-label="Traffic and ring" onsubmit={Callback::from(|e: SubmitEvent| e.prevent_default())}>
             <fieldset>
@@ -211,31 +160,30 @@ pub fn LoadView(props: &ViewProps) -> Html {
             </fieldset>
         </form>
     };
+    let figures = prose::numbers(&scene, &params);
     let numbers = html! {
         <dl class="load-numbers">
             <dt>{ "Requests a second" }</dt>
-            <dd>{ grouped_rounded(QPS) }{ if scene.absorbed > 0.0 { format!(", {} answered by the front cache", grouped_rounded(scene.absorbed)) } else { String::new() } }</dd>
+            <dd>{ figures.requests }</dd>
             <dt>{ "Mean per server" }</dt>
-            <dd>{ grouped_rounded(scene.mean) }</dd>
-            if let Some(cap) = scene.cap {
+            <dd>{ figures.mean }</dd>
+            if let Some(cap) = figures.cap {
                 <dt>{ "Cap" }</dt>
-                <dd>{ format!("{} ({:.2} times the mean)", grouped_rounded(cap), 1.0 + params.epsilon) }</dd>
+                <dd>{ cap }</dd>
             }
             <dt>{ "Busiest server" }</dt>
-            <dd>{ format!("{}: {}, {:.2} times the mean", scene.names[busiest], grouped_rounded(scene.loads[busiest]), scene.loads[busiest] / scene.mean) }</dd>
+            <dd>{ figures.busiest }</dd>
             <dt>{ "Pushed off home" }</dt>
-            <dd class="load-pushed">{ format!("{} keys, {} of requests", grouped(scene.report.pushed_keys as u64), percent(scene.pushed_share())) }</dd>
+            <dd class="load-pushed">{ figures.pushed }</dd>
             <dt>{ "Servers tried per key" }</dt>
-            <dd>{ format!("{:.2} on average, {} at most", scene.report.mean_probes, scene.report.max_probes) }</dd>
-            if let Some(h) = &scene.hot {
+            <dd>{ figures.probes }</dd>
+            if let Some(hot) = figures.hot {
                 <dt>{ "Hot key" }</dt>
-                <dd>{ format!("{}: {} a second, whole on {}", h.key, grouped_rounded(h.rate), scene.names[h.server]) }</dd>
+                <dd>{ hot }</dd>
             }
         </dl>
     };
-    let mut table: Vec<usize> = (0..scene.loads.len()).collect();
-    table.sort_by(|&a, &b| scene.loads[b].total_cmp(&scene.loads[a]));
-    table.truncate(20);
+    let table = prose::table_rows(&scene);
     let line = scene.cap.unwrap_or(f64::INFINITY);
     html! {
         <section class={classes!("load", props.embed.then_some("load-embed"))} aria-label="Hot keys and bounded loads">
@@ -244,7 +192,7 @@ pub fn LoadView(props: &ViewProps) -> Html {
                 <p class="load-intro">{ "A ring spreads keys evenly, not requests. Popular keys pile load on whoever owns them. Bounded loads cap every server and push the overflow clockwise, at the price of keys leaving home. One key hotter than the cap stays whole and stays over it: that takes a fix above the ring." }</p>
             }
             if props.controls { { controls } }
-            <p class="load-summary" aria-live="polite">{ summary(&scene, &params) }</p>
+            <p class="load-summary" aria-live="polite">{ prose::summary(&scene, &params) }</p>
             <div class="load-figures">
                 <figure class="load-bars">
                     <Bars names={Rc::new(scene.names.clone())} values={Rc::new(scene.loads.clone())} lines={lines}
@@ -253,7 +201,7 @@ pub fn LoadView(props: &ViewProps) -> Html {
                 </figure>
                 <figure class="load-ring-figure">
                     <LoadRing scene={scene.clone()} />
-                    <figcaption>{ if scene.walkers.is_empty() { "No key had to leave home.".to_string() } else { format!("Ticks outside the ring: the {} most requested keys pushed off home, where each hashes. Each walked clockwise to the next server with room; a walk longer than {} of the ring is drawn as an arrow.", scene.walkers.len(), percent(crate::load::ring::VISIBLE_WALK)) } }</figcaption>
+                    <figcaption>{ prose::ring_caption(&scene) }</figcaption>
                 </figure>
                 { numbers }
             </div>
@@ -266,15 +214,15 @@ pub fn LoadView(props: &ViewProps) -> Html {
                 <p class="load-fix-cost">{ cost }</p>
             }
             <details class="load-table">
-                <summary>{ format!("The busiest {} of {} servers as a table", table.len(), scene.loads.len()) }</summary>
+                <summary>{ prose::table_summary(&scene, &table) }</summary>
                 <table>
                     <thead><tr><th scope="col">{ "Server" }</th><th scope="col">{ "Requests a second" }</th><th scope="col">{ "Times the mean" }</th><th scope="col">{ "Over the cap" }</th></tr></thead>
                     <tbody>
                         { for table.iter().map(|&i| html! {
                             <tr>
                                 <th scope="row">{ scene.names[i].clone() }</th>
-                                <td>{ grouped_rounded(scene.loads[i]) }</td>
-                                <td>{ format!("{:.2}", scene.loads[i] / scene.mean) }</td>
+                                <td>{ prose::load_cell(&scene, i) }</td>
+                                <td>{ prose::times_mean(&scene, i) }</td>
                                 <td>{ if scene.loads[i] > line * (1.0 + 1e-9) { "yes" } else { "no" } }</td>
                             </tr>
                         }) }
