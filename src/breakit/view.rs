@@ -7,8 +7,8 @@ use gloo::timers::callback::Interval;
 use ringlab_core::load::cluster::{Event as ClusterEvent, Fix, Status, SCENARIOS};
 use ringlab_model::breakit::params::{BreakParams, SPEEDS};
 use ringlab_model::breakit::player::{Player, PlayerAction};
+use ringlab_model::breakit::prose;
 use ringlab_model::breakit::story::{cluster, story, Story};
-use ringlab_model::format::{grouped_rounded, percent};
 use ringlab_model::ViewState;
 use wasm_bindgen::JsCast;
 use web_sys::{HtmlDetailsElement, HtmlSelectElement};
@@ -43,7 +43,7 @@ fn story_text(s: &Story) -> Html {
             <p>{ s.why.clone() }</p>
             if !s.events.is_empty() {
                 <ol class="break-events">
-                    { for s.events.iter().map(|(t, text)| html! { <li>{ format!("{t} s: {text}") }</li> }) }
+                    { for s.events.iter().map(|(t, text)| html! { <li>{ prose::event_line(*t, text) }</li> }) }
                 </ol>
             }
         </li>
@@ -195,16 +195,7 @@ pub fn BreakIt(props: &ViewProps) -> Html {
         .events
         .iter()
         .any(|(_, e)| *e == ClusterEvent::HotKey);
-    let now_text = now.as_ref().map_or(String::new(), |n| {
-        format!(
-            "At {t} s: hit rate {}, database {} requests a second, {} of requests failing, {} of {} nodes alive.",
-            percent(n.hit_rate),
-            grouped_rounded(n.db_load),
-            percent(n.failed / s.run.qps),
-            n.alive.iter().filter(|a| **a).count(),
-            s.run.nodes.len()
-        )
-    });
+    let now_text = prose::now(s, t);
     let controls = html! {
         <div class="break-controls view-controls">
             <div class="break-nav">
@@ -236,7 +227,7 @@ pub fn BreakIt(props: &ViewProps) -> Html {
             if !props.embed {
                 <p class="break-intro">{ "The same cache cluster, five times, each with one thing changing under live traffic. Play each run, or drag through its seconds; the verdict is what the simulation computed, not a label." }</p>
             }
-            <h2 class="break-title">{ format!("Step {} of {}: {}", index + 1, SCENARIOS.len(), s.scenario.name) }</h2>
+            <h2 class="break-title">{ prose::title(s) }</h2>
             if props.controls { { controls } }
             <p class="break-setup">{ s.setup.clone() }</p>
             if p.seen_end {
@@ -247,29 +238,29 @@ pub fn BreakIt(props: &ViewProps) -> Html {
             } else {
                 <p class="break-status" aria-live="polite">
                     <strong class="break-verdict">{ "Not yet told" }</strong>
-                    { format!(" Play the run, or drag to its last second ({} s): the verdict is what the simulation computes by then.", p.last) }
+                    { prose::wait_note(p.last) }
                 </p>
             }
             <div class="break-figures">
                 <figure>
                     <NodesRing points={Rc::new(s.points())} alive={alive.clone()} names={names.clone()}
-                        label={format!("The ring of {} nodes at {t} s, {} virtual nodes each; a dead node's stretches are grey", s.run.nodes.len(), s.scenario.vnodes)} />
-                    <figcaption>{ format!("The ring at {t} s") }</figcaption>
+                        label={prose::ring_label(s, t)} />
+                    <figcaption>{ prose::ring_caption(t) }</figcaption>
                 </figure>
                 <figure>
                     <Bars names={names.clone()} values={Rc::new(loads)} limit={Some(c.capacity)} dead={Some(dead)}
                         lines={vec![Line { value: c.capacity, label: "capacity".into(), kind: "cap" }]}
-                        x_label="nodes" label={format!("Requests a second on each node at {t} s, against its capacity of {}", grouped_rounded(c.capacity))} />
+                        x_label="nodes" label={prose::loads_label(t)} />
                     <figcaption>{ "Each node's requests a second. Red: over capacity. A grey column: a dead node." }</figcaption>
                 </figure>
                 <figure>
                     <Plot values={hit} y_label="hit rate" share=true top={Some(1.0)} cursor={t} span={Some(s.run.seconds.len())}
-                        label={format!("Cache hit rate over {} seconds", s.run.seconds.len())} />
+                        label={prose::hit_label(s)} />
                     <figcaption>{ "Cache hit rate" }</figcaption>
                 </figure>
                 <figure>
                     <Plot values={db} y_label="requests/s" limit={Some((c.db_capacity, "database capacity"))} cursor={t} span={Some(s.run.seconds.len())}
-                        label={format!("Database load over {} seconds, against its capacity of {}", s.run.seconds.len(), grouped_rounded(c.db_capacity))} />
+                        label={prose::db_label(s)} />
                     <figcaption>{ "Database load" }</figcaption>
                 </figure>
             </div>
@@ -278,11 +269,11 @@ pub fn BreakIt(props: &ViewProps) -> Html {
             if s.events.is_empty() {
                 <p class="break-no-events">{ "Nothing: no node joined or died." }</p>
             } else if !p.seen_end && s.events.iter().all(|(at, _)| *at as usize > t) {
-                <p class="break-no-events">{ format!("Nothing yet, at {t} s.") }</p>
+                <p class="break-no-events">{ prose::nothing_yet(t) }</p>
             } else {
                 <ol class="break-events">
                     { for s.events.iter().filter(|(at, _)| p.seen_end || *at as usize <= t).map(|(at, text)| html! {
-                        <li class={classes!((*at as usize > t).then_some("break-later"))}>{ format!("{at} s: {text}") }</li>
+                        <li class={classes!((*at as usize > t).then_some("break-later"))}>{ prose::event_line(*at, text) }</li>
                     }) }
                 </ol>
             }
