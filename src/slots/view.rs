@@ -7,6 +7,7 @@ use ringlab_model::linked::{Edit, Linked};
 use ringlab_model::slots::params::{
     master_address, master_name, MoveField, Phase, SlotsParams, KEYS_CAP, MASTERS, MAX_KEYS, SLOT,
 };
+use ringlab_model::slots::prose;
 use ringlab_model::slots::scene::{hit, range_text, step, why_lines, Scene};
 use web_sys::HtmlCanvasElement;
 use yew::prelude::*;
@@ -187,7 +188,7 @@ pub fn Slots(props: &ViewProps) -> Html {
             { for scene.masters.iter().map(|m| html! {
                 <li>
                     <span class={classes!("sl-swatch", format!("sl-c{}", m.index % 8))} aria-hidden="true"></span>
-                    { format!("{} {} · {} slots", m.name, m.address, grouped(m.slots as u64)) }
+                    { prose::legend_line(m) }
                 </li>
             }) }
             <li><span class="sl-swatch sl-outline" aria-hidden="true"></span>{ "the move's slots" }</li>
@@ -247,17 +248,13 @@ pub fn Slots(props: &ViewProps) -> Html {
 
     // The keys' slots.
     let key_rows = scene.keys.iter().enumerate().map(|(i, k)| {
-        let shares = k
-            .shares_with
-            .map(|j| format!(", as key {}", j + 1))
-            .unwrap_or_default();
         html! {
             <tr>
                 <td>{ i + 1 }</td>
                 <th scope="row"><code>{ breakable(&k.key) }</code></th>
                 <td><code>{ k.hashed.clone() }</code>{ if k.tagged { " (tag)" } else { "" } }</td>
                 <td><code>{ format!("0x{:04X}", k.crc) }</code></td>
-                <td>{ format!("{}{shares}", k.slot) }</td>
+                <td>{ prose::slot_cell(k) }</td>
                 <td>{ master_name(k.owner) }</td>
             </tr>
         }
@@ -266,10 +263,7 @@ pub fn Slots(props: &ViewProps) -> Html {
         html! {
             <p class="sl-keyslot">
                 <code>{ format!("CLUSTER KEYSLOT {}", k.key) }</code>
-                { format!(
-                    " answers {}: CRC16 of \u{201c}{}\u{201d} is 0x{:04X} ({}), and Redis keeps its low 14 bits (0x{:04X} & 0x3FFF).",
-                    k.slot, k.hashed, k.crc, grouped(k.crc as u64), k.crc
-                ) }
+                { prose::keyslot_answer(k) }
             </p>
         }
     });
@@ -354,17 +348,9 @@ pub fn Slots(props: &ViewProps) -> Html {
             </div>
         </div>
     };
-    let earlier = if params.moves.is_empty() {
-        html! {}
-    } else {
-        html! {
-            <p class="sl-earlier">
-                { format!("Finished earlier: {}.", params.moves.iter().map(|m| format!(
-                    "{} to {}", range_text((m.first, m.last)), master_name(m.target)
-                )).collect::<Vec<_>>().join("; ")) }
-            </p>
-        }
-    };
+    let earlier = prose::finished_earlier(&params).map_or(html! {}, |text| {
+        html! { <p class="sl-earlier">{ text }</p> }
+    });
     let resharding = html! {
         <section class="sl-move" aria-labelledby="sl-move-h">
             <h2 id="sl-move-h">{ "Resharding: move slots" }</h2>
@@ -391,12 +377,7 @@ pub fn Slots(props: &ViewProps) -> Html {
                 if !scene.outgoing.is_empty() {
                     <ul class="sl-outgoing" aria-label="Slots that change master">
                         { for scene.outgoing.iter().map(|o| html! {
-                            <li>{ format!(
-                                "From {}: {} ({} slots)",
-                                master_name(o.from),
-                                o.ranges.iter().map(|&r| range_text(r)).collect::<Vec<_>>().join(", "),
-                                grouped(o.slots as u64)
-                            ) }</li>
+                            <li>{ prose::outgoing_line(o) }</li>
                         }) }
                     </ul>
                 }

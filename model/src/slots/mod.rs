@@ -1,7 +1,9 @@
-//! The Redis slots view, pure side: `params` (URL state) and `scene` (the map, the keys'
-//! slots, the masters' ranges and the prose, computed from `ringlab-core`).
+//! The Redis slots view, pure side: `params` (URL state), `scene` (the map, the keys'
+//! slots, the masters' ranges and the prose, computed from `ringlab-core`) and `prose`
+//! (the sentences and cells with figures the app used to build).
 
 pub mod params;
+pub mod prose;
 pub mod scene;
 
 #[cfg(test)]

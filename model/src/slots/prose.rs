@@ -1,0 +1,190 @@
+//! The slots view's sentences and cells with figures that were still built in the app: the
+//! legend's slot counts, a key's slot cell and the CLUSTER KEYSLOT answer, the slots each
+//! master gives up, and the moves finished earlier. The view renders them as they are.
+
+use super::params::{master_name, SlotsParams};
+use super::scene::{range_text, KeyRow, MasterRow, Outgoing};
+use crate::format::grouped;
+
+/// A master in the legend: "A 127.0.0.1:7000 · 5,461 slots".
+pub fn legend_line(m: &MasterRow) -> String {
+    format!(
+        "{} {} · {} slots",
+        m.name,
+        m.address,
+        grouped(m.slots as u64)
+    )
+}
+
+/// A key's slot cell, with the key it shares the slot with: "12182, as key 1".
+pub fn slot_cell(k: &KeyRow) -> String {
+    let shares = k
+        .shares_with
+        .map(|j| format!(", as key {}", j + 1))
+        .unwrap_or_default();
+    format!("{}{shares}", k.slot)
+}
+
+/// What CLUSTER KEYSLOT answers for a key, after the command.
+pub fn keyslot_answer(k: &KeyRow) -> String {
+    format!(
+        " answers {}: CRC16 of \u{201c}{}\u{201d} is 0x{:04X} ({}), and Redis keeps its low 14 \
+         bits (0x{:04X} & 0x3FFF).",
+        k.slot,
+        k.hashed,
+        k.crc,
+        grouped(u64::from(k.crc)),
+        k.crc
+    )
+}
+
+/// The slots one master gives up in the move: "From B: 11000-11099 (100 slots)".
+pub fn outgoing_line(o: &Outgoing) -> String {
+    format!(
+        "From {}: {} ({} slots)",
+        master_name(o.from),
+        o.ranges
+            .iter()
+            .map(|&r| range_text(r))
+            .collect::<Vec<_>>()
+            .join(", "),
+        grouped(o.slots as u64)
+    )
+}
+
+/// The moves finished before this one; `None` when there are none.
+pub fn finished_earlier(p: &SlotsParams) -> Option<String> {
+    (!p.moves.is_empty()).then(|| {
+        let moves: Vec<String> = p
+            .moves
+            .iter()
+            .map(|m| {
+                format!(
+                    "{} to {}",
+                    range_text((m.first, m.last)),
+                    master_name(m.target)
+                )
+            })
+            .collect();
+        format!("Finished earlier: {}.", moves.join("; "))
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::slots::params::{Move, Phase};
+    use crate::slots::scene::Scene;
+    use crate::test_numbers::{assert_numbers, numbers};
+
+    /// The settings read: the default, and five masters after two moves with one under way.
+    fn settings() -> Vec<SlotsParams> {
+        vec![
+            SlotsParams::default(),
+            SlotsParams {
+                masters: 5,
+                keys: Some("user:{42}:cart\nfoo\nbar\n{42}x".into()),
+                moves: vec![
+                    Move {
+                        first: 1280,
+                        last: 1535,
+                        target: 2,
+                    },
+                    Move {
+                        first: 9000,
+                        last: 9000,
+                        target: 0,
+                    },
+                ],
+                from: 3000,
+                to: 7000,
+                target: 4,
+                phase: Phase::Migrating,
+            },
+        ]
+    }
+
+    /// CRC16 (XMODEM: polynomial 0x1021, start 0) of the key, or of its hash tag.
+    fn crc(key: &str) -> u16 {
+        let bytes = key.as_bytes();
+        let tagged = key.find('{').and_then(|open| {
+            let close = open + 1 + key[open + 1..].find('}')?;
+            (close > open + 1).then(|| &bytes[open + 1..close])
+        });
+        let mut crc: u16 = 0;
+        for &b in tagged.unwrap_or(bytes) {
+            crc ^= u16::from(b) << 8;
+            for _ in 0..8 {
+                crc = if crc & 0x8000 != 0 {
+                    (crc << 1) ^ 0x1021
+                } else {
+                    crc << 1
+                };
+            }
+        }
+        crc
+    }
+
+    /// Each master's slots counted on the map; each key's CRC and slot computed here; the
+    /// outgoing slots counted from their ranges; the finished moves as the test wrote them.
+    #[test]
+    fn the_slots_are_read_against_counts_and_crc16() {
+        for p in settings() {
+            let scene = Scene::new(&p);
+            for (i, m) in scene.masters.iter().enumerate() {
+                let held = scene.owners.iter().filter(|&&o| o == i).count() as f64;
+                let line = legend_line(m);
+                let (_, count) = line.split_once(" · ").unwrap();
+                assert_numbers(count, &[held]);
+            }
+            let keys: Vec<&str> = p
+                .keys_text()
+                .lines()
+                .filter(|k| !k.trim().is_empty())
+                .collect();
+            for (i, k) in scene.keys.iter().enumerate() {
+                let c = crc(keys[i].trim());
+                let slot = c & 0x3FFF;
+                let first = scene.keys[..i].iter().position(|e| e.slot == slot);
+                let mut expected = vec![f64::from(slot)];
+                if let Some(j) = first {
+                    expected.push(j as f64 + 1.0);
+                }
+                assert_numbers(&slot_cell(k), &expected);
+                let answer = keyslot_answer(k);
+                assert!(answer.starts_with(&format!(" answers {slot}:")), "{answer}");
+                assert!(answer.contains(&format!("0x{c:04X} (")), "{answer}");
+                let between = answer
+                    .split(" (")
+                    .nth(1)
+                    .unwrap()
+                    .split(')')
+                    .next()
+                    .unwrap();
+                assert_numbers(between, &[f64::from(c)]);
+            }
+            for o in &scene.outgoing {
+                let slots: u32 = o.ranges.iter().map(|&(a, b)| u32::from(b - a) + 1).sum();
+                let mut expected: Vec<f64> = Vec::new();
+                for &(a, b) in &o.ranges {
+                    expected.push(f64::from(a));
+                    if b != a {
+                        expected.push(f64::from(b));
+                    }
+                }
+                expected.push(f64::from(slots));
+                assert_numbers(&outgoing_line(o), &expected);
+            }
+        }
+        assert_eq!(finished_earlier(&settings()[0]), None);
+        assert_eq!(
+            finished_earlier(&settings()[1]).unwrap(),
+            "Finished earlier: 1280-1535 to C; 9000 to A."
+        );
+        let read: Vec<f64> = numbers(&finished_earlier(&settings()[1]).unwrap())
+            .iter()
+            .map(|r| r.value)
+            .collect();
+        assert_eq!(read, [1280.0, 1535.0, 9000.0]);
+    }
+}
