@@ -42,14 +42,23 @@ export function params(page) {
  * reading after `ms`. A wait on state the page exposes, not on a clock.
  */
 export async function waitUntil(read, test, what, ms = 10_000) {
+  const last = await readUntil(read, test, ms);
+  if (!test(last)) assert.fail(`${what}: ${JSON.stringify(last)}`);
+  return last;
+}
+
+/**
+ * Reads `read()` until `test` holds of it or `ms` pass, and returns the last reading
+ * either way, for a caller whose own assertion says what was wrong.
+ */
+export async function readUntil(read, test, ms = 10_000) {
   const deadline = Date.now() + ms;
-  let last;
-  while (Date.now() < deadline) {
-    last = await read();
-    if (test(last)) return last;
+  let last = await read();
+  while (!test(last) && Date.now() < deadline) {
     await new Promise((ok) => setTimeout(ok, 20));
+    last = await read();
   }
-  assert.fail(`${what}: ${JSON.stringify(last)}`);
+  return last;
 }
 
 /** Waits until the address bar's parameter `name` satisfies `test`. */
@@ -86,4 +95,28 @@ export function svgTexts(page, selector) {
       });
     }),
   selector);
+}
+
+/**
+ * Waits until `frame`'s layout holds still: its document's height the same for `frames`
+ * animation frames in a row (what a late chart or canvas size changes, it changes within
+ * a frame of drawing). A wait on what the page renders, not on a clock.
+ */
+export function layoutSettled(frame, frames = 8) {
+  return frame.evaluate(
+    (want) =>
+      new Promise((done) => {
+        let last = -1;
+        let same = 0;
+        const look = () => {
+          const height = document.documentElement.getBoundingClientRect().height;
+          same = height === last ? same + 1 : 0;
+          last = height;
+          if (same >= want) done(height);
+          else requestAnimationFrame(look);
+        };
+        requestAnimationFrame(look);
+      }),
+    frames,
+  );
 }

@@ -1,8 +1,7 @@
 // Helpers for tests of a host page that embeds ringlab widgets (the example docs page,
 // the MkDocs site): its frames loaded, and each frame's height against its content's.
 import assert from "node:assert/strict";
-
-const sleep = (ms) => new Promise((ok) => setTimeout(ok, ms));
+import { readUntil } from "./common.js";
 
 /** The page at `url`, every iframe scrolled to once (they load lazily) and its app mounted. */
 export async function loadFrames(page, url) {
@@ -28,18 +27,13 @@ export async function loadFrames(page, url) {
  */
 export async function sized({ iframe, frame }) {
   await iframe.scrollIntoViewIfNeeded();
-  let heights;
-  for (let i = 0; i < 100; i++) {
-    heights = {
-      outer: await iframe.evaluate((el) => el.getBoundingClientRect().height),
-      inner: await frame.evaluate(() => document.documentElement.getBoundingClientRect().height),
-      scroll: await frame.evaluate(() => document.documentElement.scrollHeight),
-      client: await frame.evaluate(() => document.documentElement.clientHeight),
-    };
-    if (Math.abs(heights.outer - heights.inner) <= 2 && heights.scroll <= heights.client + 1) break;
-    await sleep(100);
-  }
-  return heights;
+  const read = async () => ({
+    outer: await iframe.evaluate((el) => el.getBoundingClientRect().height),
+    inner: await frame.evaluate(() => document.documentElement.getBoundingClientRect().height),
+    scroll: await frame.evaluate(() => document.documentElement.scrollHeight),
+    client: await frame.evaluate(() => document.documentElement.clientHeight),
+  });
+  return readUntil(read, (h) => Math.abs(h.outer - h.inner) <= 2 && h.scroll <= h.client + 1, 10_000);
 }
 
 /** The iframe is as tall as its content, which does not scroll inside it. */

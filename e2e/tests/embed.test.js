@@ -10,8 +10,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { DIST, SCREENSHOTS, start } from "../harness.js";
 import { serve } from "../server.js";
-import { ringCanvasState, waitRingCanvas } from "../common.js";
+import { layoutSettled, readUntil, ringCanvasState, waitRingCanvas, waitUntil } from "../common.js";
 import { assertSized, loadFrames, sized } from "../host-page.js";
+import { shownColours } from "../pixels.js";
 
 let env;
 let host;
@@ -36,8 +37,6 @@ after(async () => {
   await host?.close();
   if (hostDir) await rm(hostDir, { recursive: true, force: true });
 });
-
-const sleep = (ms) => new Promise((ok) => setTimeout(ok, ms));
 
 /** Counts requestAnimationFrame calls in every frame of every page of the context. */
 function countFrames() {
@@ -163,20 +162,12 @@ test("an iframe grows with its content: the clock's Reveal", async () => {
   // Open the exercise editor and reveal the first step's answer.
   await clock.frame.locator("details.ck-edit > summary").click();
   await clock.frame.getByRole("button", { name: "Reveal" }).first().click();
-  let grown = before;
-  for (let i = 0; i < 50 && grown.outer <= before.outer + 20; i++) {
-    await sleep(100);
-    grown = await sized(clock);
-  }
+  const grown = await readUntil(() => sized(clock), (h) => h.outer > before.outer + 20, 5_000);
   assert.ok(grown.outer > before.outer + 20, `clock iframe ${before.outer} → ${grown.outer}`);
   assertSized(grown, "clock after Reveal");
   // And shrinks back when the editor closes.
   await clock.frame.locator("details.ck-edit > summary").click();
-  let shrunk = grown;
-  for (let i = 0; i < 50 && shrunk.outer >= grown.outer - 20; i++) {
-    await sleep(100);
-    shrunk = await sized(clock);
-  }
+  const shrunk = await readUntil(() => sized(clock), (h) => h.outer < grown.outer - 20, 5_000);
   assert.ok(shrunk.outer < grown.outer - 20, `clock iframe ${grown.outer} → ${shrunk.outer}`);
   assertSized(shrunk, "clock after closing the editor");
   await clean();
@@ -325,12 +316,19 @@ test("a widget without a theme follows the page's own toggle; one with a theme k
   const ring = frames.find(({ src }) => src.includes("#/ring"));
   assert.doesNotMatch(clock.src, /theme=/);
   const bg = (frame) => frame.evaluate(() => getComputedStyle(document.body).backgroundColor);
+  // The page's background, then the picture itself: the clock's dial, read pixel by pixel
+  // from a screenshot (a stylesheet that repainted the body but not the picture fails).
   const waitBg = async (frame, dark, what) => {
-    for (let i = 0; i < 50; i++) {
-      if ((luminance(await bg(frame)) < 0.05) === dark) return;
-      await sleep(100);
-    }
-    assert.fail(`${what}: background ${await bg(frame)}`);
+    await waitUntil(() => bg(frame), (color) => (luminance(color) < 0.05) === dark, `${what}: background`, 5_000);
+    const dial = frame.locator("svg.ck-dial");
+    if ((await dial.count()) === 0) return;
+    // In view: Chromium does not paint an off-screen frame of another origin.
+    await clock.iframe.scrollIntoViewIfNeeded();
+    // Most of the dial's pixels are its surface colour, and that colour is the scheme's.
+    const { counts, pixels, rgb } = await shownColours(dial, { surface: "--surface" }, 6);
+    const [r, g, b] = rgb.surface;
+    assert.equal((0.2126 * r + 0.7152 * g + 0.0722 * b) / 255 < 0.3, dark, `${what}: the dial's surface ${rgb.surface}`);
+    assert.ok(counts.surface > pixels / 2, `${what}: ${counts.surface} of the dial's ${pixels} pixels are its surface ${rgb.surface}`);
   };
   // The reader's state in the clock: the second stage picked.
   await clock.iframe.scrollIntoViewIfNeeded();
@@ -387,7 +385,7 @@ test("the messages are named and versioned, and embed.js may be included twice",
   );
   assert.deepEqual(ready, { type: "ringlab:ready", theme: "light", version: 1 });
   // And, asked again, its height: the content's, not the 432 px just set.
-  for (let i = 0; i < 50 && (await height()) === "432px"; i++) await sleep(100);
+  await readUntil(height, (h) => h !== "432px", 5_000);
   assertSized(await sized(ring), "ring after hello");
   await clean();
   await context.close();
@@ -400,7 +398,7 @@ test("every figure view's compact layout fits one laptop screen", async () => {
       await page.goto(`${env.url}#/${view}?theme=${scheme}&compact=1&embed=1`);
       await page.locator("main#main").waitFor({ state: "attached" });
       await page.locator(".view-host > *").first().waitFor();
-      await sleep(300);
+      await layoutSettled(page);
       const height = await page.evaluate(() => document.documentElement.getBoundingClientRect().height);
       assert.ok(height > 250 && height <= 700, `${view} compact is ${height} px tall`);
       assert.equal(await page.locator(".view-controls:visible").count(), 0, `${view}: controls shown`);

@@ -6,7 +6,7 @@
 import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
 import { load, screenshot, start } from "../harness.js";
-import { open } from "../common.js";
+import { open, waitUntil } from "../common.js";
 import { axeViolations } from "../axe.js";
 
 let env;
@@ -36,8 +36,7 @@ const challenge = (page, name) =>
 
 async function waitChecked(locator) {
   await locator.waitFor();
-  for (let i = 0; i < 200 && !(await locator.isChecked()); i++) await locator.page().waitForTimeout(50);
-  assert.ok(await locator.isChecked(), "the challenge ticks");
+  await waitUntil(() => locator.isChecked(), (checked) => checked, "the challenge ticks", 10_000);
 }
 
 async function next(page, slug) {
@@ -223,7 +222,11 @@ test("the whole path, keyboard only", async () => {
   await page.keyboard.press("Enter");
   // The reveal moves the focus to what it revealed.
   await page.waitForFunction(() => document.activeElement?.id === "iv-p0-model");
-  while ((await reveal.count()) > 0) await press(reveal.first());
+  // All but the last revealed: the whole answer stays hidden, and says how many are left.
+  while ((await reveal.count()) > 1) await press(reveal.first());
+  await page.getByText(`(${prompts - 1} of ${prompts} so far)`, { exact: false }).waitFor();
+  assert.doesNotMatch(await page.locator(".iv-whole").innerText(), /I would place keys/);
+  await press(reveal.first());
   assert.equal(await page.locator("ol.iv-prompts .iv-levels").count(), prompts, "each prompt has senior and staff");
   assert.match(await page.locator(".iv-whole").innerText(), /^The whole answer\s+I would place keys with consistent hashing/);
   const prep = page.getByRole("region", { name: "Then: interview prep" }).getByRole("link");

@@ -14,6 +14,7 @@ import { promisify } from "node:util";
 import { fileURLToPath } from "node:url";
 import { SCREENSHOTS, start } from "../harness.js";
 import { serve } from "../server.js";
+import { readUntil, waitUntil } from "../common.js";
 import { assertSized, loadFrames, sized } from "../host-page.js";
 
 const here = fileURLToPath(new URL(".", import.meta.url));
@@ -44,7 +45,6 @@ let site;
 let siteDir;
 const snippets = [];
 
-const sleep = (ms) => new Promise((ok) => setTimeout(ok, ms));
 
 /** The embed code for `widget`, copied from the app as an author would. */
 async function copySnippet(page, widget) {
@@ -147,11 +147,7 @@ const darkness = (frame) =>
   });
 
 async function waitDark(frame, dark, what) {
-  for (let i = 0; i < 50; i++) {
-    if ((await darkness(frame)) === dark) return;
-    await sleep(100);
-  }
-  assert.fail(`${what} is not ${dark ? "dark" : "light"}`);
+  await waitUntil(() => darkness(frame), (d) => d === dark, `${what} is dark`, 5_000);
 }
 
 test("the pasted snippets are MDX-safe and carry measured heights", () => {
@@ -164,7 +160,7 @@ test("the pasted snippets are MDX-safe and carry measured heights", () => {
   assert.ok(new Set(heights).size >= 6, `heights ${heights}`);
 });
 
-test("Material's toggle turns the widgets dark and back, keeping their state", async () => {
+test("Material's toggle turns the widgets dark and back, keeping their state; links open the app in a new tab; the lab runs in its frame", async () => {
   const { context, page, clean } = await openSite({ colorScheme: "light" });
   const frames = await loadSite(page);
   for (const entry of frames) {
@@ -193,36 +189,9 @@ test("Material's toggle turns the widgets dark and back, keeping their state", a
 
   await page.getByTitle("Switch to light mode").first().click();
   for (const entry of frames) await waitDark(entry.frame, false, `${entry.src} after the toggle back`);
-  clean();
-  await context.close();
-});
 
-test("at 390 px nothing scrolls sideways and every widget fits its frame", async () => {
-  const { context, page, clean } = await openSite({
-    viewport: { width: 390, height: 844 },
-    isMobile: true,
-    hasTouch: true,
-    deviceScaleFactor: 2,
-  });
-  const frames = await loadSite(page);
-  const wide = await page.evaluate(() => document.documentElement.scrollWidth);
-  assert.ok(wide <= 390, `the docs page is ${wide} px wide`);
-  for (const entry of frames) {
-    assertSized(await sized(entry), entry.src);
-    const inner = await entry.frame.evaluate(() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]);
-    assert.ok(inner[0] <= inner[1], `${entry.src} scrolls sideways: ${inner}`);
-  }
-  await page.screenshot({ path: join(SCREENSHOTS, "mkdocs-390-light.png") });
-  await page.getByTitle("Switch to dark mode").first().click();
-  for (const entry of frames) await waitDark(entry.frame, true, entry.src);
-  await page.screenshot({ path: join(SCREENSHOTS, "mkdocs-390-dark.png") });
-  clean();
-  await context.close();
-});
-
-test("links inside a widget open the full app in a new tab, never in the frame", async () => {
-  const { context, page, clean } = await openSite();
-  const frames = await loadSite(page);
+  // On the same page (it loads fifteen widgets: once is enough): links inside a widget
+  // open the full app in a new tab, never in the frame.
   const grids = frames[1];
   const learn = frames[7];
   for (const [entry, link] of [
@@ -246,11 +215,20 @@ test("links inside a widget open the full app in a new tab, never in the frame",
     assert.equal(entry.frame.url(), before, "the frame stayed where it was");
     assert.equal(page.url(), site.url, "the docs page stayed where it was");
   }
+
+  // And the lab runs on its workers inside the docs page's frame, from another origin.
+  const lab = frames.find((entry) => entry.src.includes("#/lab"));
+  await lab.iframe.scrollIntoViewIfNeeded();
+  const fig = lab.frame.getByRole("region", { name: /^Figure 3\. / });
+  await fig.getByRole("button", { name: "Run" }).click();
+  await fig.getByText(/^Done in /).waitFor({ timeout: 60_000 });
+  assert.match(await fig.locator(".lab-finding").innerText(), /^This run: the biggest catcher takes /);
+  assert.equal(await fig.locator("svg.xy-plot path.xy-line").count(), 2);
   clean();
   await context.close();
 });
 
-test("layout shift on a phone stays under 0.1", async () => {
+test("on a phone: layout shift under 0.1 while the widgets load, nothing scrolls sideways, every widget fits its frame", async () => {
   const { context, page, clean } = await openSite({
     viewport: { width: 390, height: 844 },
     isMobile: true,
@@ -264,32 +242,58 @@ test("layout shift on a phone stays under 0.1", async () => {
     }).observe({ type: "layout-shift", buffered: true });
   });
   await page.goto(site.url);
-  // A reader scrolling through the page: every widget loads and settles on the way.
-  const total = await page.evaluate(() => document.documentElement.scrollHeight);
-  for (let y = 0; y < total; y += 400) {
+  // A reader scrolling through the page: each widget that comes into view loads and takes
+  // its content's height before the reader scrolls on.
+  const iframes = await page.locator("iframe").elementHandles();
+  const settledInView = async () => {
+    for (const iframe of iframes) {
+      const box = await iframe.boundingBox();
+      if (!box || box.y + box.height < 0 || box.y > 844) continue;
+      const frame = await iframe.contentFrame();
+      await frame.locator("main#main").waitFor({ state: "attached", timeout: 30_000 });
+      // As tall as its content (the page is not scrolled for it: the reader scrolls).
+      await readUntil(
+        async () => [await iframe.evaluate((el) => el.getBoundingClientRect().height), await frame.evaluate(() => document.documentElement.getBoundingClientRect().height)],
+        ([outer, inner]) => Math.abs(outer - inner) <= 2,
+        10_000,
+      );
+    }
+  };
+  // The page grows as the widgets take their phone heights: read its length each time.
+  const length = () => page.evaluate(() => document.documentElement.scrollHeight);
+  for (let y = 0; y < (await length()); y += 400) {
     await page.evaluate((y) => window.scrollTo(0, y), y);
-    await sleep(400);
+    await settledInView();
   }
-  await sleep(1500);
   const shift = await page.evaluate(() => window.__shift);
   await mkdir(join(ROOT, "target"), { recursive: true });
   await writeFile(join(ROOT, "target", "mkdocs-cls.txt"), `${shift.toFixed(3)}\n`);
   console.log(`layout shift of the MkDocs page at 390 px: ${shift.toFixed(3)}`);
   assert.ok(shift < 0.1, `layout shift ${shift}`);
-  clean();
-  await context.close();
-});
 
-test("the lab runs on its workers inside the docs page's frame, from another origin", async () => {
-  const { context, page, clean } = await openSite();
-  const frames = await loadSite(page);
-  const lab = frames.find((entry) => entry.src.includes("#/lab"));
-  await lab.iframe.scrollIntoViewIfNeeded();
-  const fig = lab.frame.getByRole("region", { name: /^Figure 3\. / });
-  await fig.getByRole("button", { name: "Run" }).click();
-  await fig.getByText(/^Done in /).waitFor({ timeout: 60_000 });
-  assert.match(await fig.locator(".lab-finding").innerText(), /^This run: the biggest catcher takes /);
-  assert.equal(await fig.locator("svg.xy-plot path.xy-line").count(), 2);
+  // The same page, every widget loaded on the way down: nothing scrolls sideways and
+  // every widget fits its frame.
+  const frames = [];
+  for (const iframe of iframes) {
+    await iframe.scrollIntoViewIfNeeded();
+    const frame = await iframe.contentFrame();
+    await frame.locator("main#main").waitFor({ state: "attached", timeout: 30_000 });
+    frames.push({ iframe, frame, src: await iframe.getAttribute("src") });
+  }
+  assert.equal(frames.length, WIDGETS.length);
+  await page.evaluate(() => window.scrollTo(0, 0));
+  const wide = await page.evaluate(() => document.documentElement.scrollWidth);
+  assert.ok(wide <= 390, `the docs page is ${wide} px wide`);
+  for (const entry of frames) {
+    assertSized(await sized(entry), entry.src);
+    const inner = await entry.frame.evaluate(() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]);
+    assert.ok(inner[0] <= inner[1], `${entry.src} scrolls sideways: ${inner}`);
+  }
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path: join(SCREENSHOTS, "mkdocs-390-light.png") });
+  await page.getByTitle("Switch to dark mode").first().click();
+  for (const entry of frames) await waitDark(entry.frame, true, entry.src);
+  await page.screenshot({ path: join(SCREENSHOTS, "mkdocs-390-dark.png") });
   clean();
   await context.close();
 });

@@ -6,7 +6,7 @@
 import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
 import { load, screenshot, start } from "../harness.js";
-import { open } from "../common.js";
+import { open, readUntil } from "../common.js";
 import { axeViolations } from "../axe.js";
 
 let env;
@@ -232,8 +232,7 @@ test("the timed run: five minutes on the clock, by keyboard, then the model answ
 
 /** Waits until `locator`'s text matches `pattern`. */
 async function waitText(locator, pattern) {
-  for (let i = 0; i < 100 && !pattern.test(await locator.innerText()); i += 1) await new Promise((r) => setTimeout(r, 50));
-  assert.match(await locator.innerText(), pattern);
+  assert.match(await readUntil(() => locator.innerText(), (text) => pattern.test(text), 5_000), pattern);
 }
 
 test("every part: axe-core clean, light and dark, 360 px and desktop", async () => {

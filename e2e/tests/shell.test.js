@@ -2,7 +2,7 @@
 import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
 import { assertClean, load, openPage, screenshot, start } from "../harness.js";
-import { open } from "../common.js";
+import { layoutSettled, open } from "../common.js";
 
 const EXAMPLE = "#/ring?servers=4&vnodes=1&keys=8&replicas=3&scheme=ring&seed=7";
 
@@ -22,28 +22,8 @@ async function registry(env, page) {
   return list.allInnerTexts();
 }
 
-test("every registered view opens with its title, one h1 and no notes, full and embedded", async () => {
-  // Views of another bundle load the page again: open() allows the cancelled favicon.
-  const { context, page, clean } = await open(env);
-  const titles = await registry(env, page);
-  assert.ok(titles.length >= 4, titles.join());
-  for (const title of titles) {
-    await load(env, page, "#/views");
-    await page.getByRole("region", { name: "Every view" }).getByRole("link", { name: title, exact: true }).click();
-    await page.getByRole("heading", { level: 1, name: title }).waitFor();
-    assert.equal(await page.title(), `${title} · ringlab`);
-    assert.equal(await page.locator("h1").count(), 1);
-    assert.equal(await page.getByRole("note").count(), 0);
-    const hash = await page.evaluate(() => location.hash);
-    await load(env, page, `${hash}${hash.includes("?") ? "&" : "?"}embed=1`);
-    await page.locator("main#main").waitFor();
-    assert.equal(await page.locator("h1").count(), 1, hash);
-    assert.equal(await page.locator("h1").innerText(), title);
-    assert.equal(await page.getByRole("banner").count(), 0);
-  }
-  clean();
-  await context.close();
-});
+// Every registered view opening with its title, one h1 and no notes, full and embedded, is
+// checked in phone.test.js's one sweep of every view.
 
 test("loads with no console errors and no requests to other origins", async () => {
   const { context, page, problems } = await openPage(env);
@@ -281,7 +261,12 @@ test("the embed dialog's options change the code, whose height is the widget's o
     await widget.setViewportSize({ width: 720, height: 800 });
     await widget.goto(src);
     await widget.locator("main#main").waitFor();
-    await widget.waitForTimeout(600);
+    // The widget grows as its pictures size themselves: wait until it is as tall as the
+    // code says (or give up after 10 s), then check, so a wrong height still fails.
+    await widget
+      .waitForFunction((want) => Math.abs(document.documentElement.getBoundingClientRect().height - want) <= 4, heightOf(text), { timeout: 10_000 })
+      .catch(() => {});
+    await layoutSettled(widget);
     const real = await widget.evaluate(() => document.documentElement.getBoundingClientRect().height);
     assert.ok(Math.abs(real - heightOf(text)) <= 4, `${src}: measured ${heightOf(text)}, real ${real}`);
     await widget.close();
@@ -323,7 +308,9 @@ test("the embed dialog works from the keyboard alone: open, options, copy, Escap
   // Each change measures the widget again; the light one may finish after the dark one
   // was asked for, and must not win.
   await page.waitForFunction(() => document.querySelector(".share-text textarea").value.includes("theme=dark"));
-  await page.waitForTimeout(1500);
+  // Every measurement done (each runs in an off-screen frame, removed when it ends): a late
+  // light answer has had its chance to win, and must not have.
+  await page.waitForFunction(() => document.querySelectorAll("iframe.share-measure").length === 0, null, { timeout: 10_000 });
   assert.match(await code(), /theme=dark/);
   await tabTo(/^input\|No controls$/);
   await page.keyboard.press("Space");

@@ -6,7 +6,7 @@ import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
 import { readFile } from "node:fs/promises";
 import { load, screenshot, start } from "../harness.js";
-import { open, params, waitParam } from "../common.js";
+import { open, params, readUntil, waitParam } from "../common.js";
 import { ownersUnder } from "../core.js";
 import { PALETTE, shownColours } from "../pixels.js";
 
@@ -55,13 +55,13 @@ async function assertOwnersAreTheCores(page, system) {
   const keyLines = (await keys(page).inputValue()).split("\n").filter((k) => k.length > 0);
   const expected = ownersUnder(text, keyLines, LIST_SCHEME[system] ?? system);
   assert.equal(expected.length, keyLines.length, `${system}: the core placed every key`);
-  let shown;
-  for (let i = 0; i < 100; i++) {
-    shown = (await rows(page)).map(([k, o]) => [k, o]);
-    if (JSON.stringify(shown) === JSON.stringify(expected)) return shown;
-    await page.waitForTimeout(50);
-  }
+  const shown = await readUntil(
+    async () => (await rows(page)).map(([k, o]) => [k, o]),
+    (table) => JSON.stringify(table) === JSON.stringify(expected),
+    5_000,
+  );
   assert.deepEqual(shown, expected, `${system}: the page's owners against the core's`);
+  return shown;
 }
 
 async function vectorRows(file, count) {
