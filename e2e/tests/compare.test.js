@@ -5,7 +5,7 @@
 import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
 import { load, screenshot, start } from "../harness.js";
-import { open, params, waitParam, waitUntil } from "../common.js";
+import { layoutSettled, open, params, waitParam, waitUntil } from "../common.js";
 
 let env;
 before(async () => {
@@ -23,6 +23,8 @@ async function row(page, scheme) {
   return page.getByRole("table").getByRole("row", { name: new RegExp(`^${scheme} `) }).getByRole("cell").allInnerTexts();
 }
 const share = (cell) => Number(cell.match(/\(([\d.]+)%\)/)[1]) / 100;
+/** The count of keys moved in a "moved" cell ("1,234 (1.23%)"). */
+const moved = (cell) => Number(cell.match(/^([\d,]+) /)[1].replaceAll(",", ""));
 
 test("the default: 1,000 servers, 100,000 keys, a join, six schemes to the end", async () => {
   const { context, page, clean } = await open(env);
@@ -32,11 +34,25 @@ test("the default: 1,000 servers, 100,000 keys, a join, six schemes to the end",
   assert.equal(await page.getByRole("progressbar", { name: "Keys placed" }).getAttribute("value"), "100");
   assert.match(await page.locator(".cmp-reading").innerText(), /the least any scheme can move is 0\.10% of the keys/);
   const modulo = await row(page, "mod N");
-  assert.ok(share(modulo[0]) > 0.99, modulo[0]);
-  for (const scheme of ["Ring, 160 points", "Jump", "Rendezvous", "Redis slots"]) {
+  // mod N keeps a key only when k mod 1000 = k mod 1001: about 1 in 1,000 stays.
+  assert.ok(Math.abs(moved(modulo[0]) - 100_000 * (1000 / 1001)) < 5 * Math.sqrt(100), modulo[0]);
+  // Jump and rendezvous hand each key to the newcomer with chance 1/1,001: a binomial
+  // count, here within 5 standard deviations of 100,000/1,001 = 99.9.
+  const fair = 100_000 / 1001;
+  const sd = Math.sqrt(100_000 * (1 / 1001) * (1000 / 1001));
+  for (const scheme of ["Jump", "Rendezvous"]) {
     const cells = await row(page, scheme);
-    assert.ok(share(cells[0]) < 0.003, `${scheme}: ${cells[0]}`);
+    assert.ok(Math.abs(moved(cells[0]) - fair) < 5 * sd, `${scheme}: ${cells[0]}`);
   }
+  // Redis hands the newcomer 16 of the 16,384 slots: their keys, binomial around 97.7.
+  const slots = moved((await row(page, "Redis slots"))[0]);
+  const slotShare = 16 / 16384;
+  assert.ok(Math.abs(slots - 100_000 * slotShare) < 5 * Math.sqrt(100_000 * slotShare), `Redis slots: ${slots}`);
+  // The ring's newcomer owns 160 arcs whose total varies by 1/√160 of its fair share, on
+  // top of the keys' own noise: within 5 of those spreads.
+  const ring = moved((await row(page, "Ring, 160 points"))[0]);
+  const ringSd = Math.sqrt(fair + (fair / Math.sqrt(160)) ** 2);
+  assert.ok(Math.abs(ring - fair) < 5 * ringSd, `Ring: ${ring}`);
   // Maglev's table of 65,537 holds only 65 slots per backend at 1,000: its fill reshuffles
   // more, several times the least (the paper wants M at least 100 times N).
   const maglev = share((await row(page, "Maglev"))[0]);
@@ -87,33 +103,27 @@ test("changes and schemes by keyboard; lookups measured; Cancel", async () => {
   const keys = page.getByRole("spinbutton", { name: "Keys" });
   await keys.fill("1000000");
   await keys.press("Enter");
+  await waitUntil(async () => page.workers().length, (n) => n >= 1, "the big run's workers started");
   await page.getByRole("button", { name: "Cancel" }).click();
-  await page.getByRole("status").filter({ hasText: /^Stopped after [\d,]+ of 1,000,000 keys/ }).waitFor();
+  const stopped = page.getByRole("status").filter({ hasText: /^Stopped after [\d,]+ of 1,000,000 keys/ });
+  await stopped.waitFor();
+  // Every worker terminated, and the count stays where it stopped: nothing places keys.
+  await waitUntil(async () => page.workers().length, (n) => n === 0, "every worker terminated");
+  const said = await stopped.innerText();
+  const bar = await page.getByRole("progressbar", { name: "Keys placed" }).getAttribute("value");
+  await layoutSettled(page);
+  assert.equal(await stopped.innerText(), said);
+  assert.equal(await page.getByRole("progressbar", { name: "Keys placed" }).getAttribute("value"), bar);
+  assert.ok(Number(bar) < 100, `the bar says ${bar}% after Cancel`);
   clean();
   await context.close();
 });
 
-test("the seed experiment's preset, a link round trip, bad values", async () => {
+test("the seed experiment's preset: a million keys on the workers, a link round trip, bad values", async () => {
   const { context, page, clean } = await open(env);
   await load(env, page, "#/compare?servers=50&keys=5000&vnodes=100&change=last&schemes=ring,jump");
   await done(page, "5,000");
   assert.deepEqual(await params(page), { servers: "50", keys: "5000", vnodes: "100", change: "last", schemes: "ring,jump" });
-  await page.getByRole("button", { name: /^The seed experiment/ }).click();
-  await waitParam(page, "keys", (v) => v === "1000000");
-  assert.deepEqual(await params(page), { servers: "1000", keys: "1000000", vnodes: "160", change: "join", schemes: "ring,ring1024,jump" });
-  // The preset runs to the end.
-  await done(page, "1,000,000", 180_000);
-  await load(env, page, "#/compare?servers=1&keys=x&schemes=chord&change=boom");
-  const notes = await page.locator(".view-notes").innerText();
-  for (const part of ["servers=1", "keys=\"x\"", "chord", "change=\"boom\""]) assert.ok(notes.includes(part), `${part} in ${notes}`);
-  clean();
-  await context.close();
-});
-
-test("the seed experiment: a million keys on the workers", async () => {
-  const { context, page, clean } = await open(env);
-  await load(env, page, "#/compare?servers=50&keys=5000&schemes=jump");
-  await done(page, "5,000");
   // Every status the page shows, as it shows it: a waitFor polls (every 500 ms once it
   // has waited a while) and can miss a state that lasts less.
   await page.evaluate(() => {
@@ -124,6 +134,9 @@ test("the seed experiment: a million keys on the workers", async () => {
     }).observe(document.body, { subtree: true, childList: true, characterData: true });
   });
   await page.getByRole("button", { name: /^The seed experiment/ }).click();
+  await waitParam(page, "keys", (v) => v === "1000000");
+  assert.deepEqual(await params(page), { servers: "1000", keys: "1000000", vnodes: "160", change: "join", schemes: "ring,ring1024,jump" });
+  // The preset runs to the end (the one million-key run of the suite).
   await done(page, "1,000,000", 180_000);
   // Progress moved while the keys were placed elsewhere: the page started workers (their
   // loader is the page's request; their module, the worker's own). (How free the page's
@@ -138,8 +151,11 @@ test("the seed experiment: a million keys on the workers", async () => {
   const spread = async (scheme) => Number((await row(page, scheme))[2].split("\n")[0]);
   assert.ok(Math.abs((await spread("Jump")) - 0.032) < 0.002, `jump ${await spread("Jump")}`);
   assert.ok(Math.abs((await spread("Ring, 1,024 points")) - 0.044) < 0.004);
-  const moved = share((await row(page, "Ring, 160 points"))[0]);
-  assert.ok(moved > 0.0007 && moved < 0.0013, `ring at 160 points moved ${moved}`);
+  const ringMoved = share((await row(page, "Ring, 160 points"))[0]);
+  assert.ok(ringMoved > 0.0007 && ringMoved < 0.0013, `ring at 160 points moved ${ringMoved}`);
+  await load(env, page, "#/compare?servers=1&keys=x&schemes=chord&change=boom");
+  const notes = await page.locator(".view-notes").innerText();
+  for (const part of ["servers=1", "keys=\"x\"", "chord", "change=\"boom\""]) assert.ok(notes.includes(part), `${part} in ${notes}`);
   clean();
   await context.close();
 });

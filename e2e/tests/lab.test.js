@@ -227,15 +227,30 @@ test("Cancel stops every worker and keeps the rows already done", async () => {
   const { context, page, clean } = await open(env);
   await load(env, page, "#/lab?rings=400&seed=1&workers=2&fig=1");
   const fig = figure(page, 1);
+  await fig.getByText("The numbers").click();
+  const rows = fig.getByRole("table", { name: /^Figure 1\./ }).locator("tbody tr");
+  // Every row is listed from the start, with "–" in its measured columns until it is done.
+  const finished = async () => (await rows.allInnerTexts()).filter((row) => !row.split("\t").slice(2, 4).includes("–"));
   await fig.getByRole("button", { name: "Run" }).click();
   const bar = fig.getByRole("progressbar", { name: "Figure 1 progress" });
-  await waitUntil(() => bar.getAttribute("aria-valuenow"), (v) => Number(v) >= 1, "progress past 1%", 60_000);
+  // Some rows finished, not all: Cancel has rows to keep and a run to stop.
+  await waitUntil(finished, (done) => done.length >= 1, "a row finished", 60_000);
   assert.match(await fig.locator(".lab-status").innerText(), /% done, .* left\.$/);
   assert.equal(page.workers().length, 2);
+  const kept = await finished();
   await fig.getByRole("button", { name: "Cancel" }).click();
   await fig.getByText("Cancelled. The rows finished before are kept.").waitFor();
   await waitUntil(async () => page.workers().length, (n) => n === 0, "every worker terminated");
   await fig.getByRole("button", { name: "Run" }).waitFor();
+  // The rows done before Cancel are still there, unchanged (rows that finished while
+  // Cancel was on its way may join them), and the rest were never done.
+  const after = await finished();
+  for (const row of kept) assert.ok(after.includes(row), `kept: ${row}`);
+  const all = await rows.count();
+  assert.ok(after.length < all, `${after.length} of ${all} rows done after Cancel`);
+  assert.ok(Number(await bar.getAttribute("aria-valuenow")) < 100);
+  assert.equal(await rows.count(), all);
+  assert.deepEqual(await finished(), after, "nothing more finishes once the workers are gone");
   clean();
   await context.close();
 });

@@ -109,7 +109,10 @@ test("a vertical swipe that starts on the ring, away from its points, scrolls th
   await context.close();
 });
 
-test("every view, full and embedded, is axe-clean on a phone in light and on a desktop in dark", async () => {
+// The one sweep of every view (the index lists the registry): full and embedded, on a phone
+// in light and on a desktop in dark, each opens with its title and one h1, says no note,
+// embeds without the header, and is axe-clean.
+test("every registered view, full and embedded: its title, one h1, no notes, axe-clean on a phone in light and on a desktop in dark", async () => {
   const { axeViolations } = await import("../axe.js");
   const found = [];
   for (const [width, colorScheme] of [[360, "light"], [1280, "dark"]]) {
@@ -117,14 +120,28 @@ test("every view, full and embedded, is axe-clean on a phone in light and on a d
     await load(env, page, "#/views");
     const links = page.getByRole("region", { name: "Every view" }).getByRole("link");
     await links.first().waitFor();
-    const views = await links.evaluateAll((all) => all.map((a) => a.getAttribute("href")));
-    for (const view of [...views, "#/views"]) {
-      for (const hash of [view, `${view}${view.includes("?") ? "&" : "?"}embed=1`]) {
-        await load(env, page, hash);
-        await page.locator("main").waitFor();
-        await settled(page);
-        for (const line of await axeViolations(page)) found.push(`${hash} at ${width} px, ${colorScheme}: ${line}`);
+    const views = await links.evaluateAll((all) => all.map((a) => [a.getAttribute("href"), a.textContent.trim()]));
+    assert.ok(views.length >= 4, views.join());
+    for (const [view, title] of [...views, ["#/views", null]]) {
+      const embedded = `${view}${view.includes("?") ? "&" : "?"}embed=1`;
+      await load(env, page, view);
+      if (title) {
+        await page.getByRole("heading", { level: 1, name: title }).waitFor();
+        assert.equal(await page.title(), `${title} · ringlab`);
+        assert.equal(await page.getByRole("note").count(), 0, view);
       }
+      await page.locator("main").waitFor();
+      assert.equal(await page.locator("h1").count(), 1, view);
+      await settled(page);
+      for (const line of await axeViolations(page)) found.push(`${view} at ${width} px, ${colorScheme}: ${line}`);
+      await load(env, page, embedded);
+      await page.locator("main#main").waitFor();
+      await page.locator("h1").first().waitFor();
+      assert.equal(await page.locator("h1").count(), 1, embedded);
+      if (title) assert.equal(await page.locator("h1").innerText(), title);
+      assert.equal(await page.getByRole("banner").count(), 0, embedded);
+      await settled(page);
+      for (const line of await axeViolations(page)) found.push(`${embedded} at ${width} px, ${colorScheme}: ${line}`);
     }
     clean();
     await context.close();
