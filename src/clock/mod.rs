@@ -11,4 +11,4 @@ pub mod view;
 pub use view::ClockExample;
 
 // The pure side, in ringlab-model (no browser in reach).
-pub use ringlab_model::clock::{dial, model, params, state};
+pub use ringlab_model::clock::{dial, model, params, prose, state};

@@ -7,6 +7,7 @@ use yew::prelude::*;
 use super::dial::{self, Dial, CENTRE, RADIUS, SIZE};
 use super::model::{Change, Exercise, Stage};
 use super::params::{Slot, KEYS, SERVERS};
+use super::prose;
 use super::state::{Action, ClockState, Edit};
 use crate::browser::{input_checked, input_value};
 use crate::element_width::use_element_width;
@@ -21,14 +22,6 @@ const LABEL_PX: f64 = 12.0;
 /// The colour class of server colour `index` (Okabe-Ito, in `static/clock.css`).
 fn colour_class(index: usize) -> String {
     format!("ck-c{}", index % 8)
-}
-
-fn stage_name(exercise: &Exercise, stage: Stage) -> String {
-    match stage {
-        Stage::Start => "Start".into(),
-        Stage::Joined => format!("After adding {}", exercise.added),
-        Stage::Left => format!("After removing {}", exercise.removed),
-    }
 }
 
 #[component]
@@ -61,7 +54,7 @@ pub fn ClockExample(props: &ViewProps) -> Html {
                     <label>
                         <input type="radio" name="ck-stage" checked={stage == shown}
                             onchange={move |_| dispatch.dispatch(Action::Show(stage))} />
-                        { stage_name(&exercise, stage) }
+                        { prose::stage_name(&exercise, stage) }
                     </label>
                 }
             }) }
@@ -99,26 +92,7 @@ pub fn ClockExample(props: &ViewProps) -> Html {
 /// The clock itself. Decorative detail is hidden from screen readers; the figure's text
 /// twin says the same.
 fn svg(exercise: &Exercise, stage: Stage, picture: &Dial, node: &NodeRef, width: f64) -> Html {
-    let cluster = exercise.cluster(stage);
-    let servers: Vec<String> = cluster
-        .clockwise()
-        .map(|s| format!("{} at {}", s.name, s.at))
-        .collect();
-    let label = format!(
-        "Clock, {}: servers {}",
-        match stage {
-            Stage::Start => "start".to_string(),
-            _ => {
-                let name = stage_name(exercise, stage);
-                // "After adding D" -> "after adding D": only the first letter.
-                let mut chars = name.chars();
-                chars.next().map_or(String::new(), |c| {
-                    c.to_ascii_lowercase().to_string() + chars.as_str()
-                })
-            }
-        },
-        servers.join(", ")
-    );
+    let label = prose::dial_label(exercise, stage);
     let view_box = format!("0 0 {SIZE} {SIZE}");
     // The dial scales with its box; its text is sized in the dial's units so that it
     // shows at LABEL_PX CSS pixels at any width (1 unit is SIZE / width pixels).
@@ -161,7 +135,7 @@ fn svg(exercise: &Exercise, stage: Stage, picture: &Dial, node: &NodeRef, width:
                             cy={dial::num(k.centre.1)} r="5" />
                         <text x={dial::num(k.label.0)} y={dial::num(k.label.1)}
                             text-anchor={k.anchor} dominant-baseline="middle">
-                            { format!("{} · {}", k.name, k.at) }
+                            { prose::mark_label(&k.name, k.at) }
                         </text>
                     </g>
                 }
@@ -179,7 +153,7 @@ fn svg(exercise: &Exercise, stage: Stage, picture: &Dial, node: &NodeRef, width:
                             points={points} />
                         <text x={dial::num(s.label.0)} y={dial::num(s.label.1)}
                             text-anchor={s.anchor} dominant-baseline="middle">
-                            { format!("{} · {}", s.name, s.at) }
+                            { prose::mark_label(&s.name, s.at) }
                         </text>
                     </g>
                 }
@@ -190,52 +164,33 @@ fn svg(exercise: &Exercise, stage: Stage, picture: &Dial, node: &NodeRef, width:
 
 /// The clock in words.
 fn twin(exercise: &Exercise, stage: Stage, revealed: bool) -> Html {
-    let cluster = exercise.cluster(stage);
     if !revealed {
-        let servers: Vec<String> = cluster
-            .clockwise()
-            .map(|s| format!("{} at {}", s.name, s.at))
-            .collect();
-        let keys: Vec<String> = exercise
-            .keys
-            .iter()
-            .map(|k| format!("{} at {}", k.name, k.at))
-            .collect();
         return html! {
             <div class="ck-twin">
-                <p>{ format!("Servers: {}.", servers.join(", ")) }</p>
-                <p>{ format!("Keys: {}.", keys.join(", ")) }</p>
+                <p>{ prose::servers_line(exercise, stage) }</p>
+                <p>{ prose::keys_line(exercise) }</p>
                 <p class="ck-hint">{ "Owners are shown here once you reveal them." }</p>
             </div>
         };
     }
     html! {
         <ul class="ck-twin" aria-label="Owners on the clock">
-            { for cluster.clockwise().map(|s| {
-                let arc = cluster.arc(&s.name).map(|a| a.text()).unwrap_or_default();
-                let keys: Vec<String> = exercise
-                    .keys
-                    .iter()
-                    .filter(|k| cluster.owner(k.at).is_some_and(|o| o.name == s.name))
-                    .map(|k| format!("{} ({})", k.name, k.at))
-                    .collect();
-                let keys = if keys.is_empty() { "no key".to_string() } else { keys.join(", ") };
-                html! {
-                    <li>
-                        <span class={classes!("ck-swatch", colour_class(s.colour))} aria-hidden="true"></span>
-                        { format!("{} at {} owns {arc}: {keys}", s.name, s.at) }
-                    </li>
-                }
+            { for exercise.cluster(stage).clockwise().map(|s| html! {
+                <li>
+                    <span class={classes!("ck-swatch", colour_class(s.colour))} aria-hidden="true"></span>
+                    { prose::owner_line(exercise, stage, s) }
+                </li>
             }) }
         </ul>
     }
 }
 
-fn verdict(right: bool, answered: bool) -> (&'static str, &'static str) {
-    match (answered, right) {
-        (_, true) => ("ck-right", "✓ Right."),
-        (false, false) => ("ck-wrong", "Not answered."),
-        (true, false) => ("ck-wrong", "✗ Not quite."),
+/// The colour class of a graded guess.
+fn verdict_class(right: bool) -> &'static str {
+    if right {
+        "ck-right"
+    } else {
+        "ck-wrong"
     }
 }
 
@@ -253,8 +208,7 @@ fn owners_step(state: &ClockState, dispatch: &UseReducerDispatcher<Store<ClockSt
         let dispatch = dispatch.clone();
         move |_| dispatch.dispatch(Action::RevealOwners)
     };
-    let score =
-        revealed.then(|| format!("{} of {} right.", state.owners_right(), exercise.keys.len()));
+    let score = revealed.then(|| prose::owners_score(state));
     html! {
         <section class="ck-step panel" aria-labelledby="ck-step-owners">
             <h2 id="ck-step-owners">{ "1. Who owns each key?" }</h2>
@@ -273,22 +227,16 @@ fn owners_step(state: &ClockState, dispatch: &UseReducerDispatcher<Store<ClockSt
                         })
                     };
                     let result = revealed.then(|| {
-                        let owner = exercise.owner(Stage::Start, k);
-                        let right = guess.as_deref() == Some(owner.as_str());
-                        let (class, word) = verdict(right, guess.is_some());
-                        let yours = match (&guess, right) {
-                            (Some(g), false) => format!(" You said {g}; it is {owner}."),
-                            _ => String::new(),
-                        };
+                        let graded = prose::owner_result(exercise, k, guess.as_deref());
                         html! {
-                            <p class={classes!("ck-result", class)}>
-                                { format!("{word}{yours} {}", exercise.owner_reason(Stage::Start, k)) }
+                            <p class={classes!("ck-result", verdict_class(graded.right))}>
+                                { graded.text }
                             </p>
                         }
                     });
                     html! {
                         <li>
-                            <label for={id.clone()}>{ format!("Owner of {} at {}", key.name, key.at) }</label>
+                            <label for={id.clone()}>{ prose::owner_label(key) }</label>
                             <select id={id} {onchange}>
                                 <option value="" selected={guess.is_none()}>{ "Choose…" }</option>
                                 { for names.iter().map(|n| html! {
@@ -319,34 +267,16 @@ fn moves_step(
     let exercise = &state.exercise;
     let i = change.index();
     let revealed = state.moves_revealed[i];
-    let (id, title) = match change {
-        Change::Join => {
-            let at = exercise.joined.find(&exercise.added).map_or(0, |s| s.at);
-            (
-                "ck-step-join",
-                format!("2. Add {} at {at}: which keys move?", exercise.added),
-            )
-        }
-        Change::Leave => (
-            "ck-step-leave",
-            format!("3. Then remove {}: which keys move?", exercise.removed),
-        ),
+    let id = match change {
+        Change::Join => "ck-step-join",
+        Change::Leave => "ck-step-leave",
     };
+    let title = prose::move_heading(exercise, change);
     let reveal = {
         let dispatch = dispatch.clone();
         move |_| dispatch.dispatch(Action::RevealMoves(change))
     };
-    let score = revealed.then(|| {
-        let moved = (0..exercise.keys.len())
-            .filter(|&k| exercise.key_move(change, k).moved())
-            .count();
-        format!(
-            "{} of {} right. {moved} of {} keys move.",
-            state.moves_right(change),
-            exercise.keys.len(),
-            exercise.keys.len()
-        )
-    });
+    let score = revealed.then(|| prose::moves_score(state, change));
     html! {
         <section class="ck-step panel" aria-labelledby={id}>
             <h2 {id}>{ title }</h2>
@@ -362,17 +292,10 @@ fn moves_step(
                         })
                     };
                     let result = revealed.then(|| {
-                        let m = exercise.key_move(change, k);
-                        let right = guess == m.moved();
-                        let (class, word) = verdict(right, true);
-                        let what = if m.moved() {
-                            format!("It moves, {} → {}.", m.from, m.to)
-                        } else {
-                            format!("It stays with {}.", m.from)
-                        };
+                        let graded = prose::move_result(exercise, change, k, guess);
                         html! {
-                            <p class={classes!("ck-result", class)}>
-                                { format!("{word} {what} {}", m.reason) }
+                            <p class={classes!("ck-result", verdict_class(graded.right))}>
+                                { graded.text }
                             </p>
                         }
                     });
@@ -380,7 +303,7 @@ fn moves_step(
                         <li>
                             <label>
                                 <input type="checkbox" checked={guess} {onchange} />
-                                { format!("{} at {} moves", key.name, key.at) }
+                                { prose::move_label(key) }
                             </label>
                             { for result }
                         </li>

@@ -1,7 +1,9 @@
 //! The worked clock example, pure side: `params` (URL state), `model` (the exercise worked
-//! out by `ringlab-core`) and `state` (the reducer).
+//! out by `ringlab-core`), `state` (the reducer) and `prose` (the sentences with figures
+//! the app used to build).
 
 pub mod dial;
 pub mod model;
 pub mod params;
+pub mod prose;
 pub mod state;
