@@ -2,13 +2,12 @@
 //! map with its slot cursor and readout, the move under way with what a client sees, the
 //! masters' ranges as a table (the map's text twin) and why there are 16,384 slots.
 
-use ringlab_model::format::grouped;
 use ringlab_model::linked::{Edit, Linked};
 use ringlab_model::slots::params::{
     master_address, master_name, MoveField, Phase, SlotsParams, KEYS_CAP, MASTERS, MAX_KEYS, SLOT,
 };
 use ringlab_model::slots::prose;
-use ringlab_model::slots::scene::{hit, range_text, step, why_lines, Scene};
+use ringlab_model::slots::scene::{hit, step, why_lines, Scene};
 use web_sys::HtmlCanvasElement;
 use yew::prelude::*;
 
@@ -410,9 +409,9 @@ pub fn Slots(props: &ViewProps) -> Html {
                                     { m.name }
                                 </th>
                                 <td class="sl-address">{ m.address.clone() }</td>
-                                <td>{ grouped(m.slots as u64) }</td>
-                                <td>{ m.ranges_text() }</td>
-                                <td>{ range_text(m.created) }</td>
+                                <td>{ prose::slots_cell(m) }</td>
+                                <td>{ prose::ranges_cell(m) }</td>
+                                <td>{ prose::created_cell(m) }</td>
                             </tr>
                         }) }
                     </tbody>

@@ -1,6 +1,7 @@
 //! The slots view's sentences and cells with figures that were still built in the app: the
-//! legend's slot counts, a key's slot cell and the CLUSTER KEYSLOT answer, the slots each
-//! master gives up, and the moves finished earlier. The view renders them as they are.
+//! legend's slot counts, the masters table's cells, a key's slot cell and the CLUSTER
+//! KEYSLOT answer, the slots each master gives up, and the moves finished earlier. The view
+//! renders them as they are.
 
 use super::params::{master_name, SlotsParams};
 use super::scene::{range_text, KeyRow, MasterRow, Outgoing};
@@ -14,6 +15,21 @@ pub fn legend_line(m: &MasterRow) -> String {
         m.address,
         grouped(m.slots as u64)
     )
+}
+
+/// The masters table's slots cell: "5,461".
+pub fn slots_cell(m: &MasterRow) -> String {
+    grouped(m.slots as u64)
+}
+
+/// The masters table's ranges now: "0-5460, 11000-11099", or "none".
+pub fn ranges_cell(m: &MasterRow) -> String {
+    m.ranges_text()
+}
+
+/// The masters table's range `create` gave: "5461-10922".
+pub fn created_cell(m: &MasterRow) -> String {
+    range_text(m.created)
 }
 
 /// A key's slot cell, with the key it shares the slot with: "12182, as key 1".
@@ -76,6 +92,8 @@ mod tests {
     use crate::slots::params::{Move, Phase};
     use crate::slots::scene::Scene;
     use crate::test_numbers::{assert_numbers, numbers};
+    use ringlab_core::numbered_servers;
+    use ringlab_core::schemes::redis::RedisCluster;
 
     /// The settings read: the default, and five masters after two moves with one under way.
     fn settings() -> Vec<SlotsParams> {
@@ -102,6 +120,57 @@ mod tests {
                 phase: Phase::Migrating,
             },
         ]
+    }
+
+    /// The runs of slots each master holds in `owners`, in slot order.
+    fn runs(owners: &[usize], master: usize) -> Vec<(f64, f64)> {
+        let mut out: Vec<(f64, f64)> = Vec::new();
+        for (slot, &o) in owners.iter().enumerate() {
+            if o != master {
+                continue;
+            }
+            let slot = slot as f64;
+            match out.last_mut() {
+                Some(run) if run.1 + 1.0 == slot => run.1 = slot,
+                _ => out.push((slot, slot)),
+            }
+        }
+        out
+    }
+
+    /// A range's numbers: "7" for one slot, "5461-10922" for more.
+    fn range_numbers(runs: &[(f64, f64)]) -> Vec<f64> {
+        let mut out = Vec::new();
+        for &(a, b) in runs {
+            out.push(a);
+            if b != a {
+                out.push(b);
+            }
+        }
+        out
+    }
+
+    /// The masters table: slots and ranges counted on the map, the range `create` gave
+    /// read off the core's freshly made cluster.
+    #[test]
+    fn the_masters_table_is_read_against_the_map_and_create() {
+        for p in settings() {
+            let scene = Scene::new(&p);
+            let fresh = RedisCluster::new(numbered_servers("m", p.masters)).unwrap();
+            assert_eq!(scene.masters.len(), p.masters);
+            for (i, m) in scene.masters.iter().enumerate() {
+                let held = scene.owners.iter().filter(|&&o| o == i).count() as f64;
+                assert_numbers(&slots_cell(m), &[held]);
+                let now = runs(&scene.owners, i);
+                if now.is_empty() {
+                    assert_eq!(ranges_cell(m), "none");
+                }
+                assert_numbers(&ranges_cell(m), &range_numbers(&now));
+                let created = runs(fresh.owners(), i);
+                assert_eq!(created.len(), 1, "create gives one range each");
+                assert_numbers(&created_cell(m), &range_numbers(&created));
+            }
+        }
     }
 
     /// CRC16 (XMODEM: polynomial 0x1021, start 0) of the key, or of its hash tag.
