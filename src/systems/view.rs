@@ -3,11 +3,10 @@
 
 use std::rc::Rc;
 
-use ringlab_model::format::{grouped, percent};
 use ringlab_model::systems::csv::csv;
 use ringlab_model::systems::outcome::{outcome, Outcome};
 use ringlab_model::systems::page::{Action, Page, WhatField};
-use ringlab_model::systems::params::LINK_TEXT;
+use ringlab_model::systems::prose;
 use ringlab_model::systems::system::System;
 use ringlab_model::ViewState;
 use yew::prelude::*;
@@ -144,7 +143,7 @@ pub fn Systems(props: &ViewProps) -> Html {
             if props.controls { { form } }
             if !page.params.link_holds_text() {
                 <p class="sys-link-note">
-                    { format!("The link holds the system and the change, not the pasted text: a box holds more than {} characters.", grouped(LINK_TEXT as u64)) }
+                    { prose::link_note() }
                 </p>
             }
             { body }
@@ -168,60 +167,21 @@ fn results(out: &Rc<Outcome>, page: &Page, first: &str, cb: Callbacks) -> Html {
         selected.and_then(|r| r.owner),
     );
     let owner_name = owner.map(|i| out.servers[i].name.clone());
-    let label = match (&key, &owner_name) {
-        (Some(k), Some(o)) => format!(
-            "The ring of {}: key {k:?} lands on {o}, whose points are marked",
-            out.servers.len()
-        ),
-        _ => format!("The ring of {} servers", out.servers.len()),
-    };
+    let label = prose::ring_label(out, key.as_deref(), owner_name.as_deref());
     let kind = page.what.kind.as_str();
     let server = if page.what.server.is_empty() {
         first
     } else {
         &page.what.server
     };
-    let change_text = match &out.change {
-        None => String::new(),
-        Some(Err(why)) => format!("That change cannot be made: {why}."),
-        Some(Ok(change)) => format!(
-            "{}: {} of {} keys move ({}).",
-            change.summary,
-            grouped(out.moved() as u64),
-            grouped(out.rows.len() as u64),
-            percent(out.moved() as f64 / out.rows.len().max(1) as f64)
-        ),
-    };
-    let read = format!(
-        "as {}. {} keys looked up.{}",
-        out.reading.summary(),
-        grouped(out.rows.len() as u64),
-        if out.keys_left_out > 0 {
-            format!(
-                " {} keys past the first {} were left out.",
-                grouped(out.keys_left_out as u64),
-                grouped(ringlab_model::systems::outcome::MAX_KEYS as u64)
-            )
-        } else {
-            String::new()
-        }
-    );
-    // Typed text is read by "Look up" only: until then the line says so, instead of
-    // describing text that is no longer in the boxes as if it were.
-    let summary = if page.edited() {
-        format!("The boxes have changed since the last “Look up”: press it to read them. Shown is the text last looked up, read {read}")
-    } else {
-        format!("Read {read}")
-    };
+    let change_text = prose::change_line(out);
+    let summary = prose::summary_line(out, page.edited());
     html! {
         <>
             <p class="sys-summary" aria-live="polite">{ summary }</p>
             if !out.reading.ignored.is_empty() {
                 <details class="sys-ignored">
-                    <summary>{ match out.reading.ignored.len() {
-                        1 => "1 line read but not used".to_string(),
-                        n => format!("{n} lines read but not used"),
-                    } }</summary>
+                    <summary>{ prose::ignored_line(out.reading.ignored.len()) }</summary>
                     <ul>{ for out.reading.ignored.iter().map(|line| html! { <li>{ line.clone() }</li> }) }</ul>
                 </details>
             }

@@ -3,12 +3,14 @@
 //! one server moves.
 //!
 //! `system` (the systems and their examples), `params` (URL state), `outcome` (the table,
-//! shares and the change, all from `ringlab_core::config`), `picture` (the ring's arcs)
-//! and `csv` (the export) are pure and tested natively.
+//! shares and the change, all from `ringlab_core::config`), `picture` (the ring's arcs),
+//! `csv` (the export) and `prose` (the sentences with figures) are pure and tested
+//! natively.
 
 pub mod csv;
 pub mod outcome;
 pub mod page;
 pub mod params;
 pub mod picture;
+pub mod prose;
 pub mod system;
