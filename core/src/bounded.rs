@@ -319,4 +319,64 @@ mod tests {
         assert_eq!(result.max_probes, 2);
         assert_eq!(result.mean_probes, 1.5);
     }
+
+    #[test]
+    fn the_factor_reads_as_haproxys_percent() {
+        let ring = HashRing::new(numbered_servers("s", 3), 10).unwrap();
+        for (c, percent) in [(1.25, 125.0), (1.5, 150.0), (2.0, 200.0), (1.1, 110.0)] {
+            let result = bounded_loads(&ring, &keys(30), c).unwrap();
+            assert_eq!(result.hash_balance_factor(), percent, "{c}");
+        }
+    }
+
+    /// The busiest server over the mean, from the loads: max * n / placed.
+    #[test]
+    fn max_over_mean_is_the_busiest_over_the_mean() {
+        let ring = HashRing::new(numbered_servers("s", 4), 10).unwrap();
+        let result = bounded_loads(&ring, &keys(1000), f64::INFINITY).unwrap();
+        let (max, sum) = (
+            *result.loads.iter().max().unwrap() as f64,
+            result.loads.iter().sum::<usize>() as f64,
+        );
+        assert!(max > sum / 4.0, "uneven loads: {:?}", result.loads);
+        assert_eq!(result.max_over_mean(), max / (sum / 4.0));
+    }
+
+    /// A ring that refuses keys starting with "x": its key hash is None for them.
+    struct Refusing(HashRing);
+
+    impl Partitioner for Refusing {
+        fn scheme(&self) -> &'static str {
+            "refusing"
+        }
+        fn servers(&self) -> &[Server] {
+            self.0.servers()
+        }
+        fn key_hash(&self, key: &[u8]) -> Option<u64> {
+            (!key.starts_with(b"x"))
+                .then(|| self.0.key_hash(key))
+                .flatten()
+        }
+        fn ring(&self) -> Option<&Ring> {
+            self.0.ring()
+        }
+        fn rebuild(&mut self, servers: Vec<Server>) -> Result<(), ConfigError> {
+            self.0.rebuild(servers)
+        }
+    }
+
+    /// Refused keys are unplaced, and the mean probes are over the placed keys only: with
+    /// no cap every placed key stops at its home, one probe each.
+    #[test]
+    fn refused_keys_are_unplaced_and_left_out_of_the_mean() {
+        let ring = Refusing(HashRing::new(numbered_servers("s", 4), 10).unwrap());
+        let mut all = keys(10);
+        all.extend(["x0".to_string(), "x1".to_string()]);
+        let result = bounded_loads(&ring, &all, f64::INFINITY).unwrap();
+        assert_eq!(result.unplaced, 2);
+        assert_eq!(result.assignment[10..], [None, None]);
+        assert_eq!(result.loads.iter().sum::<usize>(), 10);
+        assert_eq!(result.mean_probes, 1.0);
+        assert_eq!(result.max_probes, 1);
+    }
 }
