@@ -34,6 +34,8 @@ pub mod slots;
 pub mod systems;
 #[cfg(test)]
 pub(crate) mod test_numbers;
+#[cfg(test)]
+pub(crate) mod test_refs;
 pub mod urlkit;
 pub mod view_state;
 pub mod worker;

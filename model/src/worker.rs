@@ -40,13 +40,7 @@ mod tests {
     use ringlab_core::experiment::{CatcherRing, Setting, Trial};
 
     fn small() -> CompareParams {
-        CompareParams {
-            servers: 12,
-            keys: 5_003,
-            vnodes: 40,
-            change: Change::MiddleLeaves,
-            ..CompareParams::default()
-        }
+        CompareParams::small_for_tests()
     }
 
     /// A worker's state, fresh.

@@ -86,13 +86,7 @@ mod tests {
     use crate::compare::params::Change;
 
     fn small() -> CompareParams {
-        CompareParams {
-            servers: 12,
-            keys: 5_003,
-            vnodes: 40,
-            change: Change::MiddleLeaves,
-            ..CompareParams::default()
-        }
+        CompareParams::small_for_tests()
     }
 
     #[test]

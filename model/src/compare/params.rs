@@ -161,6 +161,22 @@ impl ViewState for CompareParams {
     ];
 }
 
+/// Test-only settings, apart from the public API.
+#[cfg(test)]
+impl CompareParams {
+    /// A small comparison whose middle server leaves: 12 servers, 5,003 keys (a count no
+    /// worker count divides), 40 points each.
+    pub(crate) fn small_for_tests() -> CompareParams {
+        CompareParams {
+            servers: 12,
+            keys: 5_003,
+            vnodes: 40,
+            change: Change::MiddleLeaves,
+            ..CompareParams::default()
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -10,6 +10,7 @@ use super::followups_numbers::busiest;
 use super::interview_numbers::{biggest_catch, cv, loss};
 use super::quiz::{questions, Kind, Question};
 use crate::test_numbers::assert_numbers;
+use crate::test_refs::crc16_xmodem;
 
 /// A question's texts in the page's order: the prompt, each option, the explanation.
 fn texts(q: &Question) -> Vec<&str> {
@@ -40,22 +41,6 @@ fn check(q: &Question, expected: &[&[f64]], answer: f64) {
     }
 }
 
-/// CRC16 (XMODEM: polynomial 0x1021, start 0), as Redis Cluster hashes a key.
-fn crc16(bytes: &[u8]) -> u16 {
-    let mut crc = 0u16;
-    for &b in bytes {
-        crc ^= u16::from(b) << 8;
-        for _ in 0..8 {
-            crc = if crc & 0x8000 != 0 {
-                (crc << 1) ^ 0x1021
-            } else {
-                crc << 1
-            };
-        }
-    }
-    crc
-}
-
 /// The hot key's owner over the mean: all `hot` of `total`, plus a share of the rest.
 fn hot_ratio(total: f64, servers: f64, hot: f64) -> f64 {
     (hot + (total - hot) / servers) / (total / servers)
@@ -64,8 +49,8 @@ fn hot_ratio(total: f64, servers: f64, hot: f64) -> f64 {
 #[test]
 fn the_quizs_figures() {
     // Redis's own example: somekey is slot 11058.
-    assert_eq!(crc16(b"somekey") % 16_384, 11_058);
-    let slot = f64::from(crc16(b"user:42") % 16_384);
+    assert_eq!(crc16_xmodem(b"somekey") % 16_384, 11_058);
+    let slot = f64::from(crc16_xmodem(b"user:42") % 16_384);
     // Slots of Envoy's Maglev table that change when s8 joins s0..s7.
     let table = |n| Maglev::new(numbered_servers("s", n), DEFAULT_TABLE_SIZE).unwrap();
     let (eight, nine) = (table(8), table(9));

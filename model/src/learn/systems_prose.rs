@@ -66,6 +66,7 @@ pub fn slot(key: &str) -> String {
 mod tests {
     use super::*;
     use crate::test_numbers::assert_numbers;
+    use crate::test_refs::{crc16_xmodem, hash_tag};
 
     /// sqrt((N-1)/(NV+1)) written out, at Cassandra's old 256 and its 16 since 4.0.
     #[test]
@@ -88,25 +89,10 @@ mod tests {
         assert_numbers(&nginx(), &[160.0, 32.0]);
     }
 
-    /// CRC16 (XMODEM: polynomial 0x1021, start 0) of the key or of its hash tag, mod 2^14.
+    /// CRC16 (XMODEM) of the key or of its hash tag, mod 2^14, from the test's own
+    /// reference.
     fn crc_slot(key: &str) -> u16 {
-        let bytes = key.as_bytes();
-        let tagged = key.find('{').and_then(|open| {
-            let close = open + 1 + key[open + 1..].find('}')?;
-            (close > open + 1).then(|| &bytes[open + 1..close])
-        });
-        let mut crc: u16 = 0;
-        for &b in tagged.unwrap_or(bytes) {
-            crc ^= u16::from(b) << 8;
-            for _ in 0..8 {
-                crc = if crc & 0x8000 != 0 {
-                    (crc << 1) ^ 0x1021
-                } else {
-                    crc << 1
-                };
-            }
-        }
-        crc % (1 << 14)
+        crc16_xmodem(hash_tag(key)) % (1 << 14)
     }
 
     #[test]

@@ -92,6 +92,7 @@ mod tests {
     use crate::slots::params::{Move, Phase};
     use crate::slots::scene::Scene;
     use crate::test_numbers::{assert_numbers, numbers};
+    use crate::test_refs::{crc16_xmodem, hash_tag};
     use ringlab_core::numbered_servers;
     use ringlab_core::schemes::redis::RedisCluster;
 
@@ -173,25 +174,9 @@ mod tests {
         }
     }
 
-    /// CRC16 (XMODEM: polynomial 0x1021, start 0) of the key, or of its hash tag.
+    /// CRC16 (XMODEM) of the key, or of its hash tag, from the test's own reference.
     fn crc(key: &str) -> u16 {
-        let bytes = key.as_bytes();
-        let tagged = key.find('{').and_then(|open| {
-            let close = open + 1 + key[open + 1..].find('}')?;
-            (close > open + 1).then(|| &bytes[open + 1..close])
-        });
-        let mut crc: u16 = 0;
-        for &b in tagged.unwrap_or(bytes) {
-            crc ^= u16::from(b) << 8;
-            for _ in 0..8 {
-                crc = if crc & 0x8000 != 0 {
-                    (crc << 1) ^ 0x1021
-                } else {
-                    crc << 1
-                };
-            }
-        }
-        crc
+        crc16_xmodem(hash_tag(key))
     }
 
     /// Each master's slots counted on the map; each key's CRC and slot computed here; the
