@@ -83,7 +83,6 @@ impl KeysChunk {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::compare::params::Change;
 
     fn small() -> CompareParams {
         CompareParams::small_for_tests()
