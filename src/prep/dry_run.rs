@@ -3,7 +3,8 @@
 //! ring with the reason; the score as it goes. Nothing of an answer shows before its
 //! check; the checked picks are kept with the progress.
 
-use ringlab_model::learn::dry_run::{answer, choices, explain, grade, lookups, score, TRACE};
+use ringlab_model::learn::dry_run::{answer, choices, grade, lookups, score, TRACE};
+use ringlab_model::learn::dry_run_prose::{score_line, verdict};
 use ringlab_model::learn::progress::Action;
 use yew::prelude::*;
 
@@ -16,7 +17,7 @@ pub fn DryRun(props: &PartProps) -> Html {
     let picks = use_state(|| vec![String::new(); TRACE.len()]);
     let checked = &props.progress.dry;
     let lookup_steps = lookups();
-    let (right, done) = score(checked);
+    let (_, done) = score(checked);
     let rows = TRACE.iter().enumerate().map(|(i, op)| {
         if answer(i).is_none() {
             return html! { <li class="dry-op"><code>{ op.code() }</code></li> };
@@ -46,16 +47,11 @@ pub fn DryRun(props: &PartProps) -> Html {
                 focus_id(&after);
             })
         };
-        let verdict = is_checked.then(|| {
+        let graded = is_checked.then(|| {
             let ok = grade(i, &pick);
-            let said = if ok {
-                "Right.".to_string()
-            } else {
-                format!("Not {}: it is {}.", if pick.is_empty() { "blank" } else { &pick }, answer(i).unwrap_or_default())
-            };
             html! {
                 <p class={classes!("dry-verdict", if ok { "dry-right" } else { "dry-wrong" })}>
-                    { format!("{said} {}", explain(i)) }
+                    { verdict(i, &pick) }
                 </p>
             }
         });
@@ -71,7 +67,7 @@ pub fn DryRun(props: &PartProps) -> Html {
                 if !is_checked {
                     <button type="button" onclick={check} disabled={pick.is_empty()}>{ "Check" }</button>
                 }
-                { for verdict }
+                { for graded }
             </li>
         }
     });
@@ -85,7 +81,7 @@ pub fn DryRun(props: &PartProps) -> Html {
             </p>
             <ol class="dry-trace">{ for rows }</ol>
             <p id="dry-score" class="dry-score" role="status" tabindex="-1">
-                { format!("{right} of {done} checked right; {} lookups in all.", lookup_steps.len()) }
+                { score_line(checked) }
             </p>
             if done > 0 {
                 <button type="button" onclick={{

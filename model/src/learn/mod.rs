@@ -7,6 +7,7 @@ pub mod challenges;
 pub mod checkup;
 pub mod cost_prose;
 pub mod dry_run;
+pub mod dry_run_prose;
 pub mod failure_prose;
 pub mod figures;
 pub mod followups;
