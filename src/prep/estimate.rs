@@ -3,12 +3,11 @@
 //! and the cost widget at that cluster. Nothing of the answer shows before a try; the
 //! estimate checked is kept with the progress.
 
+use ringlab_model::learn::estimate_prose::verdict;
 use ringlab_model::learn::followups::{
     estimation_question, estimation_working, estimation_workload, grade_estimate, Estimate,
-    ESTIMATE_FACTOR,
 };
 use ringlab_model::learn::progress::Action;
-use ringlab_model::learn::quiz::times;
 use ringlab_model::param_table::link;
 use yew::prelude::*;
 
@@ -36,22 +35,15 @@ pub fn Estimation(props: &PartProps) -> Html {
             on_action.emit(Action::Estimate((*typed).clone()));
         })
     };
-    let verdict = match &graded {
-        None => None,
-        Some(Estimate::Unreadable) => Some(("iv-est-unread", "Write a number of hours, such as 5 or 12.5.".to_string())),
-        Some(Estimate::Close { hours }) => Some((
-            "iv-est-close",
-            format!("Close enough: the core's cost model says {hours:.1} hours (within {} either way counts).", times(ESTIMATE_FACTOR)),
-        )),
-        Some(Estimate::Off { hours, factor }) => Some((
-            "iv-est-off",
-            if *factor > 1.0 {
-                format!("The core's cost model says {hours:.1} hours: your estimate is {} too high.", times(*factor))
-            } else {
-                format!("The core's cost model says {hours:.1} hours: your estimate is {} too low.", times(1.0 / factor))
-            },
-        )),
-    };
+    // The colour of the verdict by its kind; its words from the model.
+    let shown = graded.as_ref().map(|g| {
+        let class = match g {
+            Estimate::Unreadable => "iv-est-unread",
+            Estimate::Close { .. } => "iv-est-close",
+            Estimate::Off { .. } => "iv-est-off",
+        };
+        (class, verdict(g))
+    });
     let worked = matches!(&graded, Some(Estimate::Close { .. } | Estimate::Off { .. }));
     html! {
         <section class="iv-estimate" aria-labelledby="iv-estimate-heading">
@@ -66,7 +58,7 @@ pub fn Estimation(props: &PartProps) -> Html {
                 </div>
             </form>
             <p class="iv-est-verdict" role="status">
-                if let Some((class, text)) = verdict { <span class={class}>{ text }</span> }
+                if let Some((class, text)) = shown { <span class={class}>{ text }</span> }
             </p>
             if worked {
                 <div class="iv-est-working">

@@ -111,7 +111,12 @@ pub enum Estimate {
 /// Grades `text` (hours, as people write numbers: `7`, `6.5`, `about 7`) against the
 /// core's cost model for [`estimation_workload`].
 pub fn grade_estimate(text: &str) -> Estimate {
-    let hours = ring_hours(&estimation_workload().workload());
+    grade_estimate_at(&estimation_workload().workload(), text)
+}
+
+/// Grades `text` against the core's cost model for `workload`.
+pub fn grade_estimate_at(workload: &Workload, text: &str) -> Estimate {
+    let hours = ring_hours(workload);
     match parse_number(text.trim().trim_end_matches(['h', 'H']).trim()) {
         Some(guess) if guess.is_finite() && guess > 0.0 && hours.is_finite() => {
             let factor = guess / hours;

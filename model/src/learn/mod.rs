@@ -8,6 +8,7 @@ pub mod checkup;
 pub mod cost_prose;
 pub mod dry_run;
 pub mod dry_run_prose;
+pub mod estimate_prose;
 pub mod failure_prose;
 pub mod figures;
 pub mod followups;
