@@ -111,12 +111,9 @@ impl<W: Work> Pool<W> {
         &self.status
     }
 
-    /// The share of the jobs done, in [0, 1].
-    pub fn fraction(&self) -> f64 {
-        match self.work.jobs() {
-            0 => 1.0,
-            jobs => self.done as f64 / jobs as f64,
-        }
+    /// The jobs answered so far, and how many there are.
+    pub fn counts(&self) -> (usize, usize) {
+        (self.done, self.work.jobs())
     }
 
     /// When the run started, on the page's clock.

@@ -4,6 +4,7 @@
 use std::rc::Rc;
 
 use ringlab_model::lab::series::Chart;
+use ringlab_model::lab::status::{finished, percent_done, running as under_way};
 use yew::prelude::*;
 
 use super::export;
@@ -18,7 +19,9 @@ pub enum Progress {
     /// Not run yet (or its results no longer match the link).
     Idle,
     Running {
-        fraction: f64,
+        /// Jobs answered, and all the jobs.
+        done: usize,
+        jobs: usize,
         remaining_ms: Option<f64>,
     },
     Ended {
@@ -54,15 +57,6 @@ pub struct FigureProps {
     pub on_cancel: Callback<()>,
 }
 
-/// Seconds, for an estimate: "about 12 s", "under a second".
-fn seconds(ms: f64) -> String {
-    if ms < 1_000.0 {
-        "under a second".into()
-    } else {
-        format!("about {:.0} s", ms / 1_000.0)
-    }
-}
-
 #[component]
 pub fn Figure(props: &FigureProps) -> Html {
     let plot_node = use_node_ref();
@@ -76,47 +70,31 @@ pub fn Figure(props: &FigureProps) -> Html {
         let run = props.on_run.clone();
         html! { <button type="button" class="lab-run" onclick={move |_| run.emit(())}>{ "Run" }</button> }
     };
-    let (fraction, said) = match props.progress.as_ref().unwrap_or(&Progress::Idle) {
-        Progress::Idle => (0.0, "Not run yet.".to_string()),
+    // The bar's whole percent, and the sentence beside it.
+    let (percent, said) = match props.progress.as_ref().unwrap_or(&Progress::Idle) {
+        Progress::Idle => (0, "Not run yet.".to_string()),
         Progress::Running {
-            fraction,
+            done,
+            jobs,
             remaining_ms,
         } => (
-            *fraction,
-            match remaining_ms {
-                Some(ms) => format!("{:.0}% done, {} left.", fraction * 100.0, seconds(*ms)),
-                None => "Starting the workers…".to_string(),
-            },
+            percent_done(*done, *jobs),
+            under_way(*done, *jobs, *remaining_ms),
         ),
         Progress::Ended {
             status,
             elapsed_ms,
             stages,
         } => match status {
-            Status::Done if stages.len() > 1 => {
-                let each: Vec<String> = stages
-                    .iter()
-                    .map(|(what, ms)| format!("{what} {:.1} s", ms / 1_000.0))
-                    .collect();
-                (
-                    1.0,
-                    format!(
-                        "Done in {:.1} s ({}).",
-                        elapsed_ms / 1_000.0,
-                        each.join(", then ")
-                    ),
-                )
-            }
-            Status::Done => (1.0, format!("Done in {:.1} s.", elapsed_ms / 1_000.0)),
+            Status::Done => (100, finished(*elapsed_ms, stages)),
             Status::Cancelled => (
-                0.0,
+                0,
                 "Cancelled. The rows finished before are kept.".to_string(),
             ),
-            Status::Failed(why) => (0.0, format!("Stopped: {why}.")),
-            Status::Running => (0.0, String::new()),
+            Status::Failed(why) => (0, format!("Stopped: {why}.")),
+            Status::Running => (0, String::new()),
         },
     };
-    let percent = (fraction * 100.0).round();
     let on_csv = {
         let (csv, file) = (props.csv.clone(), file.clone());
         Callback::from(move |_: MouseEvent| {

@@ -65,10 +65,14 @@ fn progress_of(slot: &Slot) -> Progress {
     };
     let run = run.borrow();
     match run.status() {
-        Status::Running => Progress::Running {
-            fraction: run.fraction(),
-            remaining_ms: run.remaining_ms(),
-        },
+        Status::Running => {
+            let (done, jobs) = run.counts();
+            Progress::Running {
+                done,
+                jobs,
+                remaining_ms: run.remaining_ms(),
+            }
+        }
         status => Progress::Ended {
             status: status.clone(),
             elapsed_ms: run.elapsed_ms(),
