@@ -3,8 +3,9 @@
 //! moved, on every grid at once, with the measured count next to the theory.
 //!
 //! Pure modules first, tested natively: `params` (URL state), `placement` (owners through
-//! `ringlab-core` only, what moved, the theory and the words), `layout` (canvas cell
-//! geometry and hit testing), `state` (the reducer). Then the browser side: `draw` (the
+//! `ringlab-core` only, what moved, the theory and the words), `prose` (a key's owner, a cell's
+//! and a canvas's names), `layout` (canvas cell geometry and hit testing), `state` (the
+//! reducer). Then the browser side: `draw` (the
 //! only canvas code) and `view` (the component).
 
 pub mod draw;
@@ -13,4 +14,4 @@ pub mod view;
 pub use view::Grids;
 
 // The pure side, in ringlab-model (no browser in reach).
-pub use ringlab_model::grids::{layout, params, placement, state};
+pub use ringlab_model::grids::{layout, params, placement, prose, state};

@@ -12,6 +12,7 @@ use super::draw::draw;
 use super::layout::{step, Layout, CANVAS_CELLS};
 use super::params::{GridScheme, GridsParams, KEYS, SERVERS, VNODES};
 use super::placement::{comparisons, doubling_text, number, Grid};
+use super::prose::{canvas_label, cell_label, owner_line};
 use super::state::{Action, GridsState};
 use crate::browser::{canvas_context, focus_id, input_checked, input_value};
 use crate::canvas_theme::CanvasTheme;
@@ -22,8 +23,6 @@ use crate::store::Store;
 use crate::url_out::use_url_out;
 use crate::view_link::{use_link_mode, LinkMode, ViewLink};
 use crate::view_props::ViewProps;
-use ringlab_model::format::grouped;
-use ringlab_model::naming::server_name;
 
 fn cell_id(scheme: GridScheme, key: usize) -> String {
     format!("gr-{}-{key}", scheme.name())
@@ -43,48 +42,6 @@ fn dom_columns(scheme: GridScheme) -> usize {
     (1..CANVAS_CELLS)
         .find(|&k| top(k) != Some(first))
         .unwrap_or(CANVAS_CELLS)
-}
-
-/// "server 5 (E)".
-fn server_text(owner: Option<u32>) -> String {
-    match owner {
-        Some(o) => format!("server {} ({})", o + 1, server_name(o as usize)),
-        None => "no server".into(),
-    }
-}
-
-/// What one grid says about key `key`.
-fn owner_line(grid: &Grid, key: usize, hash: u64) -> String {
-    let now = grid.owners.get(key).copied().flatten();
-    let mut text = String::new();
-    if grid.scheme == GridScheme::Modulo {
-        text.push_str(&format!(
-            "h mod {} = {}, ",
-            grid.servers,
-            hash % grid.servers.max(1) as u64
-        ));
-    }
-    text.push_str(&server_text(now));
-    if let Some(was) = grid.previous(key) {
-        if was == now {
-            text.push_str(", unchanged");
-        } else {
-            text.push_str(&format!(", moved from {}", server_text(was)));
-        }
-    }
-    text
-}
-
-/// The cell's accessible name: "user:12 on server 5, moved from server 3".
-fn cell_label(grid: &Grid, key: usize, name: &str) -> String {
-    let now = grid.owners.get(key).copied().flatten();
-    let mut text = format!("{name} on server {}", number(now));
-    if grid.lit.get(key).copied().unwrap_or(false) {
-        if let Some(was) = grid.previous(key) {
-            text.push_str(&format!(", moved from server {}", number(was)));
-        }
-    }
-    text
 }
 
 #[derive(Properties, PartialEq)]
@@ -451,7 +408,6 @@ fn canvas_view(
     width: f64,
     links: LinkMode,
 ) -> Html {
-    let scheme = grid.scheme;
     let keys = state.keys.len();
     let layout = Layout::new(keys, width);
     let hit = move |e: &MouseEvent| layout.hit(e.offset_x() as f64, e.offset_y() as f64);
@@ -498,14 +454,7 @@ fn canvas_view(
         let cursor = state.cursor;
         Callback::from(move |_: FocusEvent| dispatch.dispatch(Action::Cursor(cursor)))
     };
-    let label = format!(
-        "{} grid of {} keys on {} servers{}. Arrow keys move the cursor, Enter walks its key \
-         on the ring; the key details follow.",
-        scheme.heading(),
-        grouped(keys as u64),
-        grid.servers,
-        grid.counter().map(|c| format!(": {c}")).unwrap_or_default(),
-    );
+    let label = canvas_label(grid, keys);
     html! {
         <canvas ref={node} class="gr-canvas" role="img" tabindex="0" aria-label={label}
             {onpointermove} {onpointerleave} {onclick} {onkeydown} {onfocus}>
