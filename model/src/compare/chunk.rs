@@ -88,6 +88,28 @@ mod tests {
         CompareParams::small_for_tests()
     }
 
+    /// A worker keeps the schemes it built for the next chunk of the same comparison; a
+    /// chunk of another comparison builds its own, and answers as a fresh worker would.
+    #[test]
+    fn a_chunk_of_another_comparison_does_not_reuse_the_schemes() {
+        let first = small();
+        let other = CompareParams {
+            servers: 13,
+            ..small()
+        };
+        let chunk = |params: &CompareParams| KeysChunk {
+            params: params.clone(),
+            keys: 0..1_000,
+        };
+        let mut kept = None;
+        let a = chunk(&first).run(&mut kept).unwrap();
+        let b = chunk(&other).run(&mut kept).unwrap();
+        assert_eq!(b, chunk(&other).run(&mut None).unwrap());
+        assert_ne!(a, b);
+        // And back: the first comparison's answer again, from schemes built anew.
+        assert_eq!(chunk(&first).run(&mut kept).unwrap(), a);
+    }
+
     #[test]
     fn a_chunk_round_trips_as_text_and_bad_lines_are_refused() {
         let chunk = KeysChunk {

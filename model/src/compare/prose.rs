@@ -184,6 +184,15 @@ mod tests {
         );
     }
 
+    /// Two places below 1%, one from 1% up: the switch is at exactly 1%.
+    #[test]
+    fn fine_percents_switch_at_one_percent() {
+        assert_eq!(percent_fine(0.0099), "0.99%");
+        assert_eq!(percent_fine(0.001), "0.10%");
+        assert_eq!(percent_fine(0.01), "1.0%");
+        assert_eq!(percent_fine(0.941), "94.1%");
+    }
+
     #[test]
     fn the_reading_says_the_least_share_and_the_floor() {
         for setting in SETTINGS {
