@@ -290,6 +290,20 @@ mod tests {
         (c, outcomes)
     }
 
+    /// Keys placed before every scheme is built are not counted: place waits for ready.
+    #[test]
+    fn nothing_is_placed_before_the_schemes_are_built() {
+        let mut c = Comparison::new(&CompareParams::small_for_tests());
+        assert!(!c.ready());
+        c.place(0..100);
+        assert_eq!(c.tally.keys, 0);
+        while !c.ready() {
+            c.step(0);
+        }
+        c.place(0..100);
+        assert_eq!(c.tally.keys, 100);
+    }
+
     fn of(outcomes: &[Outcome], scheme: Compared) -> &Outcome {
         outcomes.iter().find(|o| o.scheme == scheme).unwrap()
     }
