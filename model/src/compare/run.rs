@@ -308,6 +308,66 @@ mod tests {
         outcomes.iter().find(|o| o.scheme == scheme).unwrap()
     }
 
+    /// The "when to pick" table's words, against what the comparison measures. Removing a
+    /// middle server: "yes" moves only its keys (the least, 1/N, within the binomial
+    /// window), "almost" moves more but under twice that, "no" moves far more. Weights:
+    /// "yes" where two servers weighted 1 and 3 get different shares from the scheme, "no"
+    /// and "by hand" where the scheme gives them the same.
+    #[test]
+    fn the_pick_tables_words_are_what_the_schemes_do() {
+        let params = CompareParams {
+            servers: 40,
+            keys: 40_000,
+            change: Change::MiddleLeaves,
+            schemes: Compared::ALL.to_vec(),
+            ..CompareParams::default()
+        };
+        let (_, outcomes) = run(&params);
+        let least = 1.0 / 40.0;
+        for o in &outcomes {
+            let moved = o.moved as f64 / 40_000.0;
+            let words = o.scheme.arbitrary_removal();
+            let (yes, almost) = (words.starts_with("yes"), words.starts_with("almost"));
+            let vnodes = matches!(o.scheme, Compared::Ring | Compared::Ring1024).then_some(160);
+            let within = (moved - least).abs() < window(least, 40_000, vnodes);
+            match (yes, almost) {
+                (true, _) => assert!(within, "{words}: {moved}"),
+                (_, true) => assert!(!within && moved < 2.0 * least, "{words}: {moved}"),
+                _ => assert!(moved > 5.0 * least, "{words}: {moved}"),
+            }
+        }
+        for scheme in Compared::ALL {
+            let servers = vec![Server::new("a"), Server::new("b").with_weight(3.0)];
+            let shares = scheme.build(servers, 160).unwrap().load_shares();
+            let weighted = (shares[1] - shares[0]).abs() > 0.1;
+            let words = scheme.weights();
+            // "by hand": the scheme itself gives equal shares; an operator moves slots.
+            assert_eq!(
+                weighted,
+                words.starts_with("yes"),
+                "{}: {words} {shares:?}",
+                scheme.title(160)
+            );
+            assert!(["no", "yes: ", "by hand: "]
+                .iter()
+                .any(|w| words.starts_with(w)));
+        }
+        // Replicas: each scheme's own way, as written (none says the same as another).
+        let ways: Vec<&str> = Compared::ALL.iter().map(|s| s.replicas()).collect();
+        assert_eq!(
+            ways,
+            [
+                "next servers, by convention",
+                "next distinct servers clockwise",
+                "next distinct servers clockwise",
+                "re-hash per replica",
+                "the top R scores",
+                "not built in",
+                "replicas per master",
+            ]
+        );
+    }
+
     /// Five standard deviations of the share of `keys` keys that land in a part of the
     /// key space of expected size `p`: the binomial's sqrt(p (1 - p) / K), and for a ring
     /// of `vnodes` points per server also the part's own spread, p / sqrt(V).

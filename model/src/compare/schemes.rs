@@ -120,7 +120,8 @@ impl Compared {
 
     pub fn weights(self) -> &'static str {
         match self {
-            Compared::Modulo | Compared::Jump => "no",
+            Compared::Modulo => "yes: a server listed weight times",
+            Compared::Jump => "no",
             Compared::Ring | Compared::Ring1024 => "yes: points per server",
             Compared::Rendezvous => "yes: −w / ln(u), exact",
             Compared::Maglev => "yes: turns in the fill",
