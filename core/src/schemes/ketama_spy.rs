@@ -65,3 +65,32 @@ impl Partitioner for KetamaSpy {
         Ok(())
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::numbered_servers;
+
+    /// Its shares are its ring's, as counted over 30,000 keys (5 binomial deviations).
+    #[test]
+    fn shares_are_the_counted_ones() {
+        let spy = KetamaSpy::new(numbered_servers("10.0.0.", 3)).unwrap();
+        let shares = spy.load_shares();
+        assert_eq!(shares.len(), 3);
+        assert!(
+            (shares.iter().sum::<f64>() - 1.0).abs() < 1e-9,
+            "{shares:?}"
+        );
+        let mut counts = [0usize; 3];
+        for i in 0..30_000 {
+            counts[spy.lookup(format!("key-{i}").as_bytes()).unwrap()] += 1;
+        }
+        for (count, share) in counts.iter().zip(&shares) {
+            let deviation = (share * (1.0 - share) / 30_000.0).sqrt();
+            assert!(
+                (*count as f64 / 30_000.0 - share).abs() < 5.0 * deviation,
+                "{counts:?} {shares:?}"
+            );
+        }
+    }
+}

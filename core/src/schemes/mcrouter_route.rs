@@ -315,6 +315,36 @@ mod tests {
             .collect()
     }
 
+    /// WeightedCh3 with small weights, where most tries are refused and the last child
+    /// tried after 32 refusals takes a real part: the exact shares sum to one and are the
+    /// shares of 40,000 keys counted, within 5 binomial deviations.
+    #[test]
+    fn weighted_ch3_shares_are_the_counted_ones_when_most_tries_are_refused() {
+        let route = McrouterRoute::new(
+            HashFunc::WeightedCh3,
+            weighted(&[0.01, 0.02, 0.05]),
+            None,
+            "",
+        )
+        .unwrap();
+        let shares = route.load_shares();
+        assert!(
+            (shares.iter().sum::<f64>() - 1.0).abs() < 1e-9,
+            "{shares:?}"
+        );
+        let mut counts = [0usize; 3];
+        for i in 0..40_000 {
+            counts[route.lookup(format!("key-{i}").as_bytes()).unwrap()] += 1;
+        }
+        for (count, share) in counts.iter().zip(&shares) {
+            let deviation = (share * (1.0 - share) / 40_000.0).sqrt();
+            assert!(
+                (*count as f64 / 40_000.0 - share).abs() < 5.0 * deviation,
+                "{counts:?} {shares:?}"
+            );
+        }
+    }
+
     #[test]
     fn mcrouters_own_checks_through_the_route() {
         let rendezvous = McrouterRoute::new(

@@ -133,6 +133,12 @@ impl Partitioner for Modulo {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn it_names_itself() {
+        let modulo = Modulo::new(vec![Server::new("a")]).unwrap();
+        assert_eq!(modulo.scheme(), "modulo");
+    }
     use crate::numbered_servers;
 
     #[test]

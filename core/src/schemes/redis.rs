@@ -425,6 +425,16 @@ mod tests {
     use super::*;
     use crate::numbered_servers;
 
+    /// A range of one slot is a range; one that runs backwards is refused.
+    #[test]
+    fn ranges_of_one_slot_are_taken_and_backwards_ones_refused() {
+        let masters = || numbered_servers("m", 2);
+        let map = RedisCluster::from_ranges(masters(), &[(0, 0, 1), (1, 16_383, 0)]).unwrap();
+        assert_eq!(map.slot_owner(0), Some(1));
+        assert_eq!(map.slot_owner(1), Some(0));
+        assert!(RedisCluster::from_ranges(masters(), &[(5, 3, 0), (0, 16_383, 1)]).is_err());
+    }
+
     fn check_layout(ranges: &[(u16, u16)], masters: usize) {
         assert_eq!(ranges.len(), masters);
         let mut next = 0u32;
