@@ -167,6 +167,33 @@ mod tests {
         assert!(Balancer::new(&backend, 100).is_err());
     }
 
+    /// A request whose home is full walks clockwise: it goes to the first server with room
+    /// in the order the ring's points name them, and counts the servers it looked at.
+    #[test]
+    fn a_pushed_request_walks_clockwise() {
+        let backend =
+            Haproxy::new(numbered_servers("s", 5), &[None; 5], KeyHash::default()).unwrap();
+        let mut b = Balancer::new(&backend, 125).unwrap();
+        let mut pushed = 0;
+        for i in 0..200 {
+            // Seven keys for 200 requests: homes fill and requests are pushed.
+            let key = format!("k{}", i % 7);
+            let (slots, served) = (b.slots(), b.served.clone());
+            // The ring's points clockwise from the key's, each server once.
+            let mut order: Vec<usize> = Vec::new();
+            for s in backend.candidates(key.as_bytes()) {
+                if !order.contains(&s) {
+                    order.push(s);
+                }
+            }
+            let room = order.iter().position(|&s| served[s] < slots[s]).unwrap();
+            let (got, probes) = b.arrive_probing(key.as_bytes()).unwrap();
+            assert_eq!((got, probes), (order[room], room + 1), "request {i}");
+            pushed += usize::from(room > 0);
+        }
+        assert!(pushed > 20, "only {pushed} requests were pushed");
+    }
+
     #[test]
     fn no_server_goes_over_its_slots() {
         let backend =
