@@ -270,6 +270,22 @@ impl Partitioner for Spymemcached {
 mod tests {
     use super::*;
 
+    /// The FNV reference's own test values ("a" and "foobar"); spymemcached's 64-bit
+    /// forms keep the low 32 bits. For ASCII, its UTF-16 units are the bytes.
+    #[test]
+    fn fnv_hashes_are_the_references() {
+        let cases = [
+            (Algorithm::Fnv132, [0x050c_5d7e, 0x31f0_b262]),
+            (Algorithm::Fnv1a32, [0xe40c_292c, 0xbf9c_f968]),
+            (Algorithm::Fnv164, [0x8601_b7be, 0xa4dd_a9c2]),
+            (Algorithm::Fnv1a64, [0x8601_ec8c, 0xf739_67e8]),
+        ];
+        for (algorithm, [a, foobar]) in cases {
+            assert_eq!(algorithm.hash("a"), a, "{algorithm:?}");
+            assert_eq!(algorithm.hash("foobar"), foobar, "{algorithm:?}");
+        }
+    }
+
     fn names(list: &[&str]) -> Vec<Server> {
         list.iter().map(|n| Server::new(*n)).collect()
     }
