@@ -229,9 +229,14 @@ fn murmur(key: &[u8]) -> u32 {
     h ^ (h >> 15)
 }
 
-/// Bob Jenkins' lookup3 `hashlittle` with initial value 13, read byte by byte (the
-/// aligned reads nutcracker may take give the same words on a little-endian machine).
+/// Bob Jenkins' lookup3 `hashlittle` with initial value 13, nutcracker's.
 fn jenkins(key: &[u8]) -> u32 {
+    hashlittle(key, 13)
+}
+
+/// Bob Jenkins' lookup3 `hashlittle` of a non-empty key, read byte by byte (the aligned
+/// reads nutcracker may take give the same words on a little-endian machine).
+fn hashlittle(key: &[u8], initval: u32) -> u32 {
     fn mix(a: &mut u32, b: &mut u32, c: &mut u32) {
         *a = a.wrapping_sub(*c) ^ c.rotate_left(4);
         *c = c.wrapping_add(*b);
@@ -253,7 +258,7 @@ fn jenkins(key: &[u8]) -> u32 {
     }
     let init = 0xdead_beefu32
         .wrapping_add(key.len() as u32)
-        .wrapping_add(13);
+        .wrapping_add(initval);
     let (mut a, mut b, mut c) = (init, init, init);
     let mut rest = key;
     while rest.len() > 12 {
@@ -489,6 +494,16 @@ impl Partitioner for Twemproxy {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// lookup3.c's own check values for `hashlittle`: "Four score and seven years ago"
+    /// with initial values 0 and 1.
+    #[test]
+    fn hashlittle_gives_lookup3s_own_values() {
+        let text = b"Four score and seven years ago";
+        assert_eq!(hashlittle(text, 0), 0x1777_0551);
+        assert_eq!(hashlittle(text, 1), 0xcd62_8161);
+        assert_eq!(jenkins(text), hashlittle(text, 13));
+    }
 
     fn names(list: &[&str]) -> Vec<Server> {
         list.iter().map(|n| Server::new(*n)).collect()
