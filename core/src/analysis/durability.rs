@@ -547,6 +547,25 @@ mod tests {
         Ring::new(points, 32, Ties::Keep)
     }
 
+    /// Fewer failures than the smallest replica set lose nothing, and that is exact
+    /// without looking at a failure set, however many there are (here far more than
+    /// enumeration takes, which would otherwise sample).
+    #[test]
+    fn fewer_failures_than_any_set_lose_nothing_exactly() {
+        let servers = numbered_servers("s", 2_000);
+        let ring = HashRing::new(servers.clone(), 1).unwrap();
+        let sets = replica_sets(ring.ring().unwrap(), &servers, 3, false);
+        let loss = loss_probability(&sets, 2_000, 2, &LossOptions::default()).unwrap();
+        assert_eq!(loss.probability, 0.0);
+        assert_eq!(loss.standard_error, 0.0);
+        assert_eq!(
+            loss.evaluation,
+            Evaluation::Exact {
+                failure_sets: 1_999_000
+            }
+        );
+    }
+
     #[test]
     fn binomials() {
         assert_eq!(binomial(5, 2), 10);
