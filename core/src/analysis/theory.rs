@@ -211,6 +211,26 @@ pub fn modulo_kept_per_period(before: usize, after: usize) -> (u128, u128) {
 mod tests {
     use super::*;
 
+    /// Past a million terms the asymptotic series takes over: it must agree with one more
+    /// term added to the exact sum within the sum's own rounding (about 5e-14 here), closer
+    /// than its last correction, 1/(12 n^2) = 8e-14, makes a difference of.
+    #[test]
+    fn the_harmonic_series_meets_the_exact_sum() {
+        let exact = harmonic(1_000_000) + 1.0 / 1_000_001.0;
+        let series = harmonic(1_000_001);
+        assert!((series - exact).abs() < 1e-13, "{series} against {exact}");
+    }
+
+    /// N (1 - (1 - 1/N)^k): one key touches one server, none touch none, and no servers
+    /// are touched by anything.
+    #[test]
+    fn servers_touched_at_the_edges() {
+        assert!((servers_touched(10, 1) - 1.0).abs() < 1e-12);
+        assert!((servers_touched(10, 2) - 1.9).abs() < 1e-12);
+        assert_eq!(servers_touched(10, 0), 0.0);
+        assert_eq!(servers_touched(0, 5), 0.0);
+    }
+
     /// Counts the hashes of one period directly.
     fn brute_moved(before: u64, after: u64) -> Fraction {
         let period = lcm(before, after) as u64;
