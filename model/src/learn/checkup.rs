@@ -413,6 +413,13 @@ mod tests {
     use crate::learn::quiz::Kind;
     use crate::learn::steps::{find, STEPS};
 
+    /// The two sittings' headings, as the page shows them.
+    #[test]
+    fn the_sittings_are_named() {
+        assert_eq!(Sitting::Before.title(), "Before: the pre-test");
+        assert_eq!(Sitting::After.title(), "After: the post-test");
+    }
+
     fn answer(q: &Question) -> String {
         match &q.kind {
             Kind::Choice { correct, .. } => correct.to_string(),

@@ -93,6 +93,10 @@ mod tests {
             assert!(notes.is_empty(), "{link}: {notes:?}");
         }
         assert!(cassandra_ring().contains(&format!("vnodes={DEFAULT_NUM_TOKENS}")));
+        // What its comment says: 8 servers of 8 points each, 3 replicas.
+        let dynamo = parse_query(dynamo_ring().strip_prefix("#/ring?").unwrap());
+        let (ring, _) = PlaygroundParams::from_query(&dynamo);
+        assert_eq!((ring.servers.len(), ring.vnodes, ring.replicas), (8, 8, 3));
         assert_eq!(system_page(System::Haproxy), "#/systems?system=haproxy");
     }
 }
