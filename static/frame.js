@@ -107,6 +107,30 @@
     observer.observe(root);
     if (document.body) observer.observe(document.body);
   }
+  // Chromium renders a cross-origin frame that is off screen only when it comes into view,
+  // and ResizeObserver speaks only when it renders: a widget loaded lazily below the fold
+  // would tell its height as the reader scrolls onto it, and push the page under their
+  // eyes. Changes to the document are seen without rendering, so a frame off screen
+  // measures itself (a forced layout) after each batch of them, and the host has its
+  // height before it is seen.
+  if ("MutationObserver" in window) {
+    let pending = false;
+    const soon = () => {
+      if (pending) return;
+      pending = true;
+      setTimeout(() => {
+        pending = false;
+        post();
+      }, 50);
+    };
+    new MutationObserver(soon).observe(root, {
+      childList: true,
+      subtree: true,
+      characterData: true,
+      attributes: true,
+      attributeFilter: ["class", "style", "hidden", "open"],
+    });
+  }
   window.addEventListener("load", post);
   window.addEventListener("resize", post);
   post();
