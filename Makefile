@@ -42,9 +42,11 @@ lint:
 	$(CARGO) clippy -p ringlab -p ringlab-lab-worker --target wasm32-unknown-unknown --all-targets -- -D warnings
 	bash scripts/check-wall.sh
 
-# Every native test: unit, integration, property and doc tests.
+# Every native test: unit, integration, property and doc tests; then the lab's shipped
+# results against a fresh run of every setting, in release (minutes in debug, seconds here).
 native:
 	$(CARGO) test --workspace
+	$(CARGO) test --release -p ringlab-model --test lab_shipped
 
 # In headless Chromium: the core's reference vectors compiled to wasm32, and the app's
 # components mounted into the page.

@@ -4,7 +4,9 @@
 use std::rc::Rc;
 
 use ringlab_model::lab::series::Chart;
-use ringlab_model::lab::status::{finished, percent_done, running as under_way};
+use ringlab_model::lab::status::{
+    before_running, finished, percent_done, running as under_way, Before,
+};
 use yew::prelude::*;
 
 use super::export;
@@ -16,8 +18,9 @@ use crate::workers::Status;
 /// A run as the figure shows it.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Progress {
-    /// Not run yet (or its results no longer match the link).
-    Idle,
+    /// Not run in this page yet (or its results no longer match the link): the rows
+    /// shown, if any, are the shipped ones.
+    Idle(Before),
     Running {
         /// Jobs answered, and all the jobs.
         done: usize,
@@ -71,8 +74,9 @@ pub fn Figure(props: &FigureProps) -> Html {
         html! { <button type="button" class="lab-run" onclick={move |_| run.emit(())}>{ "Run" }</button> }
     };
     // The bar's whole percent, and the sentence beside it.
-    let (percent, said) = match props.progress.as_ref().unwrap_or(&Progress::Idle) {
-        Progress::Idle => (0, "Not run yet.".to_string()),
+    let idle = Progress::Idle(Before::Machine);
+    let (percent, said) = match props.progress.as_ref().unwrap_or(&idle) {
+        Progress::Idle(before) => (0, before_running(*before)),
         Progress::Running {
             done,
             jobs,

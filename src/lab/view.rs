@@ -1,7 +1,6 @@
 //! The lab's component: the settings every figure shares, and the figures, each run on
 //! Web Workers when the reader asks.
 
-use std::cell::RefCell;
 use std::rc::Rc;
 
 use ringlab_core::analysis::memory::ENTRY_BYTES;
@@ -16,14 +15,16 @@ use ringlab_model::lab::job::{SPEED_KEYS, SPEED_MS};
 use ringlab_model::lab::params::{LabParams, RINGS, WORKERS};
 use ringlab_model::lab::runs::{BOUNDED_KEYS, BOUNDED_SERVERS, KEYS_PLACED};
 use ringlab_model::lab::series::MEMORY_POINTS;
-use ringlab_model::lab::{prose, runs, series};
+use ringlab_model::lab::status::Before;
+use ringlab_model::lab::{prose, runs, series, shipped};
 use ringlab_model::learn::figures::{LOSS_FAILURES, LOSS_RACKS, LOSS_REPLICAS, LOSS_SERVERS};
 use ringlab_model::learn::links;
 use ringlab_model::linked::{Edit, Linked};
 use yew::prelude::*;
 
 use super::figure::{Figure, Progress};
-use super::pool::{Run, Stages};
+use super::pool::Stages;
+use super::run_all::{use_run_all, Slot};
 use super::tables::{
     bounded_table, busiest_table, catcher_table, keys_table, loss_table, memory_table, speed_table,
     spread_table,
@@ -57,11 +58,25 @@ const KEYS: &[TrialKind] = &[
 /// The link figure 7 times gossip on: 1 Gbps.
 const LINK_BITS_PER_SECOND: f64 = 1e9;
 
-type Slot = Rc<RefCell<Option<Rc<RefCell<Run>>>>>;
+/// Where a figure's rows come from before it runs here: `kind`'s shipped rows, if they
+/// are the link's.
+fn before(kind: TrialKind, p: &LabParams) -> Before {
+    match kind {
+        TrialKind::Speed(_) => Before::Machine,
+        TrialKind::BusiestRing | TrialKind::BusiestGamma | TrialKind::Catcher => {
+            if shipped::matches(kind, p.rings, p.seed) {
+                Before::ShippedSeeded
+            } else {
+                Before::ShippedOther
+            }
+        }
+        TrialKind::Loss | TrialKind::Keys(_) | TrialKind::Bounded => Before::ShippedExact,
+    }
+}
 
-fn progress_of(slot: &Slot) -> Progress {
+fn progress_of(slot: &Slot, before: Before) -> Progress {
     let Some(run) = slot.borrow().clone() else {
-        return Progress::Idle;
+        return Progress::Idle(before);
     };
     let run = run.borrow();
     match run.status() {
@@ -81,11 +96,28 @@ fn progress_of(slot: &Slot) -> Progress {
     }
 }
 
-fn rows_of<R>(slot: &Slot, read: impl Fn(&Stages) -> Vec<R>) -> Vec<R> {
-    slot.borrow()
-        .as_ref()
-        .map(|run| read(&run.borrow().work))
-        .unwrap_or_default()
+/// A figure's finding, said of the shipped run while the reader has not run it here.
+fn found(slot: &Slot, finding: Option<String>) -> Option<String> {
+    if slot.borrow().is_some() {
+        finding
+    } else {
+        prose::shipped(finding)
+    }
+}
+
+/// A figure's rows: its run's in this page, else the shipped ones when `before` says
+/// they are the link's.
+fn rows_of<R>(
+    slot: &Slot,
+    read: impl Fn(&Stages) -> Vec<R>,
+    before: Before,
+    shipped: impl FnOnce() -> Vec<R>,
+) -> Vec<R> {
+    match slot.borrow().as_ref() {
+        Some(run) => read(&run.borrow().work),
+        None if matches!(before, Before::ShippedSeeded | Before::ShippedExact) => shipped(),
+        None => Vec::new(),
+    }
 }
 
 #[component]
@@ -138,6 +170,18 @@ pub fn LabView(props: &ViewProps) -> Html {
             redraw.force_update();
         })
     };
+    let run_all = use_run_all(
+        vec![
+            (busiest.clone(), BUSIEST),
+            (catcher.clone(), CATCHER),
+            (keys.clone(), KEYS),
+            (speed.clone(), SPEED),
+            (loss.clone(), LOSS),
+            (bounded.clone(), BOUNDED),
+        ],
+        &p,
+        on_redraw.clone(),
+    );
     let cancel = |slot: &Slot| {
         let (slot, redraw) = (slot.clone(), redraw.clone());
         Callback::from(move |()| {
@@ -149,14 +193,40 @@ pub fn LabView(props: &ViewProps) -> Html {
     };
 
     let seed = CompareParams::seed_experiment();
-    let ring = rows_of(&busiest, |r| r.busiest_rows(TrialKind::BusiestRing));
-    let gamma = rows_of(&busiest, |r| r.busiest_rows(TrialKind::BusiestGamma));
-    let caught = rows_of(&catcher, Stages::catcher_rows);
+    let (b_busiest, b_catcher) = (
+        before(TrialKind::BusiestRing, &p),
+        before(TrialKind::Catcher, &p),
+    );
+    let (b_loss, b_keys) = (before(TrialKind::Loss, &p), before(KEYS[0], &p));
+    let (b_speed, b_bounded) = (before(SPEED[0], &p), before(TrialKind::Bounded, &p));
+    let ring = rows_of(
+        &busiest,
+        |r| r.busiest_rows(TrialKind::BusiestRing),
+        b_busiest,
+        || shipped::busiest_rows(TrialKind::BusiestRing),
+    );
+    let gamma = rows_of(
+        &busiest,
+        |r| r.busiest_rows(TrialKind::BusiestGamma),
+        b_busiest,
+        || shipped::busiest_rows(TrialKind::BusiestGamma),
+    );
+    let caught = rows_of(
+        &catcher,
+        Stages::catcher_rows,
+        b_catcher,
+        shipped::catcher_rows,
+    );
     let shown = |n: u64| p.fig == 0 || p.fig == n;
-    let losses = rows_of(&loss, Stages::loss_rows);
-    let placed = rows_of(&keys, Stages::keys_rows);
-    let rates = rows_of(&speed, Stages::speed_rows);
-    let capped = rows_of(&bounded, Stages::bounded_rows);
+    let losses = rows_of(&loss, Stages::loss_rows, b_loss, shipped::loss_rows);
+    let placed = rows_of(&keys, Stages::keys_rows, b_keys, shipped::keys_rows);
+    let rates = rows_of(&speed, Stages::speed_rows, b_speed, Vec::new);
+    let capped = rows_of(
+        &bounded,
+        Stages::bounded_rows,
+        b_bounded,
+        shipped::bounded_rows,
+    );
     let commands = |kinds: &[TrialKind]| {
         let mut all: Vec<String> = kinds
             .iter()
@@ -172,6 +242,11 @@ pub fn LabView(props: &ViewProps) -> Html {
             <NumberField label="Rings per setting" value={u64::from(p.rings)} min={RINGS.0} max={RINGS.1} on_change={set_text("rings")} />
             <NumberField label="Seed" value={p.seed} min={0} max={u64::MAX} on_change={set_text("seed")} />
             <NumberField label="Workers" value={u64::from(p.workers)} min={WORKERS.0} max={WORKERS.1} on_change={set_text("workers")} />
+            if p.fig == 0 {
+                <button type="button" class="lab-run-all" onclick={run_all.on_press}>
+                    { if run_all.busy { "Stop running" } else { "Run all" } }
+                </button>
+            }
         </form>
     };
     html! {
@@ -180,7 +255,8 @@ pub fn LabView(props: &ViewProps) -> Html {
             if !props.embed {
                 <p class="lab-intro">
                     { "Every figure the lessons quote comes from an experiment: draw many random rings, measure each exactly, \
-                       and summarise. Here they run in your browser, on Web Workers, so the page stays free. \
+                       and summarise. The page opens with results shipped with it, computed by this same engine. Run a figure \
+                       (or Run all) to reproduce it in your browser, on Web Workers, so the page stays free. \
                        The results are the same on one worker or four, and the same as the command line's for the same seed." }
                 </p>
             }
@@ -199,8 +275,8 @@ pub fn LabView(props: &ViewProps) -> Html {
                     table={busiest_table(&ring, &gamma)}
                     csv={Rc::new(table_text(&ring, ','))}
                     commands={commands(&[TrialKind::BusiestRing, TrialKind::BusiestGamma])}
-                    progress={Some(progress_of(&busiest))}
-                    finding={prose::busiest(&ring)}
+                    progress={Some(progress_of(&busiest, b_busiest))}
+                    finding={found(&busiest, prose::busiest(&ring))}
                     on_run={start(&busiest, BUSIEST)} on_cancel={cancel(&busiest)} />
             }
             if shown(2) {
@@ -213,8 +289,8 @@ pub fn LabView(props: &ViewProps) -> Html {
                     table={spread_table(&ring)}
                     csv={Rc::new(table_text(&ring, ','))}
                     commands={commands(&[TrialKind::BusiestRing])}
-                    progress={Some(progress_of(&busiest))}
-                    finding={prose::spread(&ring)}
+                    progress={Some(progress_of(&busiest, b_busiest))}
+                    finding={found(&busiest, prose::spread(&ring))}
                     on_run={start(&busiest, BUSIEST)} on_cancel={cancel(&busiest)} />
             }
             if shown(3) {
@@ -227,8 +303,8 @@ pub fn LabView(props: &ViewProps) -> Html {
                     table={catcher_table(&caught)}
                     csv={Rc::new(table_text(&caught, ','))}
                     commands={commands(&[TrialKind::Catcher])}
-                    progress={Some(progress_of(&catcher))}
-                    finding={prose::catcher(&caught)}
+                    progress={Some(progress_of(&catcher, b_catcher))}
+                    finding={found(&catcher, prose::catcher(&caught))}
                     on_run={start(&catcher, CATCHER)} on_cancel={cancel(&catcher)} />
             }
             if shown(4) {
@@ -248,8 +324,8 @@ pub fn LabView(props: &ViewProps) -> Html {
                     table={keys_table(&placed)}
                     csv={Rc::new(keys_csv(&placed, ','))}
                     commands={commands(KEYS)}
-                    progress={Some(progress_of(&keys))}
-                    finding={prose::keys(&placed)}
+                    progress={Some(progress_of(&keys, b_keys))}
+                    finding={found(&keys, prose::keys(&placed))}
                     on_run={start(&keys, KEYS)} on_cancel={cancel(&keys)} />
             }
             if shown(5) {
@@ -265,8 +341,8 @@ pub fn LabView(props: &ViewProps) -> Html {
                     table={speed_table(&rates)}
                     csv={Rc::new(speed_csv(&rates, ','))}
                     commands={commands(SPEED)}
-                    progress={Some(progress_of(&speed))}
-                    finding={prose::speed(&rates)}
+                    progress={Some(progress_of(&speed, b_speed))}
+                    finding={found(&speed, prose::speed(&rates))}
                     on_run={start(&speed, SPEED)} on_cancel={cancel(&speed)} />
             }
             if shown(6) {
@@ -282,8 +358,8 @@ pub fn LabView(props: &ViewProps) -> Html {
                     table={loss_table(&losses)}
                     csv={Rc::new(loss_csv(&losses, ','))}
                     commands={commands(LOSS)}
-                    progress={Some(progress_of(&loss))}
-                    finding={prose::durability(&losses)}
+                    progress={Some(progress_of(&loss, b_loss))}
+                    finding={found(&loss, prose::durability(&losses))}
                     on_run={start(&loss, LOSS)} on_cancel={cancel(&loss)} />
             }
             if shown(7) {
@@ -312,8 +388,8 @@ pub fn LabView(props: &ViewProps) -> Html {
                     table={bounded_table(&capped)}
                     csv={Rc::new(bounded_csv(&capped, ','))}
                     commands={commands(BOUNDED)}
-                    progress={Some(progress_of(&bounded))}
-                    finding={prose::bounded(&capped)}
+                    progress={Some(progress_of(&bounded, b_bounded))}
+                    finding={found(&bounded, prose::bounded(&capped))}
                     on_run={start(&bounded, BOUNDED)} on_cancel={cancel(&bounded)} />
             }
         </section>

@@ -235,9 +235,28 @@ pub fn memory(link_bits_per_second: f64) -> String {
     )
 }
 
+/// A finding read from the shipped rows: "The shipped run: …" where a run in the page
+/// says "This run: …".
+pub fn shipped(finding: Option<String>) -> Option<String> {
+    finding.map(|f| match f.strip_prefix("This run") {
+        Some(rest) => format!("The shipped run{rest}"),
+        None => f,
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn shipped_rows_are_called_the_shipped_run() {
+        assert_eq!(
+            shipped(Some("This run, at the most points: 1.".into())).as_deref(),
+            Some("The shipped run, at the most points: 1.")
+        );
+        assert_eq!(shipped(Some("Other.".into())).as_deref(), Some("Other."));
+        assert_eq!(shipped(None), None);
+    }
     use crate::compare::schemes::Compared;
     use crate::lab::job::KeysOutcome;
 
@@ -326,6 +345,21 @@ mod tests {
         assert_eq!(
             catcher(&[c]).unwrap(),
             "This run: the biggest catcher takes 0.22 at 16 points of the leaver's keys."
+        );
+    }
+
+    /// Figure 4 from the shipped rows: a 1,001st server joins 1,000; of 100,000 keys a
+    /// fair newcomer takes K/(N+1), give or take the binomial's sqrt(K p (1 - p)) with
+    /// p = 1/(N+1). Only the sentence's numbers are read, not its words.
+    #[test]
+    fn figure_4_reads_the_newcomers_count_and_its_spread() {
+        let text = keys(&crate::lab::shipped::keys_rows()).unwrap();
+        let (n, k) = (1_000.0, 100_000.0);
+        let p = 1.0 / (n + 1.0);
+        let head = &text[..text.find("Moved").unwrap()];
+        crate::test_numbers::assert_numbers(
+            head,
+            &[n + 1.0, n, k, k * p, (k * p * (1.0 - p)).sqrt()],
         );
     }
 }

@@ -690,6 +690,8 @@ mod tests {
         chart.log_y = false;
         let (low, top, ticks) = chart.y_axis().unwrap();
         assert_eq!((low, ticks.len()), (0.0, 5));
+        // Five even ticks from 0 to the top: quarters.
+        assert_eq!(ticks, [0.0, top * 0.25, top * 0.5, top * 0.75, top]);
         assert!(top >= 0.99 * 1.05);
         // One value: still an axis with two ends.
         chart.lines = vec![line(vec![(1.0, 2.0)])];
@@ -700,5 +702,26 @@ mod tests {
         assert!(top > low && low > 0.0, "{low} {top}");
         chart.lines.clear();
         assert_eq!(chart.y_axis(), None);
+    }
+
+    /// Figure 3 from the shipped rows (one server count, 100): the mean and the 95th
+    /// percentile at every V, each the rows' own number.
+    #[test]
+    fn figure_3_draws_the_shipped_rows() {
+        let rows = crate::lab::shipped::catcher_rows();
+        let chart = catcher(&rows);
+        let labels: Vec<&str> = chart.lines.iter().map(|l| l.label.as_str()).collect();
+        assert_eq!(labels, ["N = 100, mean", "N = 100, 95th percentile"]);
+        let mean: Vec<(f64, f64)> = rows
+            .iter()
+            .map(|r| (f64::from(r.points), r.mean_biggest_fraction))
+            .collect();
+        let p95: Vec<(f64, f64)> = rows
+            .iter()
+            .map(|r| (f64::from(r.points), r.p95_biggest_fraction))
+            .collect();
+        assert_eq!(rows.len(), 11);
+        assert_eq!(chart.lines[0].points, mean);
+        assert_eq!(chart.lines[1].points, p95);
     }
 }

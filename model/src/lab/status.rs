@@ -1,5 +1,9 @@
 //! A lab run's progress in words: the share done and the time left while it runs, the
-//! time it took once done. The figure renders them as they are.
+//! time it took once done, and where its rows come from before any run. The figure
+//! renders them as they are.
+
+use super::shipped::{RINGS, SEED};
+use crate::format::grouped;
 
 /// The whole percent of `jobs` that `done` make, rounded down so that a run shows 100%
 /// only once every job is in. No jobs at all is all done.
@@ -42,10 +46,61 @@ pub fn finished(elapsed_ms: f64, stages: &[(&str, f64)]) -> String {
     format!("Done in {total:.1} s ({}).", each.join(", then "))
 }
 
+/// Where a figure's rows came from before the reader ran anything, and what Run does.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Before {
+    /// Shipped rows drawn with the shipped rings and seed.
+    ShippedSeeded,
+    /// Shipped rows that no ring or seed changes.
+    ShippedExact,
+    /// Shipped rows exist, for another number of rings or another seed than the link's.
+    ShippedOther,
+    /// Nothing ships: the figure measures the reader's machine.
+    Machine,
+}
+
+/// A figure not run in this page yet, by where its rows come from.
+pub fn before_running(before: Before) -> String {
+    match before {
+        Before::ShippedSeeded => format!(
+            "Shipped with the page: {} rings per setting, seed {}, computed by this same engine. \
+             Run it to reproduce them in your browser.",
+            grouped(u64::from(RINGS)),
+            SEED
+        ),
+        Before::ShippedExact => "Shipped with the page: exact, and the same for every number of \
+             rings and every seed. Run it to reproduce them in your browser."
+            .into(),
+        Before::ShippedOther => format!(
+            "Not run yet. The page ships results for {} rings per setting and seed {}; \
+             these settings need a run.",
+            grouped(u64::from(RINGS)),
+            SEED
+        ),
+        Before::Machine => {
+            "Not run yet. Lookups per second are your machine's own, so nothing ships: run it."
+                .into()
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::test_numbers::assert_numbers;
+
+    /// The shipped rings and seed, read from the sentence against the constants.
+    #[test]
+    fn a_figure_before_its_run_says_where_its_rows_come_from() {
+        let seeded = before_running(Before::ShippedSeeded);
+        assert!(seeded.starts_with("Shipped with the page: "), "{seeded}");
+        assert_numbers(&seeded, &[f64::from(RINGS), SEED as f64]);
+        let other = before_running(Before::ShippedOther);
+        assert!(other.starts_with("Not run yet. "), "{other}");
+        assert_numbers(&other, &[f64::from(RINGS), SEED as f64]);
+        assert!(before_running(Before::ShippedExact).starts_with("Shipped with the page: exact"));
+        assert!(before_running(Before::Machine).starts_with("Not run yet. "));
+    }
 
     /// The percent as the test counts it: the most whole percents p with p/100 of the
     /// jobs not more than those done.
