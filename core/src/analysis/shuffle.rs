@@ -4,6 +4,32 @@
 //! sharding"). Exact combinatorics: two sets of `k` drawn uniformly from `n`.
 
 use super::durability::binomial;
+use crate::hash::seeded_hash;
+
+/// Customer `customer`'s shuffle shard: `k` of workers `0..n`, sorted, drawn by ranking
+/// every worker by a hash of its number seeded with the customer (the worker's number as
+/// 8 little-endian bytes, [`seeded_hash`]). Fixed for a customer, and independent between
+/// customers. `k` above `n` gives all `n`.
+///
+/// ```
+/// use ringlab_core::analysis::shuffle::shard;
+/// assert_eq!(shard(8, 2, 1), shard(8, 2, 1));
+/// assert_eq!(shard(8, 2, 1).len(), 2);
+/// assert_eq!(shard(3, 5, 1), vec![0, 1, 2]);
+/// ```
+pub fn shard(n: u64, k: u64, customer: u64) -> Vec<u64> {
+    let mut ranked: Vec<(u64, u64)> = (0..n)
+        .map(|w| (seeded_hash(&w.to_le_bytes(), customer), w))
+        .collect();
+    ranked.sort_unstable();
+    let mut chosen: Vec<u64> = ranked
+        .into_iter()
+        .take(k as usize)
+        .map(|(_, w)| w)
+        .collect();
+    chosen.sort_unstable();
+    chosen
+}
 
 /// How many shard sets of `k` workers `n` workers give: `C(n, k)`, saturating at
 /// `u128::MAX` (0 when `k > n`).
@@ -85,6 +111,21 @@ mod tests {
                 assert!((share_any(n64, k64) - any).abs() < 1e-12, "n {n} k {k}");
             }
         }
+    }
+
+    #[test]
+    fn a_shard_is_k_distinct_workers() {
+        for customer in 0..50 {
+            let s = shard(16, 4, customer);
+            assert_eq!(s.len(), 4);
+            assert!(s.windows(2).all(|w| w[0] < w[1]) && s.iter().all(|&w| w < 16));
+        }
+        // Customers get different sets: 50 customers, 1,820 sets, few collisions.
+        let mut sets: Vec<Vec<u64>> = (0..50).map(|c| shard(16, 4, c)).collect();
+        sets.sort();
+        sets.dedup();
+        assert!(sets.len() >= 45, "{}", sets.len());
+        assert!(shard(0, 3, 1).is_empty());
     }
 
     #[test]

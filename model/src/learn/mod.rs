@@ -11,6 +11,7 @@ pub mod dry_run_prose;
 pub mod estimate_prose;
 pub mod failure_prose;
 pub mod figures;
+pub mod fixed_partitions;
 pub mod followups;
 #[cfg(test)]
 mod followups_numbers;
@@ -30,8 +31,10 @@ pub mod replication_prose;
 pub mod score_line;
 #[cfg(test)]
 mod scrub_numbers;
+pub mod shuffle_sharding;
 pub mod steps;
 pub mod systems_prose;
 pub mod timed;
 pub mod trade_offs;
+pub mod two_choices;
 pub mod vnode_prose;

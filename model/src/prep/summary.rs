@@ -9,7 +9,7 @@ use crate::learn::progress::Progress;
 use crate::prep::params::Part;
 
 /// How many follow-ups there are (`followups::followups().len()`, which computes them).
-pub const FOLLOWUP_COUNT: usize = 10;
+pub const FOLLOWUP_COUNT: usize = 13;
 
 /// Each part the candidate has something to show for, with what: "3 of 6 right".
 pub fn summary(skills: &[Skill], progress: &Progress) -> Vec<(Part, String)> {
@@ -70,7 +70,7 @@ mod tests {
             said(&p),
             [
                 "not taken",
-                "0 of 10 answers revealed",
+                "0 of 13 answers revealed",
                 "not tried",
                 "not tried",
                 "not taken"
@@ -86,7 +86,7 @@ mod tests {
             said(&p),
             [
                 "1 of 6 answered",
-                "2 of 10 answers revealed",
+                "2 of 13 answers revealed",
                 "too low",
                 "1 of 2 right, 6 lookups in all",
                 "not taken"
