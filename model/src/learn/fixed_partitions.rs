@@ -54,8 +54,9 @@ pub fn readout(partitions: usize, nodes: usize) -> Vec<String> {
     let j = join(p, n);
     let first = if j.partitions_moved == 0 {
         format!(
-            "Node {} joins and gets no partition: {p} partitions cannot spread over more \
-             than {p} nodes.",
+            "Node {} joins and gets nothing: there are fewer partitions ({p}) than nodes \
+             ({}), and a partition is never split.",
+            n + 1,
             n + 1
         )
     } else {
@@ -173,7 +174,7 @@ mod tests {
                 let takes = (p / (n + 1)) as f64;
                 let (pf, nf) = (p as f64, n as f64);
                 if takes == 0.0 {
-                    assert_numbers(&lines[0], &[nf + 1.0, pf, pf]);
+                    assert_numbers(&lines[0], &[nf + 1.0, pf, nf + 1.0]);
                 } else {
                     assert_numbers(&lines[0], &[nf + 1.0, takes, pf, takes / pf]);
                 }

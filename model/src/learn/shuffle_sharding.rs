@@ -2,7 +2,7 @@
 //! `k` of `n` workers at random, and the exact chance that they share all `k` or at least
 //! one ([`ringlab_core::analysis::shuffle`]).
 
-use ringlab_core::analysis::shuffle::{shard_sets, share_all, share_any};
+use ringlab_core::analysis::shuffle::{shard, shard_sets, share_all, share_any};
 
 use super::followups::{FollowUp, Widget};
 use super::interview::prompt;
@@ -43,6 +43,35 @@ pub fn readout(workers: u64, shard: u64) -> Vec<String> {
             percent(share_any(n, k)),
         ),
     ]
+}
+
+/// Deal number `draw`: two customers' shards of `k` of `n` workers (clamped first),
+/// customers `2 draw` and `2 draw + 1` of the core's [`shard`].
+pub fn pair(workers: u64, shard_size: u64, draw: u64) -> (Vec<u64>, Vec<u64>) {
+    let (n, k) = clamp(workers, shard_size);
+    let first = draw.wrapping_mul(2);
+    (shard(n, k, first), shard(n, k, first.wrapping_add(1)))
+}
+
+/// The dealt pair in words, workers numbered from 1 as the picture labels them.
+pub fn pair_sentence(a: &[u64], b: &[u64]) -> String {
+    let list = |s: &[u64]| {
+        s.iter()
+            .map(|w| (w + 1).to_string())
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let shared = a.iter().filter(|w| b.contains(w)).count();
+    let verdict = match shared {
+        0 => "no worker in common".to_string(),
+        s if s == a.len() => "every worker: the same shard".to_string(),
+        s => format!("{s} of {} workers", a.len()),
+    };
+    format!(
+        "Customer A has workers {}; customer B has {}. They share {verdict}.",
+        list(a),
+        list(b)
+    )
 }
 
 /// Below this a percentage reads as zeros; the "1 in" count says it alone.
@@ -178,6 +207,31 @@ mod tests {
                 assert_numbers(&lines[1], &want);
             }
         }
+    }
+
+    #[test]
+    fn a_dealt_pair_is_told_worker_by_worker() {
+        assert_eq!(
+            pair_sentence(&[1, 4], &[4, 6]),
+            "Customer A has workers 2, 5; customer B has 5, 7. They share 1 of 2 workers."
+        );
+        assert!(pair_sentence(&[1, 4], &[1, 4]).ends_with("every worker: the same shard."));
+        assert!(pair_sentence(&[0], &[3]).ends_with("no worker in common."));
+        let (a, b) = pair(1_000, 3, 5);
+        assert_eq!((a.len(), b.len()), (3, 3));
+        assert!(a.iter().chain(&b).all(|&w| w < MAX_WORKERS));
+        assert_eq!(pair(8, 2, 5), pair(8, 2, 5));
+        // Over many deals the pair shares everything about as often as 1 / C(8, 2).
+        let same = (0..2_800)
+            .filter(|&d| {
+                let (a, b) = pair(8, 2, d);
+                a == b
+            })
+            .count();
+        assert!(
+            (60..=140).contains(&same),
+            "{same} of 2,800, expected about 100"
+        );
     }
 
     #[test]
