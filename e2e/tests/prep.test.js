@@ -5,8 +5,8 @@
 // screenshots; one part embedded.
 import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
-import { load, screenshot, start } from "../harness.js";
-import { open, readUntil } from "../common.js";
+import { load, screenshot, SCREENSHOTS, start } from "../harness.js";
+import { open, readUntil, waitUntil } from "../common.js";
 import { axeViolations } from "../axe.js";
 
 let env;
@@ -62,7 +62,7 @@ test("the interview path, keyboard only: pre-test, follow-ups, estimate, dry run
   assert.equal(await page.title(), "Interview prep · ringlab");
   assert.equal(await page.locator("h1").innerText(), "Interview prep");
   const progress = page.getByRole("list", { name: "Your progress" }).getByRole("listitem");
-  assert.deepEqual(await progress.allInnerTexts(), ["Pre-test: not taken", "Follow-ups: 0 of 10 answers revealed", "Estimation: not tried", "Dry run: not tried", "Post-test: not taken"]);
+  assert.deepEqual(await progress.allInnerTexts(), ["Pre-test: not taken", "Follow-ups: 0 of 13 answers revealed", "Estimation: not tried", "Dry run: not tried", "Post-test: not taken"]);
   const links = page.getByRole("navigation", { name: "Parts" }).getByRole("link");
   assert.deepEqual(await links.allInnerTexts(), ["Pre-test", "Follow-ups", "Timed run", "Estimation", "Dry run", "Cheat sheet", "Post-test"]);
   assert.equal(await page.locator('.prep-parts a[aria-current="page"]').innerText(), "Pre-test");
@@ -82,7 +82,7 @@ test("the interview path, keyboard only: pre-test, follow-ups, estimate, dry run
   // A follow-up: nothing of it before the reveal; then the number, the widget, senior and staff.
   await part(page, "Follow-ups", "follow-ups");
   const followUps = page.getByRole("region", { name: "Follow-ups" });
-  assert.equal(await followUps.getByRole("button", { name: "Reveal model answer" }).count(), 10, "ten follow-ups");
+  assert.equal(await followUps.getByRole("button", { name: "Reveal model answer" }).count(), 13, "thirteen follow-ups");
   assert.equal(await page.getByText("The number to quote:").count(), 0);
   const first = followUps.getByRole("listitem").first();
   await first.getByRole("textbox", { name: "Your answer" }).focus();
@@ -166,7 +166,7 @@ test("the interview path, keyboard only: pre-test, follow-ups, estimate, dry run
   assert.equal(await gain.locator(".checkup-gain-line").innerText(), "Before: 3 of 6. After: 5 of 6. That is 2 more skills right.");
   assert.deepEqual(await gain.locator("tbody tr").nth(2).locator("td").allInnerTexts(), ["✗ wrong", "✓ right"]);
   assert.match(await gain.locator(".checkup-lists").innerText(), /Learned\s+Finding a key's server, Why virtual nodes, Hot keys\s+Slipped\s+Choosing a scheme/);
-  assert.deepEqual(await progress.allInnerTexts(), ["Pre-test: 3 of 6 right", "Follow-ups: 1 of 10 answers revealed", "Estimation: close enough", "Dry run: 5 of 6 right, 6 lookups in all", "Post-test: 5 of 6 right"]);
+  assert.deepEqual(await progress.allInnerTexts(), ["Pre-test: 3 of 6 right", "Follow-ups: 1 of 13 answers revealed", "Estimation: close enough", "Dry run: 5 of 6 right, 6 lookups in all", "Post-test: 5 of 6 right"]);
   await screenshot(page, "prep-07-gain");
 
   // It is all in this browser: a reload keeps the answers, the follow-up and the gain.
@@ -234,6 +234,92 @@ test("the timed run: five minutes on the clock, by keyboard, then the model answ
 async function waitText(locator, pattern) {
   assert.match(await readUntil(() => locator.innerText(), (text) => pattern.test(text), 5_000), pattern);
 }
+
+/** The follow-up card asking `ask`, revealed after a typed attempt, by keyboard. */
+async function revealed(page, ask) {
+  const card = page.locator("ol.iv-prompts > li").filter({ hasText: ask });
+  await card.getByRole("textbox", { name: "Your answer" }).focus();
+  await page.keyboard.type("My attempt first.");
+  await press(card.getByRole("button", { name: "Reveal model answer" }));
+  await card.locator(".fu-widget").waitFor();
+  return card;
+}
+
+/** The widget's live readout, once it says what `pattern` matches. */
+async function said(card, pattern) {
+  const readout = card.locator(".fu-readout");
+  const text = await readUntil(() => readout.innerText(), (t) => pattern.test(t));
+  assert.match(text, pattern);
+  return text;
+}
+
+/** Every number in `text`, commas dropped: "1,000 of 2.5" is [1000, 2.5]. */
+function numbers(text) {
+  return [...text.matchAll(/\d[\d,]*(\.\d+)?/g)].map((m) => Number(m[0].replaceAll(",", "")));
+}
+
+test("the three follow-ups with widgets, driven by keyboard: two choices, shuffle sharding, fixed partitions", async () => {
+  for (const [colorScheme, width] of [["light", 360], ["dark", 1280], ["dark", 360], ["light", 1280]]) {
+    const { context, page, clean } = await open(env, { viewport: { width, height: 800 }, colorScheme });
+    await load(env, page, "#/prep/followups");
+    await page.locator(".prep-part h2").first().waitFor();
+    const shot = (card, name) => card.screenshot({ path: `${SCREENSHOTS}/prep-fu-${name}-${colorScheme}-${width}.png` });
+
+    // Two choices: 1,000 servers to start; one step up is 10,000. Each picture counts
+    // every server once, and the busiest with two choices is never above one choice's.
+    const two = await revealed(page, "How do you cut the load on the busiest one");
+    await said(two, /^1,000 requests on 1,000 servers, 20 runs\. The busiest server, one random choice: [\d.]+ \(\d+ to \d+\)\. The less loaded of two: [\d.]+ \(\d+ to \d+\)\./);
+    await press(two.getByRole("slider", { name: "Servers and requests" }), "ArrowRight");
+    const ten = await said(two, /^10,000 requests on 10,000 servers/);
+    const [, , , oneMean, , oneMax, twoMean, twoMin] = numbers(ten);
+    assert.ok(twoMean < oneMean && twoMin <= oneMax, ten);
+    const table = async () => (await two.locator(".fu-by-load tbody tr").allInnerTexts()).map(numbers);
+    const rows = await table();
+    for (const column of [1, 2]) {
+      assert.equal(rows.reduce((sum, row) => sum + row[column], 0), 10_000, `column ${column}: ${JSON.stringify(rows)}`);
+    }
+    await press(two.getByRole("button", { name: "Run again" }));
+    await waitUntil(table, (again) => JSON.stringify(again) !== JSON.stringify(rows), "a fresh run's table");
+    assert.deepEqual(await axeViolations(page), [], `two choices, ${colorScheme}, ${width} px`);
+    await shot(two, "two-choices");
+
+    // Shuffle sharding: 8 workers, 2 each, 28 shards; one more worker and one more each
+    // is 9 choose 3 = 84. The picture marks each customer's 3 and what they share.
+    const shuffle = await revealed(page, "crash every worker that serves them");
+    await said(shuffle, /^8 workers, 2 for each customer: 28 different shards\.\n+Two customers share all 2 workers with chance 1 in 28: 3\.6%\. They share at least one with chance 46\.4%\./);
+    await press(shuffle.getByRole("slider", { name: "Workers", exact: true }), "ArrowRight");
+    await press(shuffle.getByRole("slider", { name: "Workers per customer" }), "ArrowRight");
+    await said(shuffle, /^9 workers, 3 for each customer: 84 different shards\.\n+Two customers share all 3 workers with chance 1 in 84: 1\.2%\. They share at least one with chance 76\.2%\./);
+    const rowA = shuffle.locator(".fu-row").first();
+    await waitUntil(() => rowA.locator(".fu-cell").count(), (n) => n === 9, "nine workers drawn");
+    assert.equal(await rowA.locator(".fu-in").count(), 3);
+    const both = await rowA.locator(".fu-both").count();
+    const pair = await shuffle.locator(".fu-pair-said").innerText();
+    assert.match(pair, both === 0 ? /no worker in common/ : both === 3 ? /the same shard/ : new RegExp(`share ${both} of 3 workers`));
+    await press(shuffle.getByRole("button", { name: "Deal two more customers" }));
+    await waitUntil(() => shuffle.locator(".fu-pair-said").innerText(), (t) => t !== pair || both === 3, "a fresh pair");
+    assert.deepEqual(await axeViolations(page), [], `shuffle sharding, ${colorScheme}, ${width} px`);
+    await shot(shuffle, "shuffle-sharding");
+
+    // Fixed partitions: 60 on 4 nodes, node 5 takes 12; at 16 nodes node 17 takes 3; with
+    // a single partition the newcomer gets nothing.
+    const fixed = await revealed(page, "When you add a node, what moves?");
+    await said(fixed, /^Node 5 joins and takes 12 of the 60 partitions: 20\.0% of the keys move, and no key changes partition\.\n+Hashing mod N from 4 to 5 nodes would move 80\.0% of the keys\./);
+    assert.equal(await fixed.locator(".fu-row").nth(1).locator(".fu-moved").count(), 12);
+    await press(fixed.getByRole("slider", { name: "Nodes before the join" }), "End");
+    await said(fixed, /^Node 17 joins and takes 3 of the 60 partitions: 5\.0% of the keys move.*\n+Hashing mod N from 16 to 17 nodes would move 94\.1% of the keys\./);
+    assert.equal(await fixed.locator(".fu-row").nth(1).locator(".fu-moved").count(), 3);
+    await shot(fixed, "fixed-partitions");
+    await press(fixed.getByRole("slider", { name: "Partitions" }), "Home");
+    await said(fixed, /^Node 17 joins and gets nothing: there are fewer partitions \(1\) than nodes \(17\)/);
+    assert.equal(await fixed.locator(".fu-moved").count(), 0);
+    assert.deepEqual(await axeViolations(page), [], `fixed partitions, ${colorScheme}, ${width} px`);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    assert.ok(overflow <= 0, `follow-ups overflow ${overflow} px at ${width} px`);
+    clean();
+    await context.close();
+  }
+});
 
 test("every part: axe-core clean, light and dark, 360 px and desktop", async () => {
   for (const [theme, width] of [["light", 360], ["dark", 1280], ["dark", 360], ["light", 1280]]) {
