@@ -137,10 +137,10 @@ test("the interview path, keyboard only: pre-test, follow-ups, estimate, dry run
   assert.match(verdicts[4], /^Right\. The ring is empty/);
   assert.equal(await page.evaluate(() => document.activeElement?.id), "dry-score");
 
-  // The cheat sheet waits for every model answer (one of 19 so far), or for the asking.
+  // The cheat sheet waits for every model answer (one of 22 so far), or for the asking.
   await part(page, "Cheat sheet", "cheat-sheet");
   assert.equal(await page.locator(".cheat-sheet").count(), 0);
-  await page.getByText("(1 of 19 so far)", { exact: false }).waitFor();
+  await page.getByText("(1 of 22 so far)", { exact: false }).waitFor();
   await press(page.getByRole("button", { name: "Show it now" }));
   const sheet = page.locator(".cheat-sheet");
   await sheet.waitFor();
