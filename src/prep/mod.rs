@@ -9,6 +9,7 @@ mod dry_run;
 mod estimate;
 mod followups;
 mod timed;
+mod timed_history;
 mod view;
 
 pub use view::Prep;
