@@ -230,6 +230,21 @@ pub fn now() -> f64 {
         .map_or(0.0, |p| p.now())
 }
 
+/// The wall clock (`Date.now()`), in ms since the epoch: for what is dated.
+pub fn epoch_ms() -> f64 {
+    js_sys::Date::now()
+}
+
+/// How many minutes the reader's clock is behind UTC (`getTimezoneOffset`), 0 if unknown.
+pub fn timezone_offset() -> i32 {
+    let offset = js_sys::Date::new_0().get_timezone_offset();
+    if offset.is_finite() {
+        offset.round().clamp(-1_440.0, 1_440.0) as i32
+    } else {
+        0
+    }
+}
+
 /// `svg`'s markup as a file of its own ([`standalone_copy`]).
 pub fn standalone_svg(svg: &web_sys::Element) -> Option<String> {
     standalone_copy(svg).map(|copy| copy.outer_html())

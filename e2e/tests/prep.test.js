@@ -2,9 +2,13 @@
 // follow-up, the estimate, the dry run, the cheat sheet printed to one A4 page, the
 // post-test and the gain, the progress kept across a reload; the timed run on a clock the
 // test moves; every part through axe-core, light and dark, narrow and wide, with
-// screenshots; one part embedded.
+// screenshots; one part embedded. Then issue 36's items, each light and dark at 360 and
+// 1280 px: a reveal needs an attempt and the gates count attempts (11), the timed run's
+// cues and history (12), and the first screen on a phone and the dry run's opening line
+// (14).
 import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
+import { join } from "node:path";
 import { load, screenshot, SCREENSHOTS, start } from "../harness.js";
 import { open, readUntil, waitUntil } from "../common.js";
 import { axeViolations } from "../axe.js";
@@ -62,7 +66,7 @@ test("the interview path, keyboard only: pre-test, follow-ups, estimate, dry run
   assert.equal(await page.title(), "Interview prep · ringlab");
   assert.equal(await page.locator("h1").innerText(), "Interview prep");
   const progress = page.getByRole("list", { name: "Your progress" }).getByRole("listitem");
-  assert.deepEqual(await progress.allInnerTexts(), ["Pre-test: not taken", "Follow-ups: 0 of 13 answers revealed", "Estimation: not tried", "Dry run: not tried", "Post-test: not taken"]);
+  assert.deepEqual(await progress.allInnerTexts(), ["Pre-test: not taken", "Follow-ups: 0 of 13 answered and revealed", "Timed run: not tried", "Estimation: not tried", "Dry run: not tried", "Post-test: not taken"]);
   const links = page.getByRole("navigation", { name: "Parts" }).getByRole("link");
   assert.deepEqual(await links.allInnerTexts(), ["Pre-test", "Follow-ups", "Timed run", "Estimation", "Dry run", "Cheat sheet", "Post-test"]);
   assert.equal(await page.locator('.prep-parts a[aria-current="page"]').innerText(), "Pre-test");
@@ -85,8 +89,11 @@ test("the interview path, keyboard only: pre-test, follow-ups, estimate, dry run
   assert.equal(await followUps.getByRole("button", { name: "Reveal model answer" }).count(), 13, "thirteen follow-ups");
   assert.equal(await page.getByText("The number to quote:").count(), 0);
   const first = followUps.getByRole("listitem").first();
+  assert.ok(await first.getByRole("button", { name: "Reveal model answer" }).isDisabled(), "no reveal before an attempt");
   await first.getByRole("textbox", { name: "Your answer" }).focus();
   await page.keyboard.type("A few hundred, and plan for the busiest.");
+  // Past "I answered aloud", the reveal.
+  await page.keyboard.press("Tab");
   await page.keyboard.press("Tab");
   await page.keyboard.press("Enter");
   await page.waitForFunction(() => document.activeElement?.id === "iv-p9-model");
@@ -121,6 +128,7 @@ test("the interview path, keyboard only: pre-test, follow-ups, estimate, dry run
   await part(page, "Dry run", "dry-run");
   const dry = page.getByRole("region", { name: "A coding dry run: get_server" });
   assert.equal(await dry.locator(".dry-verdict").count(), 0);
+  assert.equal(await dry.getByRole("status").innerText(), "6 lookups to predict; none checked yet.");
   const picks = [["get_server(35)", "B"], ["get_server(90)", "C"], ["get_server(50)", "B"], ["get_server(35)", "C"], ["get_server(10)", "n"], ["get_server(99)", "D"]];
   for (const [call, key] of picks) {
     const select = dry.getByRole("combobox", { name: `${call} returns` }).and(dry.locator("select:not([disabled])")).first();
@@ -166,21 +174,21 @@ test("the interview path, keyboard only: pre-test, follow-ups, estimate, dry run
   assert.equal(await gain.locator(".checkup-gain-line").innerText(), "Before: 3 of 6. After: 5 of 6. That is 2 more skills right.");
   assert.deepEqual(await gain.locator("tbody tr").nth(2).locator("td").allInnerTexts(), ["✗ wrong", "✓ right"]);
   assert.match(await gain.locator(".checkup-lists").innerText(), /Learned\s+Finding a key's server, Why virtual nodes, Hot keys\s+Slipped\s+Choosing a scheme/);
-  assert.deepEqual(await progress.allInnerTexts(), ["Pre-test: 3 of 6 right", "Follow-ups: 1 of 13 answers revealed", "Estimation: close enough", "Dry run: 5 of 6 right, 6 lookups in all", "Post-test: 5 of 6 right"]);
+  assert.deepEqual(await progress.allInnerTexts(), ["Pre-test: 3 of 6 right", "Follow-ups: 1 of 13 answered and revealed", "Timed run: not tried", "Estimation: close enough", "Dry run: 5 of 6 right, 6 lookups in all", "Post-test: 5 of 6 right"]);
   await screenshot(page, "prep-07-gain");
 
   // It is all in this browser: a reload keeps the answers, the follow-up and the gain.
   await page.reload();
   await gain.waitFor();
-  assert.equal(await progress.nth(3).innerText(), "Dry run: 5 of 6 right, 6 lookups in all");
+  assert.equal(await progress.nth(4).innerText(), "Dry run: 5 of 6 right, 6 lookups in all");
   await part(page, "Follow-ups", "follow-ups");
   assert.equal(await first.getByRole("textbox", { name: "Your answer" }).inputValue(), "A few hundred, and plan for the busiest.");
   // The dry run and the estimate come back as they were checked, and can start again.
   await part(page, "Dry run", "dry-run");
   assert.equal((await dry.locator(".dry-verdict").allInnerTexts()).length, 6);
   await press(dry.getByRole("button", { name: "Start the dry run again" }));
-  await dry.getByRole("status").filter({ hasText: "0 of 0 checked right; 6 lookups in all." }).waitFor();
-  assert.equal(await progress.nth(3).innerText(), "Dry run: not tried");
+  await dry.getByRole("status").filter({ hasText: "6 lookups to predict; none checked yet." }).waitFor();
+  assert.equal(await progress.nth(4).innerText(), "Dry run: not tried");
   await part(page, "Estimation", "estimate");
   assert.equal(await estimate.getByRole("textbox").inputValue(), "about 7 h");
   await estimate.getByRole("status").filter({ hasText: /^Close enough/ }).waitFor();
@@ -348,4 +356,172 @@ test("one part embedded, and a bad part link", async () => {
   assert.equal(await page.locator(".prep-part h2").innerText(), "Before: the pre-test");
   clean();
   await context.close();
+});
+
+/** Each item of issue 36 is checked in these: theme and width (the phone 360 × 640). */
+const LOOKS = [["light", 360], ["dark", 360], ["light", 1280], ["dark", 1280]];
+
+/** A page in `theme` at `width`, with UTC as its time zone (the history's dates). */
+function openLook(theme, width) {
+  return open(env, { viewport: { width, height: width < 600 ? 640 : 800 }, colorScheme: theme, timezoneId: "UTC" });
+}
+
+/** The first screen alone, as a phone shows it before any scrolling. */
+function firstScreen(page, name) {
+  return page.screenshot({ path: join(SCREENSHOTS, `${name}.png`) });
+}
+
+test("issue 36, item 11: a model answer waits for an attempt, and the gates count attempts", async () => {
+  for (const [theme, width] of LOOKS) {
+    const { context, page, clean } = await openLook(theme, width);
+    // Stored before the rule: every follow-up revealed, none tried. They still show, but
+    // count for nothing.
+    await load(env, page, "#/prep/follow-ups");
+    await page.evaluate(() => localStorage.setItem("ringlab.learn.progress", "shown=9,10,11,12,13,14,15,16,17,18"));
+    await page.reload();
+    const followUps = page.getByRole("region", { name: "Follow-ups" });
+    await followUps.waitFor();
+    assert.equal(await followUps.getByRole("heading", { name: "A strong answer" }).count(), 10, `${theme} ${width}: old reveals still show`);
+    const progress = page.getByRole("list", { name: "Your progress" }).getByRole("listitem");
+    assert.equal(await progress.nth(1).innerText(), "Follow-ups: 0 of 13 answered and revealed");
+    await page.evaluate(() => localStorage.setItem("ringlab.learn.progress", "t9=%20%20"));
+    await page.reload();
+    await followUps.waitFor();
+
+    // Nothing typed (blank space is not an answer): the reveal waits and says why.
+    const card = (i) => followUps.locator("ol.iv-prompts > li").nth(i);
+    const reveal = card(0).getByRole("button", { name: "Reveal model answer" });
+    assert.ok(await reveal.isDisabled(), "blank text is no attempt");
+    assert.equal(await card(0).locator(".iv-first").innerText(), "Answer first: type in the box, or tick \u201cI answered aloud\u201d.");
+    assert.equal(await reveal.getAttribute("aria-describedby"), await card(0).locator(".iv-first").getAttribute("id"));
+    // Aloud: tick it, by keyboard, and the reveal opens.
+    await press(card(0).getByRole("checkbox", { name: "I answered aloud" }), "Space");
+    await waitUntil(() => reveal.isEnabled(), (on) => on, "the reveal opens once answered aloud");
+    await press(reveal);
+    await page.waitForFunction(() => document.activeElement?.id === "iv-p9-model");
+    // Typed: the second card opens with the first word.
+    const second = card(1).getByRole("button", { name: "Reveal model answer" });
+    assert.ok(await second.isDisabled());
+    await card(1).getByRole("textbox", { name: "Your answer" }).focus();
+    await page.keyboard.type("Virtual nodes");
+    await waitUntil(() => second.isEnabled(), (on) => on, "the reveal opens once typed");
+    await press(second);
+    await card(1).getByRole("heading", { name: "A strong answer" }).waitFor();
+    // The third card, untried, keeps its answer hidden.
+    assert.equal(await card(2).getByRole("heading", { name: "A strong answer" }).count(), 0);
+    await screenshot(page, `prep-11-attempt-${theme}-${width}`);
+    // Each reveal recorded with its attempt; the summary and the cheat sheet count them.
+    assert.match(await page.evaluate(() => localStorage.getItem("ringlab.learn.progress")), /tried=9a(%2C|,)10t/);
+    await waitUntil(() => progress.nth(1).innerText(), (t) => t === "Follow-ups: 2 of 13 answered and revealed", "the summary counts attempts");
+    await part(page, "Cheat sheet", "cheat-sheet");
+    await page.getByText("(2 of 22 so far)", { exact: false }).waitFor();
+    assert.equal(await page.locator(".cheat-sheet").count(), 0);
+    await screenshot(page, `prep-11-gate-${theme}-${width}`);
+    clean();
+    await context.close();
+  }
+});
+
+test("issue 36, item 12: the timed run cues at 1:00 and 0:30, and keeps each sitting", async () => {
+  for (const [theme, width] of LOOKS) {
+    const { context, page, clean } = await openLook(theme, width);
+    await page.clock.install({ time: new Date("2026-01-05T09:00:00Z") });
+    await load(env, page, "#/prep/timed");
+    // A damaged sitting from storage is dropped alone; the good one stays.
+    await page.evaluate(() => localStorage.setItem("ringlab.learn.progress", "r1767517200000=299%2C3&r5=999%2C1&rx=1%2C1&r7=1"));
+    await page.reload();
+    await page.clock.pauseAt(new Date("2026-01-05T09:01:00Z"));
+    const timed = page.getByRole("region", { name: "A timed run: five minutes" });
+    const clock = timed.getByRole("timer", { name: "Time left" });
+    const cue = timed.locator(".tm-cue");
+    const history = page.getByRole("region", { name: "Your sittings" });
+    assert.equal(await history.locator("tbody tr").count(), 1, "the damaged sittings are dropped");
+    assert.equal(await history.locator(".tm-progress").innerText(), "1 sitting so far: you covered 2 of 7 rubric points in 4:59.");
+    assert.equal(await cue.getAttribute("aria-live"), "assertive");
+    assert.equal(await cue.textContent(), "");
+
+    await press(timed.getByRole("button", { name: "Start the clock" }));
+    await page.waitForFunction(() => document.activeElement?.id === "tm-text");
+    await page.keyboard.type("Ring, virtual nodes, copies.");
+    await page.clock.fastForward("03:59");
+    await waitText(clock, /^1:01$/);
+    assert.equal(await cue.textContent(), "", "no cue before 1:00");
+    await page.clock.fastForward("00:01");
+    await waitText(cue, /^1 minute left\.$/);
+    assert.equal(await clock.innerText(), "1:00");
+    assert.match(await clock.getAttribute("class"), /tm-clock-low/);
+    await firstScreen(page, `prep-12-cue-${theme}-${width}`);
+    await page.clock.fastForward("00:30");
+    await waitText(cue, /^30 seconds left\.$/);
+    assert.equal(await clock.innerText(), "0:30");
+    await page.clock.fastForward("00:30");
+    await waitText(cue, /^Time's up\.$/);
+    assert.equal(await clock.innerText(), "0:00");
+    // Two rubric points ticked: the sitting is kept with them.
+    await press(timed.getByRole("checkbox").nth(0), "Space");
+    await press(timed.getByRole("checkbox").nth(3), "Space");
+    await timed.getByText("2 of 7 ticked").waitFor();
+    await waitText(history.locator(".tm-progress"), /^2 sittings so far\./);
+    assert.equal(await history.locator(".tm-progress").innerText(), "2 sittings so far. Your first covered 2 of 7 rubric points, your latest 2: the same. Your best is 2 of 7.");
+    assert.deepEqual(await history.locator("tbody tr").first().locator("td").allInnerTexts(), ["5 Jan 2026", "5:00, time's up", "2 of 7"]);
+    assert.deepEqual(await history.locator("tbody tr").nth(1).locator("td").allInnerTexts(), ["4 Jan 2026", "4:59", "2 of 7"]);
+
+    // Again, done early with more ticked: the progress says so, and a reload keeps it.
+    await press(timed.getByRole("button", { name: "Try again" }));
+    await press(timed.getByRole("button", { name: "Start the clock" }));
+    await page.clock.fastForward("01:30");
+    await waitText(clock, /^3:30$/);
+    await press(timed.getByRole("button", { name: "I'm done" }));
+    for (const i of [0, 1, 2, 4]) await press(timed.getByRole("checkbox").nth(i), "Space");
+    await timed.getByText("4 of 7 ticked").waitFor();
+    assert.equal(await cue.textContent(), "", "no cue when done early");
+    const line = "3 sittings so far. Your first covered 2 of 7 rubric points, your latest 4: 2 more. Your best is 4 of 7.";
+    await waitText(history.locator(".tm-progress"), new RegExp(`^${line.replace(/\./g, "\\.")}$`));
+    await screenshot(page, `prep-12-history-${theme}-${width}`);
+    await page.reload();
+    await history.waitFor();
+    assert.equal(await history.locator(".tm-progress").innerText(), line);
+    assert.deepEqual(await history.locator("tbody tr").first().locator("td").allInnerTexts(), ["5 Jan 2026", "1:30", "4 of 7"]);
+    assert.equal(await page.getByRole("list", { name: "Your progress" }).getByRole("listitem").nth(2).innerText(), "Timed run: 3 sittings, best 4 of 7 points");
+    clean();
+    await context.close();
+  }
+});
+
+test("issue 36, item 14: on a phone question 1 is on the first screen, and the dry run opens with what there is to do", async () => {
+  for (const [theme, width] of LOOKS) {
+    const { context, page, clean } = await openLook(theme, width);
+    await load(env, page, "#/prep/pre-test");
+    const question = page.locator(".quiz-question").first();
+    await question.waitFor();
+    // Question 1's legend and its first option in the first screen, without scrolling.
+    const height = await page.evaluate(() => window.innerHeight);
+    const legend = await question.locator("legend").boundingBox();
+    const option = await question.locator(".quiz-option, .quiz-number").first().boundingBox();
+    assert.ok(legend.y >= 0 && option.y + option.height <= height, `${theme} ${width}: question 1 ends at ${option.y + option.height} of ${height} px`);
+    // The parts in at most two rows; the progress after the part.
+    const tops = await page.getByRole("navigation", { name: "Parts" }).getByRole("link").evaluateAll((links) => links.map((a) => Math.round(a.getBoundingClientRect().top)));
+    assert.ok(new Set(tops).size <= 2, `the parts take ${new Set(tops).size} rows: ${tops}`);
+    const after = await page.evaluate(() => {
+      const part = document.querySelector(".prep-part");
+      const status = document.querySelector(".prep-status");
+      return Boolean(part.compareDocumentPosition(status) & Node.DOCUMENT_POSITION_FOLLOWING);
+    });
+    assert.ok(after, "the progress comes after the part");
+    await firstScreen(page, `prep-14-first-screen-${theme}-${width}`);
+
+    // The dry run, before any check: what there is to do, not "0 of 0".
+    await part(page, "Dry run", "dry-run");
+    const status = page.getByRole("region", { name: "A coding dry run: get_server" }).getByRole("status");
+    assert.equal(await status.innerText(), "6 lookups to predict; none checked yet.");
+    const select = page.getByRole("combobox", { name: "get_server(35) returns" }).first();
+    await select.focus();
+    await page.keyboard.type("B");
+    await page.keyboard.press("Tab");
+    await page.keyboard.press("Enter");
+    await waitText(status, /^1 of 1 checked right; 6 lookups in all\.$/);
+    await firstScreen(page, `prep-14-dry-run-${theme}-${width}`);
+    clean();
+    await context.close();
+  }
 });

@@ -12,6 +12,7 @@ mod followups;
 mod share_bar;
 mod shuffle_sharding;
 mod timed;
+mod timed_history;
 mod two_choices;
 mod view;
 

@@ -2,6 +2,7 @@
 //! the thing, the figures its prose states, the interview and its follow-ups, and the
 //! progress kept in the browser.
 
+pub mod attempt;
 pub mod beyond;
 pub mod challenges;
 pub mod checkup;
