@@ -101,6 +101,22 @@ pub fn percent(share: f64) -> String {
     }
 }
 
+/// A share as a percentage with as many decimals as it takes to be exact, up to three
+/// ("6.25%" for 1/16, "12.5%" for 1/8), else as [`percent`] writes it ("5.9%" for 1/17):
+/// an exact fraction is never rounded to look like another.
+pub fn percent_exact(share: f64) -> String {
+    let pct = share * 100.0;
+    (1..=3)
+        .find(|&places| {
+            let scale = 10f64.powi(places);
+            ((pct * scale).round() - pct * scale).abs() < 1e-9
+        })
+        .map_or_else(
+            || percent(share),
+            |places| format!("{pct:.*}%", places as usize),
+        )
+}
+
 /// A round top for a plot's axis: 1, 2, 2.5 or 5 times a power of ten, at or above
 /// `value` (1 for nothing to show).
 ///
@@ -199,6 +215,15 @@ mod tests {
     fn hashes_are_sixteen_hex_digits() {
         assert_eq!(hash_hex(255), "0x00000000000000ff");
         assert_eq!(hash_hex(u64::MAX), "0xffffffffffffffff");
+    }
+
+    #[test]
+    fn exact_fractions_keep_their_digits() {
+        assert_eq!(percent_exact(1.0 / 16.0), "6.25%");
+        assert_eq!(percent_exact(1.0 / 8.0), "12.5%");
+        assert_eq!(percent_exact(0.5), "50.0%");
+        assert_eq!(percent_exact(1.0 / 17.0), "5.9%");
+        assert_eq!(percent_exact(1.0 / 32.0), "3.125%");
     }
 
     #[test]
