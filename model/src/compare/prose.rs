@@ -327,9 +327,9 @@ mod tests {
     }
 
     /// Each row's figures, on real runs at several settings, against the outcome's counts
-    /// and the formulas: the share moved, its ratio to the least, and theory's spread
-    /// sqrt(1/V + N/K) for the ring (V = 1,024 for the second ring), sqrt(N/K) otherwise,
-    /// K the keys placed so far.
+    /// and the formulas: the share moved, whether it is within chance of a fair share (else
+    /// its ratio to one), and theory's spread sqrt(1/V + N/K) for the ring (V = 1,024 for
+    /// the second ring), sqrt(N/K) otherwise, K the keys placed so far.
     #[test]
     fn the_rows_read_the_outcomes_and_theory() {
         for setting in SETTINGS[1..].iter().copied() {
