@@ -155,6 +155,21 @@ test("the interview path, keyboard only: pre-test, follow-ups, estimate, dry run
   for (const text of ["Which to pick", "The follow-ups' numbers", "CLUSTER KEYSLOT somekey = 11058"]) {
     assert.ok((await sheet.innerText()).includes(text), text);
   }
+  // The rows read as the reader reads them, each against a value worked out here.
+  const rowText = async (label) => sheet.locator(".cheat-sheet-row").filter({ has: page.locator("dt", { hasText: label }) }).locator("dd").innerText();
+  // A given key's three copies are one of the C(16, 3) = 560 ways three servers fail: the
+  // key's own chance, not the share of data lost; "some key" is the other figure.
+  const sets = (16 * 15 * 14) / 6;
+  const loss = await rowText("Data loss");
+  const [ways, own] = loss.match(/a given key loses every copy with chance 1\/(\d+) \(([\d.]+)%\); that some key does, [\d.]+% at 1 point per server, [\d.]+% at 200 \([\d.]+% rack-aware\)$/).slice(1).map(Number);
+  assert.equal(ways, sets, loss);
+  assert.ok(Math.abs(own / 100 - 1 / sets) < 0.000005, loss);
+  // 1/16 is 6.25%, written exactly; the ring's memory in MB: 1,000 × 256 × 16 bytes.
+  assert.match(await rowText("Ring, one server leaves"), new RegExp(`: ${(100 / 16).toFixed(2)}% at N = 16$`));
+  assert.match(await rowText("Ring memory"), new RegExp(`: ${((1000 * 256 * 16) / 1e6).toFixed(1)} MB at N = 1,000, V = 256$`));
+  // The follow-ups' numbers carry their point.
+  assert.match(await rowText("What \"consistent\" means"), /^a join moves only the newcomer's share, 1\/17 = 5\.9% at 16 → 17: every other key keeps its server$/);
+  assert.match(await rowText("When not to use it"), /^mod N from 16 to 32 moves exactly 1\/2, as little as any even spread allows: when N only doubles, mod N is enough$/);
   assert.ok(await page.getByRole("button", { name: "Print cheat sheet" }).isVisible());
   await page.emulateMedia({ media: "print" });
   assert.ok(await sheet.isVisible());

@@ -638,7 +638,8 @@ fn consistent() -> FollowUp {
                 handoff.",
         ),
         number: format!(
-            "a join moves {} = {} at {n} → {}",
+            "a join moves only the newcomer's share, {} = {} at {n} → {}: every other key \
+             keeps its server",
             ring_moved(n, n + 1),
             percent(join_moved(n)),
             n + 1
@@ -677,7 +678,8 @@ fn when_not() -> FollowUp {
             "Picks the simplest thing that survives the changes this system will see.",
         ),
         number: format!(
-            "mod N from {n} to {big}: exactly {} moves",
+            "mod N from {n} to {big} moves exactly {}, as little as any even spread allows: \
+             when N only doubles, mod N is enough",
             modulo_moved(n, big)
         ),
         see: ("Modulo against the ring".into(), "#/grids".into()),
@@ -728,8 +730,8 @@ mod tests {
             "c = 1.25: cap 125 keys a server for 1,000 keys on 10; a hot key puts 5.5× the mean on one server",
             "CLUSTER KEYSLOT somekey = 11058 of 16,384 slots",
             "100 neighbouring keys on 10 servers: 10.00 servers touched on average",
-            "a join moves 1/17 = 5.9% at 16 → 17",
-            "mod N from 16 to 32: exactly 1/2 moves",
+            "a join moves only the newcomer's share, 1/17 = 5.9% at 16 → 17: every other key keeps its server",
+            "mod N from 16 to 32 moves exactly 1/2, as little as any even spread allows: when N only doubles, mod N is enough",
             "100,000 requests on 100,000 servers, 20 runs: the busiest holds 7.8 (7 to 9) with one choice, 3.5 (3 to 4) with two",
             "8 workers, 2 each: 28 shards; all 2 shared 1 in 28 (3.6%), at least one shared 46.4%",
             "60 partitions, 4 → 5 nodes: 12 partitions move, 20.0% of keys; mod N moves 80.0%",

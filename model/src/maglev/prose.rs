@@ -5,7 +5,7 @@
 use super::fill::{Fill, Row};
 use super::params::MaglevParams;
 use super::real::{lookup, Real};
-use crate::format::grouped;
+use crate::format::{grouped, hash_hex};
 
 /// The small table's heading.
 pub fn fill_heading(p: &MaglevParams) -> String {
@@ -55,8 +55,9 @@ pub fn real_label(real: &Real, system: &str) -> String {
 pub fn lookup_sentence(p: &MaglevParams, real: &Real) -> Option<(String, usize)> {
     let (hash, slot, owner) = lookup(p, real)?;
     let text = format!(
-        "Key {:?}: XXH64 = {hash}; {hash} mod {} = slot {}; the table says ",
+        "Key {:?}: XXH64 = {}, and that mod {} = slot {}; the table says ",
         p.key(),
+        hash_hex(hash),
         grouped(real.table),
         grouped(slot)
     );
@@ -168,9 +169,11 @@ mod tests {
             assert_eq!(slot as usize, maglev.slot(p.key().as_bytes()));
             assert_eq!(owner, maglev.table()[slot as usize]);
             let mut expected: Vec<f64> = numbers(p.key()).iter().map(|r| r.value).collect();
-            expected.extend([64.0, hash as f64, hash as f64, p.table as f64, slot as f64]);
-            assert_numbers(&text, &expected);
-            assert!(text.contains(&format!("= {hash}; {hash} mod")), "{text}");
+            // The hash in sixteen hex digits, as every view shows a hash.
+            let hex = format!("0x{hash:016x}");
+            assert!(text.contains(&format!("= {hex}, and that mod")), "{text}");
+            expected.extend([64.0, p.table as f64, slot as f64]);
+            assert_numbers(&text.replace(&hex, "#"), &expected);
         }
     }
 }
