@@ -224,7 +224,9 @@ fn table(p: &CompareParams, outcomes: &[Outcome], done: u64, rates: &[(Compared,
         }
     });
     html! {
-        <div class="cmp-scroll" tabindex="0" role="region" aria-label="Comparison table">
+        <>
+        <p class="scroll-cue" aria-hidden="true">{ "Swipe the table sideways for every column; the scheme stays in view." }</p>
+        <div class="cmp-scroll scroll-shadows" tabindex="0" role="region" aria-label="Comparison table">
             <table class="cmp-table">
                 <caption>{ prose::caption(p, done) }</caption>
                 <thead>
@@ -243,5 +245,6 @@ fn table(p: &CompareParams, outcomes: &[Outcome], done: u64, rates: &[(Compared,
                 <tbody>{ for rows }</tbody>
             </table>
         </div>
+        </>
     }
 }

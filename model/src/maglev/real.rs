@@ -156,6 +156,25 @@ pub fn lookup(params: &MaglevParams, real: &Real) -> Option<(u64, u64, usize)> {
     Some((hash, slot, *real.before.get(slot as usize)?))
 }
 
+/// Where a key goes when its own backend leaves: its slot, the backend it is on now and
+/// the one that holds the slot in the table rebuilt without it. `None` for systems that
+/// hash packets, not keys, and for a single backend (nothing is left to go to).
+pub fn key_after_its_backend_leaves(
+    params: &MaglevParams,
+    real: &Real,
+) -> Option<(u64, String, String)> {
+    let (_, slot, owner) = lookup(params, real)?;
+    let mut kept = real.names.clone();
+    let gone = kept.remove(owner);
+    if kept.is_empty() {
+        return None;
+    }
+    let list: Vec<(String, u64)> = kept.iter().map(|n| (n.clone(), 1)).collect();
+    let after = real.system.table(&list, real.table).ok()?;
+    let next = kept.get(*after.get(slot as usize)?)?.clone();
+    Some((slot, gone, next))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
