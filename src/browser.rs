@@ -19,8 +19,13 @@ pub fn href() -> String {
         .unwrap_or_default()
 }
 
+/// The window event [`replace_hash`] fires after it changed the address: the view's state
+/// changed (a `hashchange` says the reader went elsewhere).
+pub const ADDRESS_REPLACED: &str = "ringlab-address";
+
 /// Puts `hash` (with its `#`) in the address bar without a reload, a new history entry or
-/// a `hashchange` event. Does nothing when it is already there.
+/// a `hashchange` event, then fires [`ADDRESS_REPLACED`]. Does nothing when it is already
+/// there.
 pub fn replace_hash(hash: &str) {
     let Some(window) = web_sys::window() else {
         return;
@@ -31,6 +36,9 @@ pub fn replace_hash(hash: &str) {
     if let Ok(history) = window.history() {
         // Fails only for a URL of another origin, which a bare hash never is.
         let _ = history.replace_state_with_url(&JsValue::NULL, "", Some(hash));
+    }
+    if let Ok(event) = web_sys::Event::new(ADDRESS_REPLACED) {
+        let _ = window.dispatch_event(&event);
     }
 }
 
@@ -228,6 +236,21 @@ pub fn now() -> f64 {
     web_sys::window()
         .and_then(|w| w.performance())
         .map_or(0.0, |p| p.now())
+}
+
+/// The wall clock (`Date.now()`), in ms since the epoch: for what is dated.
+pub fn epoch_ms() -> f64 {
+    js_sys::Date::now()
+}
+
+/// How many minutes the reader's clock is behind UTC (`getTimezoneOffset`), 0 if unknown.
+pub fn timezone_offset() -> i32 {
+    let offset = js_sys::Date::new_0().get_timezone_offset();
+    if offset.is_finite() {
+        offset.round().clamp(-1_440.0, 1_440.0) as i32
+    } else {
+        0
+    }
 }
 
 /// `svg`'s markup as a file of its own ([`standalone_copy`]).

@@ -14,8 +14,11 @@ pub struct CanvasTheme {
     pub background: String,
     /// Quiet fills: cells that did not move (`--surface-2`).
     pub quiet: String,
-    /// Lines: the ring's track (`--border`).
+    /// Lines (`--border`).
     pub line: String,
+    /// The edge round server marks: the ring's track, a little wider than its arcs
+    /// (`--mark-edge`), so light colours reach 3:1 against the page.
+    pub edge: String,
     pub text: String,
     pub muted: String,
     /// Highlights (`--accent`) and text on them (`--accent-fg`).
@@ -25,20 +28,22 @@ pub struct CanvasTheme {
     pub font: String,
 }
 
-/// The custom properties of the palette, in server order.
+/// The custom properties of the palette, in server order (the stylesheet's `swatch-N`
+/// order: purple fifth and blue seventh, so the fifth server is no near shade of the
+/// second's sky blue).
 const PALETTE: [&str; 8] = [
     "--oi-orange",
     "--oi-sky",
     "--oi-green",
     "--oi-yellow",
-    "--oi-blue",
-    "--oi-vermillion",
     "--oi-purple",
+    "--oi-vermillion",
+    "--oi-blue",
     "--oi-black",
 ];
 
 /// The light theme's values, for a page without the stylesheet (the mount tests).
-const FALLBACK: [(&str, &str); 16] = [
+const FALLBACK: [(&str, &str); 17] = [
     ("--oi-orange", "#e69f00"),
     ("--oi-sky", "#56b4e9"),
     ("--oi-green", "#009e73"),
@@ -55,6 +60,7 @@ const FALLBACK: [(&str, &str); 16] = [
     ("--accent", "#0061a0"),
     ("--accent-fg", "#ffffff"),
     ("--focus", "#c25400"),
+    ("--mark-edge", "#5a5f66"),
 ];
 
 thread_local! {
@@ -119,6 +125,7 @@ impl CanvasTheme {
             background: read("--surface"),
             quiet: read("--surface-2"),
             line: read("--border"),
+            edge: read("--mark-edge"),
             text: read("--fg"),
             muted: read("--muted"),
             accent: read("--accent"),

@@ -20,27 +20,29 @@ pub struct IndexProps {
     pub groups: Rc<Groups>,
 }
 
+use ringlab_model::index::learn_way_in;
 /// The index's own path, which it leaves out of its list.
 pub use ringlab_model::index::INDEX_PATH;
 
 /// The three ways in for a newcomer, by view path, with what each gives.
-const WAYS_IN: [(&str, &str, &str); 3] = [
-    (
-        "learn",
-        "Learn it step by step",
-        "Thirteen short steps, from why hash mod N breaks to the five-minute interview answer.",
-    ),
-    (
-        "ring",
-        "Play with a ring",
-        "Drag servers round a ring, walk keys to their owners, fail one and count what moves.",
-    ),
-    (
-        "systems",
-        "Where does my key go?",
-        "Paste a real HAProxy, nginx, Envoy or Redis configuration and see where each key lands.",
-    ),
-];
+fn ways_in() -> [(&'static str, &'static str, String); 3] {
+    [
+        ("learn", "Learn it step by step", learn_way_in()),
+        (
+            "ring",
+            "Play with a ring",
+            "Drag servers round a ring, walk keys to their owners, fail one and count what moves."
+                .into(),
+        ),
+        (
+            "systems",
+            "Where does my key go?",
+            "Paste a real HAProxy, nginx, Envoy or Redis configuration and see where each key \
+             lands."
+                .into(),
+        ),
+    ]
+}
 
 #[component]
 pub fn Index(props: &IndexProps) -> Html {
@@ -61,10 +63,10 @@ pub fn Index(props: &IndexProps) -> Html {
                    figure is computed live, by the same code as the ringlab command line." }
             </p>
             <ul class="index-ways">
-                { for WAYS_IN.iter().filter(|(path, ..)| registered(path)).map(|(path, name, what)| html! {
+                { for ways_in().into_iter().filter(|(path, ..)| registered(path)).map(|(path, name, what)| html! {
                     <li>
-                        <a href={format!("#/{path}")}>{ *name }</a>
-                        <p>{ *what }</p>
+                        <a href={format!("#/{path}")}>{ name }</a>
+                        <p>{ what }</p>
                     </li>
                 }) }
             </ul>

@@ -39,6 +39,7 @@ pub mod rendezvous;
 pub mod scheme;
 pub mod setters;
 pub mod share;
+pub mod share_options;
 pub mod slider;
 pub mod slots;
 pub mod store;

@@ -3,42 +3,22 @@
 //! that Ctrl+C (⌘C) copies it; either way a status line says what happened.
 //!
 //! The embed code is the widget as it will look: the panel offers its theme, no controls,
-//! the compact figure and a transparent background, and the height in the code is the
-//! widget's own, measured with those options (`embed_height`).
+//! the compact figure and a transparent background (`share_options`), and the height in
+//! the code is the widget's own, measured with those options (`embed_height`), and said
+//! in words under them.
+//!
+//! The text belongs to the address it was made from: when the reader goes to another
+//! view or changes the view's state, the panel closes.
 
-use std::rc::Rc;
-
+use gloo::events::EventListener;
 use yew::prelude::*;
 
 use ringlab_model::embed_code::{self, EmbedOptions};
-use ringlab_model::route::Theme;
 
-use crate::browser::{self, input_checked};
+use crate::browser;
 use crate::embed_height;
 use crate::registry::infos;
-
-/// The embed code's switches: the label, and how each reads and sets the options.
-type Switch = (
-    &'static str,
-    fn(&EmbedOptions) -> bool,
-    fn(&mut EmbedOptions, bool),
-);
-const SWITCHES: [Switch; 3] = [
-    (" No controls", |o| !o.controls, |o, on| o.controls = !on),
-    (
-        " Compact: the picture and one line",
-        |o| o.compact,
-        |o, on| o.compact = on,
-    ),
-    (
-        " Transparent background",
-        |o| o.transparent,
-        |o, on| o.transparent = on,
-    ),
-];
-
-/// A change to the options, from a control's event.
-type Edit = Rc<dyn Fn(&mut EmbedOptions, &Event)>;
+use crate::share_options::{EmbedAdvice, EmbedOptionsFields};
 
 #[derive(Properties, PartialEq)]
 pub struct ShareProps {
@@ -76,18 +56,22 @@ struct Shown {
     what: What,
     text: String,
     said: Said,
+    /// The options the text was made with, and the widget's height measured for it.
+    options: EmbedOptions,
+    height: Option<u32>,
 }
 
 /// The text for `what` with `options`: the address, or the snippet with the widget's
-/// measured height.
-async fn text_for(what: What, options: EmbedOptions, title: &str) -> String {
+/// measured height (returned too).
+async fn text_for(what: What, options: EmbedOptions, title: &str) -> (String, Option<u32>) {
     let href = browser::href();
     match what {
-        What::Link => href,
+        What::Link => (href, None),
         What::Embed => {
             let url = embed_code::embed_url(&href, infos(), &options);
             let height = embed_height::measure(&url).await;
-            embed_code::snippet(&href, infos(), &options, title, height)
+            let text = embed_code::snippet(&href, infos(), &options, title, height);
+            (text, height)
         }
     }
 }
@@ -105,7 +89,8 @@ pub fn ShareBar(props: &ShareProps) -> Html {
     let title = format!("ringlab: {}", props.title);
     // Builds the text, then copies it (`copy`) or only shows it.
     let make = {
-        let (shown, busy, title) = (shown.clone(), busy.clone(), title.clone());
+        let (shown, busy, title, latest) =
+            (shown.clone(), busy.clone(), title.clone(), latest.clone());
         move |what: What, options: EmbedOptions, copy: bool| {
             let (shown, busy, title) = (shown.clone(), busy.clone(), title.clone());
             let latest = latest.clone();
@@ -116,7 +101,7 @@ pub fn ShareBar(props: &ShareProps) -> Html {
             };
             busy.set(true);
             yew::platform::spawn_local(async move {
-                let text = text_for(what, options, &title).await;
+                let (text, height) = text_for(what, options, &title).await;
                 if *latest.borrow() != request {
                     return;
                 }
@@ -127,8 +112,17 @@ pub fn ShareBar(props: &ShareProps) -> Html {
                 } else {
                     Said::Refused
                 };
+                if *latest.borrow() != request {
+                    return;
+                }
                 busy.set(false);
-                shown.set(Some(Shown { what, text, said }));
+                shown.set(Some(Shown {
+                    what,
+                    text,
+                    said,
+                    options,
+                    height,
+                }));
             });
         }
     };
@@ -174,6 +168,28 @@ pub fn ShareBar(props: &ShareProps) -> Html {
         },
     };
 
+    // Another view, or the view's state changed: the text no longer says where the reader
+    // is. The panel closes, and a measurement still under way is forgotten.
+    {
+        let (shown, busy) = (shown.clone(), busy.clone());
+        use_effect_with((), move |_| {
+            let forget = move || {
+                let mut latest = latest.borrow_mut();
+                *latest = latest.wrapping_add(1);
+                busy.set(false);
+                shown.set(None);
+            };
+            let listeners = web_sys::window().map(|window| {
+                let again = forget.clone();
+                [
+                    EventListener::new(&window, "hashchange", move |_| forget()),
+                    EventListener::new(&window, browser::ADDRESS_REPLACED, move |_| again()),
+                ]
+            });
+            move || drop(listeners)
+        });
+    }
+
     let close = {
         let shown = shown.clone();
         Callback::from(move |_: MouseEvent| shown.set(None))
@@ -187,30 +203,13 @@ pub fn ShareBar(props: &ShareProps) -> Html {
         })
     };
     // An option changed: the code again, shown, not copied.
-    let change = |edit: Edit| {
+    let on_change = {
         let (options, make) = (options.clone(), make.clone());
-        Callback::from(move |event: Event| {
-            let mut next = *options;
-            edit(&mut next, &event);
+        Callback::from(move |next: EmbedOptions| {
             options.set(next);
             make(What::Embed, next, false);
         })
     };
-    let on_theme = change(Rc::new(|options, event| {
-        let value = browser::input_value(event);
-        options.theme = Theme::ALL
-            .iter()
-            .find(|(name, _)| *name == value)
-            .map_or(Theme::Auto, |(_, theme)| *theme);
-    }));
-    let switches = SWITCHES.iter().map(|&(label, get, set)| {
-        let onchange = change(Rc::new(move |options, event| {
-            set(options, input_checked(event))
-        }));
-        html! {
-            <label><input type="checkbox" checked={get(&options)} {onchange} />{ label }</label>
-        }
-    });
     let open = shown.is_some();
 
     html! {
@@ -228,21 +227,10 @@ pub fn ShareBar(props: &ShareProps) -> Html {
             // Always in the page, so that screen readers announce what it says.
             <div class={classes!("share-panel", open.then_some("open"))} onkeydown={on_escape}>
                 <p class="share-status" role="status" aria-live="polite">{ status }</p>
-                if let Some(Shown { what, text, .. }) = &*shown {
+                if let Some(Shown { what, text, options: made, height, .. }) = &*shown {
                     if *what == What::Embed {
-                        <fieldset class="share-options">
-                            <legend>{ "The widget" }</legend>
-                            <label>{ "Theme " }
-                                <select onchange={on_theme}>
-                                    { for Theme::ALL.iter().map(|(name, theme)| html! {
-                                        <option value={*name} selected={*theme == options.theme}>
-                                            { if *theme == Theme::Auto { "follows the page" } else { name } }
-                                        </option>
-                                    }) }
-                                </select>
-                            </label>
-                            { for switches }
-                        </fieldset>
+                        <EmbedOptionsFields options={*options} {on_change} />
+                        <EmbedAdvice options={*made} height={*height} />
                     }
                     <label class="share-text">
                         <span>{ what.noun() }</span>

@@ -13,8 +13,11 @@
 //
 // The page's scheme is, in this order: <html data-ringlab-theme="light|dark|auto"> when the
 // page sets it (the one call a page with no other signal needs); the computed
-// `color-scheme` around the frame when it names one scheme; the luminance of the background the
-// frame sits on; the reader's prefers-color-scheme.
+// `color-scheme` around the frame when it names one scheme; the luminance of the background
+// the frame sits on; and where nothing up to the root paints one, what the browser paints
+// there: white for a page whose `color-scheme` is `normal`, and the reader's
+// prefers-color-scheme only for a page that says `light dark` (or where nothing can be
+// read at all).
 //
 // The messages (version 1) are described in frame.js. Bare numbers, which widgets posted
 // before the protocol had names, are still taken as heights. Including this script more
@@ -102,6 +105,23 @@
     return !!(window.matchMedia && window.matchMedia("(prefers-color-scheme: dark)").matches);
   }
 
+  // The scheme of a page that paints no background of its own, as the browser paints it:
+  // white, unless the page allows dark (`color-scheme: light dark` on its root, or the
+  // <meta name="color-scheme"> that a computed style does not show), and then as the
+  // reader prefers. Where nothing can be read, as the reader prefers.
+  function unpaintedScheme() {
+    var value = getComputedStyle(root).colorScheme;
+    if (typeof value !== "string") return prefersDark() ? "dark" : "light";
+    if (value === "normal") {
+      var meta = document.querySelector('meta[name="color-scheme"]');
+      if (meta) value = meta.getAttribute("content") || "";
+    }
+    var words = value.split(/\s+/);
+    if (words.indexOf("dark") < 0) return "light";
+    if (words.indexOf("light") < 0) return "dark";
+    return prefersDark() ? "dark" : "light";
+  }
+
   // The scheme this page shows around `frame`.
   function pageScheme(frame) {
     var said = root.getAttribute("data-ringlab-theme");
@@ -112,7 +132,7 @@
     if (named) return named;
     var luminance = backgroundLuminance(parent);
     if (luminance !== null) return luminance < 0.4 ? "dark" : "light";
-    return prefersDark() ? "dark" : "light";
+    return unpaintedScheme();
   }
 
   function tell(entry) {

@@ -245,6 +245,10 @@ test("the doubling preset: modulo splits each old server with exactly one new on
   );
   assert.equal(pairs.length, modulo.moved);
   for (const [was, now] of pairs) assert.equal(now, was + 16, `${was} -> ${now}`);
+  // Numbered from 0 as h mod 16 and h mod 32 are: old servers 0 to 15, new 16 to 31.
+  assert.ok(pairs.every(([was, now]) => was >= 0 && was <= 15 && now >= 16 && now <= 31), JSON.stringify(pairs));
+  const shown = await gridRegion(page, "Modulo").locator(".gr-now").allInnerTexts();
+  assert.ok(shown.map(Number).every((n) => n >= 0 && n <= 31) && shown.includes("0"), "the modulo cells show 0 to 31");
   await screenshot(page, "grids-doubling");
   clean();
   await context.close();
@@ -261,8 +265,12 @@ test("hovering or focusing a cell shows its key, hash and owners; arrows move th
   await page.waitForFunction((k) => document.querySelector(".gr-details")?.textContent.includes(k), key);
   const text = await details.innerText();
   assert.match(text, /key 3 · hash 0x[0-9a-f]{16}/);
-  assert.match(text, /Modulo \(h mod N\): h mod 9 = \d, server \d \([A-I]\)/);
-  assert.match(text, /Hash ring: server \d \([A-I]\)/);
+  // Servers are numbered from 0, as h mod N numbers them: h mod 9 = 4 is server 4, E.
+  const [, h, server, letter] = text.match(/Modulo \(h mod N\): h mod 9 = (\d), server (\d) \(([A-I])\)/);
+  assert.equal(server, h, text);
+  assert.equal(letter, String.fromCharCode(65 + Number(server)), text);
+  const [, ringServer, ringLetter] = text.match(/Hash ring: server (\d) \(([A-I])\)/);
+  assert.equal(ringLetter, String.fromCharCode(65 + Number(ringServer)), text);
   assert.equal(await details.getAttribute("aria-live"), "polite");
   // Keyboard: focus the first cell, then the arrow keys walk the roving focus.
   await page.mouse.move(0, 0);
@@ -289,9 +297,9 @@ test("clicking a cell, or Enter on it, opens that key's walk in the ring playgro
   const { context, page, clean } = await open();
   await load(env, page, BASE + "&servers=9&from=8");
   const cell = gridRegion(page, "Hash ring").locator("a.gr-cell").nth(5);
-  // "user:123 on server 7": server 7 is the playground's G.
+  // "user:123 on server 6": servers count from 0, so server 6 is the playground's G.
   const [, key, server] = (await cell.getAttribute("aria-label")).match(/^(\S+) on server (\d+)/);
-  const name = String.fromCharCode(64 + Number(server));
+  const name = String.fromCharCode(65 + Number(server));
   await cell.click();
   await page.waitForFunction(() => location.hash.startsWith("#/ring?"));
   // The playground walks the same key to the same owner.

@@ -30,6 +30,19 @@ test("photo42 walks 0, 1, 2, 6, 9 and stops at the jump to 16", async () => {
   assert.ok(colours.counts.accent > 400, JSON.stringify(colours));
   assert.equal(await picture.locator(".walk-visited").count(), 5);
   assert.equal(await picture.locator(".walk-jump").count(), 4);
+  // The hash in sixteen hex digits, as the grids show a key's hash: the same key's hash
+  // there is the same text here.
+  assert.match(await page.locator(".jump-hash").innerText(), /^Its 64-bit hash \(XXH3-64, seed 0\): 0x[0-9a-f]{16}\. It visits 5 buckets\.$/);
+  await load(env, page, "#/grids?servers=9&from=8&keys=100&seed=7");
+  const cell = page.locator("a.gr-cell").first();
+  await cell.hover();
+  const key = (await cell.getAttribute("aria-label")).split(" ")[0];
+  await page.waitForFunction((k) => document.querySelector(".gr-details")?.textContent.includes(k), key);
+  const gridHash = await page.locator(".gr-details code").innerText();
+  await load(env, page, `#/jump?key=${encodeURIComponent(key)}`);
+  await page.locator(".jump-hash").filter({ hasText: gridHash }).waitFor();
+  await load(env, page, "#/jump");
+  await picture.waitFor();
   await screenshot(page, "jump");
   clean();
   await context.close();

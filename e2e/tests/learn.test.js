@@ -218,14 +218,25 @@ test("the whole path, keyboard only", async () => {
   assert.equal(await page.getByRole("heading", { name: "A strong answer" }).count(), 0);
   await page.getByText(`(0 of ${prompts} so far)`, { exact: false }).waitFor();
   assert.doesNotMatch(await page.locator(".iv-whole").innerText(), /I would place keys/);
+  // Past "I answered aloud", the reveal.
+  await page.keyboard.press("Tab");
   await page.keyboard.press("Tab");
   await page.keyboard.press("Enter");
   // The reveal moves the focus to what it revealed.
   await page.waitForFunction(() => document.activeElement?.id === "iv-p0-model");
-  // All but the last revealed: the whole answer stays hidden, and says how many are left.
-  while ((await reveal.count()) > 1) await press(reveal.first());
+  // All but the last answered aloud and revealed: the whole answer stays hidden, and says
+  // how many are left. A reveal waits for its attempt.
+  const aloud = page.getByRole("checkbox", { name: "I answered aloud" });
+  while ((await reveal.count()) > 1) {
+    assert.ok(await reveal.first().isDisabled(), "no reveal before an attempt");
+    await press(aloud.first(), "Space");
+    await waitUntil(() => reveal.first().isEnabled(), (on) => on, "the reveal opens once answered aloud");
+    await press(reveal.first());
+  }
   await page.getByText(`(${prompts - 1} of ${prompts} so far)`, { exact: false }).waitFor();
   assert.doesNotMatch(await page.locator(".iv-whole").innerText(), /I would place keys/);
+  await press(aloud.first(), "Space");
+  await waitUntil(() => reveal.first().isEnabled(), (on) => on, "the last reveal opens once answered aloud");
   await press(reveal.first());
   assert.equal(await page.locator("ol.iv-prompts .iv-levels").count(), prompts, "each prompt has senior and staff");
   assert.match(await page.locator(".iv-whole").innerText(), /^The whole answer\s+I would place keys with consistent hashing/);

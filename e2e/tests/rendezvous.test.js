@@ -116,6 +116,11 @@ test("the cost is measured in this browser as N grows to 10,000", async () => {
   const rates = await table.locator("tbody tr td:first-of-type").allInnerTexts();
   const numbers = rates.map((r) => Number(r.replaceAll(",", "")));
   assert.ok(numbers.every((r) => r > 0), rates.join(" "));
+  // A noisy rate to three significant figures, its ratio to the first to two.
+  for (const rate of rates) assert.match(rate.replaceAll(",", ""), /^[1-9]\d{0,2}0*$/, rates.join(" "));
+  const ratios = await table.locator("tbody tr td:nth-of-type(2)").allInnerTexts();
+  assert.equal(ratios[0], "1.0×");
+  for (const ratio of ratios) assert.match(ratio, /^(\d\.\d|0\.0*[1-9]\d)×$|^[1-9]\d×$/, ratios.join(" "));
   // O(N): a thousand times the nodes is far slower.
   assert.ok(numbers[3] * 50 < numbers[0], rates.join(" "));
   clean();

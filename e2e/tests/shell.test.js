@@ -75,6 +75,23 @@ test("the header lists the views that work, the current one marked", async () =>
   await context.close();
 });
 
+test("the home page counts the walkthrough's steps as the walkthrough does", async () => {
+  const { context, page, clean } = await open(env);
+  await load(env, page, "#/views");
+  const ways = page.getByRole("region", { name: "Ways in" });
+  await ways.getByRole("link", { name: "Learn it step by step" }).waitFor();
+  const said = await ways.getByRole("listitem").filter({ hasText: "Learn it step by step" }).locator("p").innerText();
+  const [, count] = said.match(/^(\d+) short steps, from why hash mod N breaks/);
+  await ways.getByRole("link", { name: "Learn it step by step" }).click();
+  await page.waitForFunction(() => location.hash.startsWith("#/learn"));
+  const toc = page.getByRole("navigation", { name: "Steps" }).getByRole("link");
+  await toc.first().waitFor();
+  assert.equal(await toc.count(), Number(count), `${said} against ${await toc.count()} steps`);
+  assert.match(await page.locator(".learn-count").innerText(), new RegExp(`^Step 1 of ${count}$`));
+  clean();
+  await context.close();
+});
+
 test("a bad view or embed value gets a visible note, and the URL is cleaned up", async () => {
   const { context, page, problems } = await openPage(env);
   await load(env, page, "#/nowhere?embed=maybe");

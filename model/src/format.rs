@@ -32,6 +32,52 @@ pub fn grouped_rounded(value: f64) -> String {
     }
 }
 
+/// `value` with `places` decimals and its whole part grouped: `6,553.7` for 6553.7 at one
+/// place. Not a number, or infinite, prints as Rust does.
+pub fn grouped_decimal(value: f64, places: usize) -> String {
+    if !value.is_finite() {
+        return value.to_string();
+    }
+    let text = format!("{:.places$}", value.abs());
+    let (whole, fraction) = text.split_once('.').unwrap_or((&text, ""));
+    let whole = whole
+        .parse::<u64>()
+        .map_or_else(|_| whole.to_string(), grouped);
+    let sign = if value < 0.0 && text.chars().any(|c| c.is_ascii_digit() && c != '0') {
+        "-"
+    } else {
+        ""
+    };
+    if fraction.is_empty() {
+        format!("{sign}{whole}")
+    } else {
+        format!("{sign}{whole}.{fraction}")
+    }
+}
+
+/// A measured, noisy amount to `figures` significant figures, grouped: a rate of
+/// 12,345,678.9 lookups a second reads `12,300,000` at three, 0.031623 reads `0.032` at
+/// two. Digits beyond what the measurement holds would be noise printed as fact.
+pub fn significant(value: f64, figures: u32) -> String {
+    if !value.is_finite() || value == 0.0 {
+        return grouped_rounded(value);
+    }
+    let figures = figures.max(1) as i32;
+    let magnitude = value.abs().log10().floor() as i32;
+    let scale = 10f64.powi(figures - 1 - magnitude);
+    let rounded = (value * scale).round() / scale;
+    // Rounding up can add a digit (9.99 → 10): count the places from the rounded value.
+    let magnitude = rounded.abs().log10().floor() as i32;
+    let places = (figures - 1 - magnitude).max(0) as usize;
+    grouped_decimal(rounded, places)
+}
+
+/// A 64-bit hash as the views show it: `0x` and sixteen hex digits, the same width for
+/// every hash, never a 20-digit decimal beside grouped counts.
+pub fn hash_hex(hash: u64) -> String {
+    format!("0x{hash:016x}")
+}
+
 /// `text` with its first letter a capital, to start a sentence: "The ring moved ...".
 /// ASCII only: every sentence it starts is ringlab's own, and the Unicode case tables
 /// would cost every module several kilobytes.
@@ -53,6 +99,22 @@ pub fn percent(share: f64) -> String {
     } else {
         format!("{pct:.1}%")
     }
+}
+
+/// A share as a percentage with as many decimals as it takes to be exact, up to three
+/// ("6.25%" for 1/16, "12.5%" for 1/8), else as [`percent`] writes it ("5.9%" for 1/17):
+/// an exact fraction is never rounded to look like another.
+pub fn percent_exact(share: f64) -> String {
+    let pct = share * 100.0;
+    (1..=3)
+        .find(|&places| {
+            let scale = 10f64.powi(places);
+            ((pct * scale).round() - pct * scale).abs() < 1e-9
+        })
+        .map_or_else(
+            || percent(share),
+            |places| format!("{pct:.*}%", places as usize),
+        )
 }
 
 /// A round top for a plot's axis: 1, 2, 2.5 or 5 times a power of ten, at or above
@@ -128,6 +190,40 @@ mod tests {
         assert_eq!(grouped_rounded(-1234.6), "-1,235");
         assert_eq!(grouped_rounded(-0.2), "0");
         assert_eq!(grouped_rounded(f64::NAN), "NaN");
+    }
+
+    #[test]
+    fn decimals_are_grouped_too() {
+        assert_eq!(grouped_decimal(65_537.0 / 10.0, 1), "6,553.7");
+        assert_eq!(grouped_decimal(-1_234.56, 2), "-1,234.56");
+        assert_eq!(grouped_decimal(-0.04, 1), "0.0");
+        assert_eq!(grouped_decimal(999.96, 1), "1,000.0");
+        assert_eq!(grouped_decimal(7.0, 0), "7");
+    }
+
+    #[test]
+    fn noisy_amounts_keep_their_significant_figures() {
+        assert_eq!(significant(12_345_678.9, 3), "12,300,000");
+        assert_eq!(significant(9.99, 2), "10");
+        assert_eq!(significant(0.031623, 2), "0.032");
+        assert_eq!(significant(1_234.0, 2), "1,200");
+        assert_eq!(significant(0.0, 3), "0");
+        assert_eq!(significant(-45.67, 3), "-45.7");
+    }
+
+    #[test]
+    fn hashes_are_sixteen_hex_digits() {
+        assert_eq!(hash_hex(255), "0x00000000000000ff");
+        assert_eq!(hash_hex(u64::MAX), "0xffffffffffffffff");
+    }
+
+    #[test]
+    fn exact_fractions_keep_their_digits() {
+        assert_eq!(percent_exact(1.0 / 16.0), "6.25%");
+        assert_eq!(percent_exact(1.0 / 8.0), "12.5%");
+        assert_eq!(percent_exact(0.5), "50.0%");
+        assert_eq!(percent_exact(1.0 / 17.0), "5.9%");
+        assert_eq!(percent_exact(1.0 / 32.0), "3.125%");
     }
 
     #[test]

@@ -1,5 +1,7 @@
-//! The index page's URL state: it has none; any parameter is unknown.
+//! The index page's URL state (it has none; any parameter is unknown), and its sentences
+//! with figures.
 
+use crate::learn::steps::STEPS;
 use crate::param_table::Param;
 use crate::view_state::ViewState;
 
@@ -11,4 +13,30 @@ pub struct IndexParams;
 
 impl ViewState for IndexParams {
     const PARAMS: &'static [Param<Self>] = &[];
+}
+
+/// The walkthrough's way in, its steps counted from the walkthrough itself.
+pub fn learn_way_in() -> String {
+    format!(
+        "{} short steps, from why hash mod N breaks to the five-minute interview answer.",
+        STEPS.len()
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::learn::steps::step_label;
+    use crate::test_numbers::assert_numbers;
+
+    /// The count is the walkthrough's: its last step is labelled "Step N: ...".
+    #[test]
+    fn the_way_in_counts_the_walkthroughs_steps() {
+        let last = STEPS.last().expect("steps");
+        let label = step_label(last.slug);
+        let n: f64 = label["Step ".len()..label.find(':').unwrap()]
+            .parse()
+            .unwrap();
+        assert_numbers(&learn_way_in(), &[n]);
+    }
 }

@@ -11,6 +11,7 @@ pub mod chart;
 pub mod clock;
 pub mod compare;
 pub mod cost;
+pub mod embed_advice;
 pub mod embed_code;
 pub mod format;
 pub mod geometry;

@@ -2,8 +2,9 @@
 //! side, computed in slices with a progress bar, and lookups per second measured here.
 //!
 //! The state and every figure are in `ringlab_model::compare`; `view` lays it out,
-//! `runner` places the keys a slice at a time, `speed` measures lookups.
+//! `moved_bars` draws the keys moved per scheme, `runner` places the keys a slice at a time, `speed` measures lookups.
 
+mod moved_bars;
 mod runner;
 mod speed;
 pub mod view;

@@ -1,4 +1,7 @@
-//! The comparison's component: the controls, the progress, and one row per scheme.
+//! The comparison's component: the controls, the progress, the keys moved drawn, and one
+//! row per scheme.
+
+use std::rc::Rc;
 
 use ringlab_model::compare::params::{CompareParams, CHANGES, KEYS, SERVERS, VNODES};
 use ringlab_model::compare::prose;
@@ -9,6 +12,7 @@ use ringlab_model::linked::{Edit, Linked};
 use ringlab_model::ViewState;
 use yew::prelude::*;
 
+use super::moved_bars::MovedBars;
 use super::runner::{use_comparison, worker_count};
 use super::speed::use_speed;
 use crate::browser::input_checked;
@@ -146,6 +150,7 @@ pub fn CompareView(props: &ViewProps) -> Html {
                             { prose::seed_finding() }
                         </p>
                     }
+                    <MovedBars params={p.clone()} outcomes={Rc::new(outcomes.clone())} {done} />
                     { table(p, &outcomes, done, &rates) }
                     <div class="cmp-speed">
                         <button type="button" disabled={measuring || running}
@@ -219,7 +224,9 @@ fn table(p: &CompareParams, outcomes: &[Outcome], done: u64, rates: &[(Compared,
         }
     });
     html! {
-        <div class="cmp-scroll" tabindex="0" role="region" aria-label="Comparison table">
+        <>
+        <p class="scroll-cue" aria-hidden="true">{ "Swipe the table sideways for every column; the scheme stays in view." }</p>
+        <div class="cmp-scroll scroll-shadows" tabindex="0" role="region" aria-label="Comparison table">
             <table class="cmp-table">
                 <caption>{ prose::caption(p, done) }</caption>
                 <thead>
@@ -238,5 +245,6 @@ fn table(p: &CompareParams, outcomes: &[Outcome], done: u64, rates: &[(Compared,
                 <tbody>{ for rows }</tbody>
             </table>
         </div>
+        </>
     }
 }

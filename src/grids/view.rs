@@ -4,6 +4,7 @@
 
 use std::rc::Rc;
 
+use ringlab_model::format::hash_hex;
 use wasm_bindgen::JsCast;
 use web_sys::{HtmlCanvasElement, HtmlElement, HtmlInputElement};
 use yew::prelude::*;
@@ -301,7 +302,7 @@ pub fn Grids(props: &ViewProps) -> Html {
                 <p class="gr-key">
                     <strong>{ name.clone() }</strong>
                     { format!(" · key {shown} · hash ") }
-                    <code>{ format!("0x{hash:016x}") }</code>
+                    <code>{ hash_hex(hash) }</code>
                 </p>
                 <ul>
                     { for state.grids.iter().map(|g| html! {

@@ -2,7 +2,7 @@
 //! adds the caption).
 
 use ringlab_core::experiment::{BusiestRow, CatcherRow};
-use ringlab_model::format::{byte_size, grouped, percent};
+use ringlab_model::format::{byte_size, grouped, percent, significant};
 use ringlab_model::lab::runs::{BOUNDED_SERVERS, KEYS_POINTS};
 use ringlab_model::lab::series::{
     bounded_least_moved, keys_floor, keys_least_moved, memory_rows, BoundedRow, KeysRow, SpeedRow,
@@ -106,7 +106,7 @@ pub fn keys_table(rows: &[KeysRow]) -> Html {
 
 pub fn speed_table(rows: &[SpeedRow]) -> Html {
     let rows = rows.iter().map(|(scheme, n, rate)| html! {
-        <tr><th scope="row">{ scheme.title(u64::from(KEYS_POINTS)) }</th><td>{ n }</td><td>{ grouped(rate.round() as u64) }</td></tr>
+        <tr><th scope="row">{ scheme.title(u64::from(KEYS_POINTS)) }</th><td>{ n }</td><td>{ significant(*rate, 3) }</td></tr>
     });
     html! {
         <>

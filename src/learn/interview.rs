@@ -4,6 +4,7 @@
 //! interview prep (the follow-ups, a timed run, an estimate, a dry run, the cheat sheet
 //! and the post-test). The words and numbers are `ringlab_model::learn::interview`.
 
+use ringlab_model::learn::attempt::{tried, whole_answer_later};
 use ringlab_model::learn::interview;
 use ringlab_model::prep::params::Part;
 use yew::prelude::*;
@@ -19,9 +20,7 @@ pub fn Interview(props: &PartProps) -> Html {
     let total = prompts.len();
     // The whole answer waits for every prompt to be tried and revealed, or for the reader
     // to ask for it.
-    let revealed = (0..total)
-        .filter(|index| props.progress.revealed.contains(index))
-        .count();
+    let tried = tried(&props.progress, 0..total);
     let show_all = use_state(|| false);
     let show_now = {
         let show_all = show_all.clone();
@@ -46,13 +45,11 @@ pub fn Interview(props: &PartProps) -> Html {
             </ol>
             <section class="iv-whole" aria-labelledby="iv-whole-heading">
                 <h3 id="iv-whole-heading">{ "The whole answer" }</h3>
-                if revealed == total || *show_all {
+                if tried == total || *show_all {
                     <p>{ (*whole).clone() }</p>
                 } else {
                     <p class="iv-later" aria-live="polite">
-                        { format!(
-                            "It opens when you have revealed every model answer ({revealed} of {total} so far), so that you try each question first.",
-                        ) }
+                        { whole_answer_later(tried, total) }
                     </p>
                     <button type="button" class="iv-show-all" onclick={show_now}>
                         { "Show it now" }

@@ -1,10 +1,13 @@
-//! One interview prompt as a card: the question, the reader's box, "Reveal model answer",
-//! then the model answer, any extras, the senior and staff takes and the points to tick.
-//! The walkthrough's interview step and interview prep's follow-ups both show prompts so.
+//! One interview prompt as a card: the question, the reader's box, "I answered aloud",
+//! "Reveal model answer" (which waits for an attempt: words in the box or the tick; the
+//! rule is `ringlab_model::learn::attempt`), then the model answer, any extras, the
+//! senior and staff takes and the points to tick. The walkthrough's interview step and
+//! interview prep's follow-ups both show prompts so.
 //!
 //! What the reader types stays in the page and in localStorage (through the progress); it
 //! is never sent anywhere.
 
+use ringlab_model::learn::attempt::{attempt, ANSWER_FIRST};
 use ringlab_model::learn::interview::{self, point_id, Prompt};
 use ringlab_model::learn::progress::{Action, Progress};
 use yew::prelude::*;
@@ -68,6 +71,12 @@ pub fn prompt_card(
     };
     let reveal = reveal.reform(move |_: MouseEvent| index);
     let ticked = interview::ticked(progress, index);
+    let attempted = attempt(progress, index).is_some();
+    let aloud = progress.aloud.contains(&index);
+    let on_aloud = {
+        let on_action = on_action.clone();
+        Callback::from(move |e: Event| on_action.emit(Action::Aloud(index, input_checked(&e))))
+    };
 
     html! {
         <section class="iv-prompt" aria-labelledby={id("heading")}>
@@ -115,9 +124,17 @@ pub fn prompt_card(
                     </fieldset>
                 </div>
             } else {
-                <button type="button" class="iv-reveal" onclick={reveal}>
+                <div class="iv-try">
+                    <input type="checkbox" id={id("aloud")} checked={aloud} onchange={on_aloud} />
+                    <label for={id("aloud")}>{ "I answered aloud" }</label>
+                </div>
+                <button type="button" class="iv-reveal" onclick={reveal} disabled={!attempted}
+                    aria-describedby={(!attempted).then(|| id("first"))}>
                     { "Reveal model answer" }
                 </button>
+                if !attempted {
+                    <p class="iv-first" id={id("first")}>{ ANSWER_FIRST }</p>
+                }
             }
         </section>
     }

@@ -218,7 +218,7 @@ fn live(widget: Html) -> Html {
     html! {
         <>
             { p(live_prose::intro(&LIVE_RING)) }
-            { p("Add a server and read the counter beside the ring (under it on a phone).") }
+            { p("Add a server. What it moved appears right under the button, and the moved keys are circled on the ring.") }
             if let Some(join) = live_prose::join(&LIVE_RING) {
                 { p(join) }
             }

@@ -18,7 +18,6 @@ use crate::leaver_select::LeaverSelect;
 use crate::notes::{dispatching, ViewNotes};
 use crate::number_field::NumberField;
 use crate::pictures::bars::{Bars, Line};
-use crate::pictures::swatch::swatch;
 use crate::player::Player;
 use crate::setters::{on_change, on_text};
 use crate::store::Store;
@@ -195,24 +194,31 @@ fn real_part(real: &Real, p: &MaglevParams) -> Html {
         label: "fair".into(),
         kind: "mean",
     }];
-    let found = prose::lookup_sentence(p, real).map(|(text, owner)| {
+    let lookup = prose::lookup_sentence(p, real);
+    let marked = lookup.as_ref().map(|(_, owner)| *owner);
+    // The owner's name drawn as its bar is: blue, outlined (the bar is marked below).
+    let found = lookup.map(|(text, owner)| {
         html! {
             <p class="maglev-lookup">
                 { text }
-                <strong class={classes!("maglev-owner", swatch(owner))}>{ real.names[owner].clone() }</strong>{ "." }
+                <strong class="maglev-owner">{ real.names[owner].clone() }</strong>
+                { " (its bar is outlined)." }
             </p>
         }
     });
+    let heir = prose::after_its_backend_leaves(p, real)
+        .map(|text| html! { <p class="maglev-heir">{ text }</p> });
     let no_key = (p.system != MaglevSystem::Envoy).then(|| html! {
         <p class="maglev-lookup">{ "Cilium and katran hash each packet's addresses and ports, not a text key; the table is the same idea." }</p>
     });
     html! {
         <div class="maglev-real">
-            <Bars {names} {values} {lines} limit={None::<f64>} x_label="backends" y_label="slots"
+            <Bars {names} {values} {lines} limit={None::<f64>} {marked} x_label="backends" y_label="slots"
                 label={prose::real_label(real, system_label(real.system))} />
             <p>{ real.balance() }</p>
             <p>{ real.movement() }</p>
             { for found }
+            { for heir }
             { for no_key }
         </div>
     }

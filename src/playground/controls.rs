@@ -41,6 +41,9 @@ pub fn log_step(value: u32, max: u32) -> u32 {
 pub struct ControlsProps {
     pub params: PlaygroundParams,
     pub dispatch: UseReducerDispatcher<Store<PlaygroundState>>,
+    /// What the last change moved, shown under the server buttons that made it.
+    #[prop_or_default]
+    pub result: Html,
 }
 
 /// The virtual node slider's value as an action.
@@ -232,6 +235,7 @@ pub fn Controls(props: &ControlsProps) -> Html {
                     <button type="button" onclick={by_name(Action::RestoreServer)}
                         disabled={!target_failed}>{ "Restore server" }</button>
                 </div>
+                { props.result.clone() }
             </fieldset>
             <fieldset class="pg-group">
                 <legend>{ "Ring" }</legend>

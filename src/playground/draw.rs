@@ -29,7 +29,7 @@ pub fn draw_still(ctx: &CanvasRenderingContext2d, scene: &Scene, theme: &CanvasT
     // The track and the owners' arcs.
     ctx.set_line_cap("butt");
     ctx.set_line_width(16.0);
-    ctx.set_stroke_style_str(&theme.line);
+    ctx.set_stroke_style_str(&theme.edge);
     ctx.begin_path();
     let _ = ctx.arc(g.cx, g.cy, g.radius, 0.0, std::f64::consts::TAU);
     ctx.stroke();
@@ -92,6 +92,11 @@ pub fn draw_still(ctx: &CanvasRenderingContext2d, scene: &Scene, theme: &CanvasT
     ctx.set_text_align("center");
     ctx.set_text_baseline("middle");
     for key in &scene.keys {
+        if key.moved {
+            ctx.set_line_width(1.5);
+            ctx.set_stroke_style_str(&theme.text);
+            ring(ctx, key.x, key.y, key.size + 2.5);
+        }
         if key.selected {
             ctx.set_line_width(2.0);
             ctx.set_stroke_style_str(&theme.focus);

@@ -152,8 +152,9 @@ pub fn shares_view(
     });
     let more = params.servers.len().saturating_sub(MAX_ROWS);
     html! {
-        <div class="pg-shares" tabindex="0" role="region" aria-label="Shares per server">
+        <div class="pg-shares scroll-shadows" tabindex="0" role="region" aria-label="Shares per server">
             <p class="pg-spread">{ spread_line }</p>
+            <p class="scroll-cue" aria-hidden="true">{ "Swipe the table sideways for every column; the server stays in view." }</p>
             <table class="pg-table">
                 <caption>{ "Share of the ring per server (exact, from the arcs) against its fair share" }</caption>
                 <thead>

@@ -148,14 +148,19 @@ pub fn Playground(props: &ViewProps) -> Html {
                     c.walk = state.walk.clone();
                     c.change = state.change.clone();
                     c.placement = Some(state.placement.clone());
-                    c.scene = Some(scene::build(
+                    let mut built = scene::build(
                         &state.placement,
                         &state.params,
                         state.focused,
                         state.walk.as_ref().map(|w| w.key),
                         side,
                         side,
-                    ));
+                    );
+                    scene::mark_moved(&mut built.keys, state.change.as_deref());
+                    // How many keys the picture rings, for the tests.
+                    let ringed = built.keys.iter().filter(|k| k.moved).count();
+                    let _ = canvas.set_attribute("data-ringed", &ringed.to_string());
+                    c.scene = Some(built);
                     c.element = Some(canvas);
                     draw_still_layer(&mut c, backing);
                     paint(&mut c, time)
@@ -352,12 +357,11 @@ pub fn Playground(props: &ViewProps) -> Html {
                     </figcaption>
                 </figure>
                 <div class="pg-side">
-                    <Controls params={params.clone()} dispatch={state.dispatcher()} />
+                    <Controls params={params.clone()} dispatch={state.dispatcher()} result={moves} />
                     { key_buttons }
                     <p class="pg-status" role="status" aria-live="polite">
                         { state.announcement.clone() }
                     </p>
-                    { moves }
                     { walk_text }
                 </div>
             </div>
@@ -385,6 +389,9 @@ fn moves_view(change: &Change) -> Html {
             }
             if let Some(why) = change.repointed_text() {
                 <p class="pg-repointed">{ why }</p>
+            }
+            if !change.movement.moved.is_empty() {
+                <p class="pg-ringed">{ "On the ring, the keys that moved are circled." }</p>
             }
         </div>
     }

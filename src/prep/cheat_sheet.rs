@@ -1,8 +1,9 @@
 //! The cheat sheet: the numbers worth remembering, the choice between the schemes and the
 //! follow-ups' numbers, each computed by the core, on one printed page
-//! (static/prep-print.css). It opens once every model answer has been revealed, so that
-//! the candidate tries each question first, or when asked for.
+//! (static/prep-print.css). It opens once every question has been answered and its model
+//! answer revealed, so that the candidate tries each one first, or when asked for.
 
+use ringlab_model::learn::attempt::{cheat_sheet_later, tried};
 use ringlab_model::learn::followups;
 use ringlab_model::learn::interview::{self, PROMPT_COUNT};
 use yew::prelude::*;
@@ -24,21 +25,14 @@ pub fn CheatSheet(props: &PartProps) -> Html {
     let choices = use_memo((), |_| interview::choice_table());
     let show_all = use_state(|| false);
     let total = PROMPT_COUNT + follow.len();
-    let revealed = (0..total)
-        .filter(|index| props.progress.revealed.contains(index))
-        .count();
-    if revealed < total && !*show_all {
+    let tried = tried(&props.progress, 0..total);
+    if tried < total && !*show_all {
         let show_all = show_all.clone();
         return html! {
             <section class="cheat-sheet-later" aria-labelledby="cheat-sheet-heading">
                 <h2 id="cheat-sheet-heading">{ "Cheat sheet" }</h2>
                 <p class="iv-later">
-                    { format!(
-                        "It opens when you have revealed every model answer, the walkthrough's \
-                         {PROMPT_COUNT} interview prompts and the {} follow-ups ({revealed} of \
-                         {total} so far), so that you try each question first.",
-                        follow.len()
-                    ) }
+                    { cheat_sheet_later(tried, PROMPT_COUNT, follow.len()) }
                 </p>
                 <button type="button" class="iv-show-all"
                     onclick={Callback::from(move |_: MouseEvent| show_all.set(true))}>

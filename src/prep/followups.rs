@@ -1,14 +1,18 @@
-//! The follow-ups: the ten questions an interviewer asks once the opening answer is on the
+//! The follow-ups: the thirteen questions an interviewer asks once the opening answer is on the
 //! table, each a prompt card whose model answer also gives the number to quote and the
 //! widget that shows it. The words and numbers are `ringlab_model::learn::followups`.
 
-use ringlab_model::learn::followups::{self, FollowUp};
+use ringlab_model::learn::followups::{self, FollowUp, Widget};
 use ringlab_model::learn::interview::PROMPT_COUNT;
 use yew::prelude::*;
 
 use crate::learn::prompt_card::{prompt_card, use_reveal, Place};
 use crate::learn::PartProps;
 use crate::view_link::ViewLink;
+
+use super::fixed_partitions::FixedPartitions;
+use super::shuffle_sharding::ShuffleSharding;
+use super::two_choices::TwoChoices;
 
 #[component]
 pub fn Followups(props: &PartProps) -> Html {
@@ -38,13 +42,23 @@ pub fn Followups(props: &PartProps) -> Html {
     }
 }
 
-/// A follow-up's extras, shown with its model answer: the number to quote and the
-/// widget.
+/// A follow-up's extras, shown with its model answer: the number to quote, its own
+/// widget if it has one, and the view that shows more.
 fn extras(f: &FollowUp) -> Html {
     html! {
         <>
             <p class="iv-number"><strong>{ "The number to quote: " }</strong>{ f.number.clone() }</p>
+            { f.widget.map(widget).unwrap_or_default() }
             <p class="iv-see">{ "See it: " }<ViewLink to={f.see.1.clone()}>{ f.see.0.clone() }</ViewLink></p>
         </>
+    }
+}
+
+/// A follow-up's own widget.
+fn widget(w: Widget) -> Html {
+    match w {
+        Widget::TwoChoices => html! { <TwoChoices /> },
+        Widget::ShuffleSharding => html! { <ShuffleSharding /> },
+        Widget::FixedPartitions => html! { <FixedPartitions /> },
     }
 }

@@ -1,6 +1,7 @@
-//! Interview prep's page: what the parts are for, the parts as tabs-like links (the part
-//! is in the URL, `#/prep/<part>`), the candidate's progress so far, and the part shown.
-//! Embedded, it is the part alone.
+//! Interview prep's page: a line on what it is for, the parts as tabs-like links (the part
+//! is in the URL, `#/prep/<part>`), the part shown, then the candidate's progress so far.
+//! The part comes before the progress so that on a phone its first question is on the
+//! first screen. Embedded, it is the part alone.
 
 use ringlab_model::learn::checkup::{self, Sitting};
 use ringlab_model::learn::progress::Action;
@@ -48,7 +49,7 @@ pub fn Prep(props: &ViewProps) -> Html {
             html! { <CheckUp key="after" sitting={Sitting::After} skills={skills.clone()} part={part_props} /> }
         }
         Part::Followups => html! { <Followups ..part_props /> },
-        Part::Timed => html! { <TimedRun /> },
+        Part::Timed => html! { <TimedRun ..part_props /> },
         Part::Estimate => html! { <Estimation ..part_props /> },
         Part::DryRun => html! { <DryRun ..part_props /> },
         Part::Sheet => html! { <CheatSheet ..part_props /> },
@@ -69,15 +70,8 @@ pub fn Prep(props: &ViewProps) -> Html {
             { part_notes }
             <p class="prep-intro">
                 { "Practice for the consistent-hashing question of a system-design \
-                   interview. Take the pre-test before the walkthrough, and the post-test \
-                   after its quiz. In between come the follow-ups interviewers ask next, a \
-                   timed run, an estimate and a dry run. Your answers stay in this browser." }
+                   interview, one part at a time. Your answers stay in this browser." }
             </p>
-            <ul class="prep-progress" aria-label="Your progress">
-                { for done.iter().map(|(part, said)| html! {
-                    <li><span class="prep-progress-part">{ part.title() }</span>{ format!(": {said}") }</li>
-                }) }
-            </ul>
             <nav class="prep-parts" aria-label="Parts">
                 <ul>
                     { for Part::ALL.into_iter().map(|part| html! {
@@ -91,6 +85,14 @@ pub fn Prep(props: &ViewProps) -> Html {
                 </ul>
             </nav>
             <div class="prep-part">{ body }</div>
+            <section class="prep-status" aria-labelledby="prep-status-heading">
+                <h2 id="prep-status-heading">{ "Your progress" }</h2>
+                <ul class="prep-progress" aria-label="Your progress">
+                    { for done.iter().map(|(part, said)| html! {
+                        <li><span class="prep-progress-part">{ part.title() }</span>{ format!(": {said}") }</li>
+                    }) }
+                </ul>
+            </section>
         </div>
     }
 }

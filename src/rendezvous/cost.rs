@@ -6,6 +6,7 @@ use std::rc::Rc;
 
 use ringlab_core::schemes::rendezvous_systems::{Picker, RendezvousSystem};
 use ringlab_model::format::grouped;
+use ringlab_model::rendezvous::prose;
 use ringlab_model::rendezvous::race::{cost_nodes, key_names, lookup_all, COST_NODES};
 use yew::prelude::*;
 
@@ -54,11 +55,11 @@ pub fn Cost(props: &CostProps) -> Html {
     let running = meter.current.is_some();
     let first = results.first().map(|(_, rate)| *rate);
     let rows = results.iter().map(|(n, rate)| {
-        let relative = first.map_or(String::new(), |f| format!("{:.3}×", rate / f));
+        let relative = first.map_or(String::new(), |f| prose::relative_text(*rate, f));
         html! {
             <tr>
                 <th scope="row">{ grouped(*n as u64) }</th>
-                <td>{ grouped(rate.round() as u64) }</td>
+                <td>{ prose::rate_text(*rate) }</td>
                 <td>{ relative }</td>
             </tr>
         }

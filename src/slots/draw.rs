@@ -92,7 +92,7 @@ pub fn draw(
 
     // The move's slots, outlined: a wide line of the background under a line of text.
     ctx.set_line_join("miter");
-    for (width, colour) in [(4.0, &theme.background), (2.0, &theme.text)] {
+    for (width, colour) in [(5.0, &theme.background), (2.5, &theme.text)] {
         ctx.set_line_width(width * ratio);
         ctx.set_stroke_style_str(colour);
         for shape in &scene.outline {
@@ -108,6 +108,24 @@ pub fn draw(
             ctx.close_path();
             ctx.stroke();
         }
+    }
+
+    // The move's rows, pointed at from both edges of the map: a move of a few slots is a
+    // strip a row or two high, easy to miss without them.
+    let (first_row, end_row) = scene.move_rows();
+    let middle = (edge(first_row) + edge(end_row)) / 2.0;
+    let (half, depth) = (7.0 * ratio, 10.0 * ratio);
+    for (tip, base) in [(depth, 0.0), (size - depth, size)] {
+        ctx.begin_path();
+        ctx.move_to(tip, middle);
+        ctx.line_to(base, middle - half);
+        ctx.line_to(base, middle + half);
+        ctx.close_path();
+        ctx.set_line_width(2.0 * ratio);
+        ctx.set_stroke_style_str(&theme.background);
+        ctx.stroke();
+        ctx.set_fill_style_str(&theme.text);
+        ctx.fill();
     }
 
     // The keys: a ring round each key's slot, numbered as in the keys table.
@@ -141,15 +159,24 @@ pub fn draw(
             let _ = ctx.arc(cx, cy, radius, 0.0, std::f64::consts::TAU);
             ctx.stroke();
         }
-        // The number beside the ring, on whichever side has room.
+        // The number beside the ring, on whichever side has room; above or below it for a
+        // key in the move, so that the number never sits on the move's strip.
         let text_width = ctx.measure_text(&label).map_or(font, |m| m.width());
         let right = cx + radius + 3.0 * ratio + text_width <= size;
-        let (x, align) = if right {
-            (cx + radius + 3.0 * ratio, "left")
+        let (x, align, y) = if scene.in_move(key.slot) {
+            let above = cy - radius - font * 0.8;
+            let y = if above >= font / 2.0 {
+                above
+            } else {
+                cy + radius + font * 0.8
+            };
+            (cx, "center", y)
+        } else if right {
+            (cx + radius + 3.0 * ratio, "left", cy)
         } else {
-            (cx - radius - 3.0 * ratio, "right")
+            (cx - radius - 3.0 * ratio, "right", cy)
         };
-        let y = cy.clamp(font / 2.0 + ratio, size - font / 2.0 - ratio);
+        let y = y.clamp(font / 2.0 + ratio, size - font / 2.0 - ratio);
         ctx.set_text_align(align);
         ctx.set_line_width(3.0 * ratio);
         ctx.set_stroke_style_str(&theme.background);

@@ -11,11 +11,17 @@
 //! - [`cost`]: bytes and hours a resize costs, `mod N` against the ring.
 //! - [`hot`]: what one hot key puts on its owner, however even the ring.
 //! - [`memory`]: the ring's memory and the gossip a membership change costs.
+//! - [`choices`]: the power of two choices, balls into bins measured from a seed.
+//! - [`shuffle`]: shuffle sharding, the chance two customers share their workers.
+//! - [`partitions`]: fixed partitions against `mod N`, what a new node moves.
 
+pub mod choices;
 pub mod cost;
 pub mod durability;
 pub mod failure;
 pub mod hot;
 pub mod memory;
+pub mod partitions;
+pub mod shuffle;
 pub mod stats;
 pub mod theory;

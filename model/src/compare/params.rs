@@ -89,8 +89,8 @@ impl CompareParams {
         }
     }
 
-    /// The share of keys a change must move at least: the newcomer's fair share, or the
-    /// leaver's.
+    /// The share of keys a fair change moves on average: the newcomer's fair share, or the
+    /// leaver's. An expectation: the count of keys that share holds varies by chance.
     pub fn ideal(&self) -> f64 {
         let n = self.servers as f64;
         match self.change {

@@ -2,10 +2,10 @@
 //! the progress, the seed experiment's note, the status line, the table's caption and
 //! each row's figures. The view renders them as they are.
 
-use super::params::CompareParams;
+use super::params::{Change, CompareParams};
 use super::run::Outcome;
 use super::schemes::Compared;
-use crate::format::{grouped, percent};
+use crate::format::{grouped, grouped_rounded, percent, significant};
 
 /// A share with enough places for a tenth of a percent: 0.10%, 94.1%.
 pub fn percent_fine(share: f64) -> String {
@@ -17,7 +17,7 @@ pub fn percent_fine(share: f64) -> String {
 }
 
 /// The keys the figures are for: those placed so far, or the run's before any is
-/// placed (the floor of no keys at all means nothing).
+/// placed (the spread of no keys at all means nothing).
 fn keys_read(p: &CompareParams, done: u64) -> u64 {
     if done == 0 {
         p.keys.max(1)
@@ -26,32 +26,78 @@ fn keys_read(p: &CompareParams, done: u64) -> u64 {
     }
 }
 
-/// The reading once `done` keys are placed: the least share the change must move (and
-/// how many of those keys that is), and the key-noise floor √(N/K) of the spread.
+/// What a fair change moves of `keys` keys: the share `p` of each key, so a binomial
+/// count with mean K·p and standard deviation √(K·p·(1 − p)).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct FairMove {
+    pub share: f64,
+    pub mean: f64,
+    pub sd: f64,
+}
+
+impl FairMove {
+    pub fn new(p: &CompareParams, keys: u64) -> FairMove {
+        let share = p.ideal();
+        let k = keys as f64;
+        FairMove {
+            share,
+            mean: k * share,
+            sd: (k * share * (1.0 - share)).sqrt(),
+        }
+    }
+
+    /// One standard deviation as written: whole from 10 up, else to two significant
+    /// figures ("32", "3.2", "0.032"), so its last digit is the rounding.
+    pub fn sd_text(&self) -> String {
+        if self.sd >= 10.0 {
+            grouped_rounded(self.sd)
+        } else {
+            significant(self.sd, 2)
+        }
+    }
+
+    /// "100 ± 10": the mean count and one standard deviation.
+    pub fn text(&self) -> String {
+        format!("{} ± {}", grouped_rounded(self.mean), self.sd_text())
+    }
+}
+
+/// The reading once `done` keys are placed: what a fair change moves (the share, the count
+/// and its spread, an expectation that a scheme can fall below by chance), then the spread
+/// of keys per server that chance alone gives, √(N/K), which is no floor either.
 pub fn reading(p: &CompareParams, done: u64) -> String {
-    let ideal = p.ideal();
-    let floor = (p.servers as f64 / keys_read(p, done) as f64).sqrt();
+    let keys = keys_read(p, done);
+    let fair = FairMove::new(p, keys);
+    let who = match p.change {
+        Change::Join => "a fair newcomer takes",
+        _ => "the server's fair share is",
+    };
+    let chance = (p.servers as f64 / keys as f64).sqrt();
     format!(
-        "When {}, the least any scheme can move is {} of the keys ({} of {}). \
-         The key-noise floor for the spread of keys per server is √(N/K) = {floor:.3}.",
+        "When {}, {who} {} of the keys: {} of {} on average, give or take {} by chance. \
+         That is an expectation, not a least: a scheme can move a few keys fewer. \
+         With keys placed at random, the spread of keys per server is about √(N/K) = \
+         {chance:.3}; a hash that spreads these names more evenly than chance comes in \
+         under it.",
         p.change.label(p.servers),
-        percent_fine(ideal),
-        grouped((ideal * done as f64).round() as u64),
-        grouped(done),
+        percent_fine(fair.share),
+        grouped_rounded(fair.mean),
+        grouped(keys),
+        fair.sd_text(),
     )
 }
 
-/// What the seed experiment found, set against the least its join must move. Its
-/// 0.08% is the finding as it was written down, one draw, not a figure computed here.
+/// What the seed experiment found, set against a fair join. Its 0.08% is the finding as
+/// it was written down, one draw, not a figure computed here.
 pub fn seed_finding() -> String {
     let seed = CompareParams::seed_experiment();
     let (n, k, v) = (seed.servers, seed.keys, seed.vnodes);
     format!(
-        "The seed experiment found jump on the floor 1/√1000 = {:.3}, the ring at \
-         1,024 points at √(1/1024 + 1/1000) = {:.3}, and 0.08% of keys moved at 160 \
-         points against the least {}. That last figure is one draw: the newcomer's \
-         share of a ring of 160 points varies by about 1/√160 of itself. Set this \
-         run's ring row against it.",
+        "The seed experiment found jump's spread at 1/√1000 = {:.3}, what chance gives, the \
+         ring at 1,024 points at √(1/1024 + 1/1000) = {:.3}, and 0.08% of keys moved at 160 \
+         points against a fair {}. That last figure is one draw: the newcomer's share of a \
+         ring of 160 points varies by about 1/√160 of itself. Set this run's ring row \
+         against it.",
         Compared::Jump.expected_spread(n, k, v),
         Compared::Ring1024.expected_spread(n, k, v),
         percent_fine(seed.ideal())
@@ -95,9 +141,10 @@ pub fn caption(p: &CompareParams, done: u64) -> String {
     )
 }
 
-/// The lookups per second measured here, whole and grouped, if measured.
+/// The lookups per second measured here, to three significant figures (a timing is
+/// noisy: more digits would be noise), if measured.
 pub fn lookups_per_second(rate: Option<f64>) -> String {
-    rate.map_or_else(|| "not measured".into(), |r| grouped(r.round() as u64))
+    rate.map_or_else(|| "not measured".into(), |r| significant(r, 3))
 }
 
 /// A scheme's figures in its row of the table.
@@ -105,7 +152,8 @@ pub fn lookups_per_second(rate: Option<f64>) -> String {
 pub struct Cells {
     /// Keys moved, and their share: "1,002 (0.10%)".
     pub moved: String,
-    /// The share moved over the least: "1.0× the least".
+    /// The count against a fair change's: "within chance of a fair share" when it lies
+    /// within three standard deviations of it, else how many times it: "999× a fair share".
     pub versus: String,
     /// The busiest server over the mean.
     pub busiest: String,
@@ -118,9 +166,15 @@ pub struct Cells {
 pub fn cells(p: &CompareParams, o: &Outcome, done: u64) -> Cells {
     let moved = o.moved as f64 / done.max(1) as f64;
     let theory = o.scheme.expected_spread(p.servers, done.max(1), p.vnodes);
+    let fair = FairMove::new(p, done.max(1));
+    let versus = if (o.moved as f64 - fair.mean).abs() <= 3.0 * fair.sd {
+        "within chance of a fair share".to_string()
+    } else {
+        format!("{}× a fair share", significant(moved / fair.share, 2))
+    };
     Cells {
         moved: format!("{} ({})", grouped(o.moved), percent_fine(moved)),
-        versus: format!("{:.1}× the least", moved / p.ideal()),
+        versus,
         busiest: format!("{:.3}", o.max_over_mean),
         spread: format!("{:.3}", o.spread),
         theory: format!("theory {theory:.3}"),
@@ -193,65 +247,58 @@ mod tests {
         assert_eq!(percent_fine(0.941), "94.1%");
     }
 
+    /// One standard deviation of the binomial count of `keys` keys at share `p`.
+    fn sd(p: f64, keys: u64) -> f64 {
+        (keys as f64 * p * (1.0 - p)).sqrt()
+    }
+
     #[test]
-    fn the_reading_says_the_least_share_and_the_floor() {
+    fn the_reading_says_a_fair_share_its_spread_and_chances_spread() {
         for setting in SETTINGS {
             let p = params(setting);
             let (n, k, _, change) = setting;
-            let least = least(n, change);
-            for done in [k, k / 3, 1] {
+            let fair = least(n, change);
+            // Before any key is placed the figures are the run's, not those of no keys.
+            for (done, read) in [(k, k), (k / 3, k / 3), (1, 1), (0, k)] {
                 let text = reading(&p, done);
                 let mut expected = change_numbers(n, change);
                 expected.extend([
-                    least,
-                    (least * done as f64).round(),
-                    done as f64,
-                    (n as f64 / done as f64).sqrt(),
+                    fair,
+                    fair * read as f64,
+                    read as f64,
+                    sd(fair, read),
+                    (n as f64 / read as f64).sqrt(),
                 ]);
                 assert_numbers(&text, &expected);
-                assert_places(&text, expected.len() - 4, least);
+                assert_places(&text, expected.len() - 5, fair);
                 assert!(text.contains("√(N/K) = "), "{text}");
+                // Neither figure is called a least or a floor: schemes beat both by chance.
+                assert!(
+                    !text.contains("floor") && !text.contains("the least"),
+                    "{text}"
+                );
             }
-            // Before any key is placed the floor is the run's, not that of one key.
-            let text = reading(&p, 0);
-            let mut expected = change_numbers(n, change);
-            expected.extend([least, 0.0, 0.0, (n as f64 / k as f64).sqrt()]);
-            assert_numbers(&text, &expected);
         }
         // The wording the browser tests read.
         let text = reading(&CompareParams::seed_experiment(), 1_000_000);
         assert!(
-            text.contains("the least any scheme can move is 0.10% of the keys (999 of 1,000,000)"),
+            text.contains(
+                "a fair newcomer takes 0.10% of the keys: 999 of 1,000,000 on average, \
+                 give or take 32 by chance. That is an expectation, not a least"
+            ),
             "{text}"
         );
     }
 
+    /// The spread is written so that its last digit is its rounding.
     #[test]
-    fn the_seed_note_sets_the_floors_against_the_least() {
-        let text = seed_finding();
-        let (n, k) = (1_000.0_f64, 1_000_000.0_f64);
-        assert_numbers(
-            &text,
-            &[
-                1.0,
-                1_000.0,
-                (n / k).sqrt(),
-                1_024.0,
-                1.0,
-                1_024.0,
-                1.0,
-                1_000.0,
-                (1.0 / 1_024.0 + n / k).sqrt(),
-                // The finding as written down, quoted.
-                0.0008,
-                160.0,
-                1.0 / (n + 1.0),
-                160.0,
-                1.0,
-                160.0,
-            ],
-        );
-        assert_places(&text, 11, 1.0 / (n + 1.0));
+    fn a_fair_moves_spread_is_written_to_its_rounding() {
+        for (n, k) in [(1_000, 100_000), (1_000, 1_000_000), (10, 50), (5, 1)] {
+            let p = params((n, k, 160, Change::Join));
+            let fair = FairMove::new(&p, k);
+            let share = 1.0 / (n as f64 + 1.0);
+            assert_numbers(&fair.text(), &[k as f64 * share, sd(share, k)]);
+        }
     }
 
     #[test]
@@ -264,7 +311,8 @@ mod tests {
             finished(100_000, 0.96, 2),
             "All 100,000 keys placed in 1.0 s on 2 workers."
         );
-        assert_numbers(&lookups_per_second(Some(12_345_678.6)), &[12_345_679.0]);
+        // A noisy rate to three significant figures.
+        assert_eq!(lookups_per_second(Some(12_345_678.6)), "12,300,000");
         assert_eq!(lookups_per_second(None), "not measured");
         for (done, keys, percent) in [(0, 10, 0), (1, 3, 33), (2, 3, 67), (10, 10, 100), (0, 0, 0)]
         {
@@ -279,9 +327,9 @@ mod tests {
     }
 
     /// Each row's figures, on real runs at several settings, against the outcome's counts
-    /// and the formulas: the share moved, its ratio to the least, and theory's spread
-    /// sqrt(1/V + N/K) for the ring (V = 1,024 for the second ring), sqrt(N/K) otherwise,
-    /// K the keys placed so far.
+    /// and the formulas: the share moved, whether it is within chance of a fair share (else
+    /// its ratio to one), and theory's spread sqrt(1/V + N/K) for the ring (V = 1,024 for
+    /// the second ring), sqrt(N/K) otherwise, K the keys placed so far.
     #[test]
     fn the_rows_read_the_outcomes_and_theory() {
         for setting in SETTINGS[1..].iter().copied() {
@@ -307,8 +355,16 @@ mod tests {
                     if share > 0.0 {
                         assert_places(&c.moved, 1, share);
                     }
-                    assert_numbers(&c.versus, &[share / least(n, change)]);
-                    assert!(c.versus.ends_with("× the least"), "{}", c.versus);
+                    // Within three binomial standard deviations of a fair count, the
+                    // cell says so; beyond, how many times a fair share moved.
+                    let fair = least(n, change);
+                    let mean = placed as f64 * fair;
+                    if (o.moved as f64 - mean).abs() <= 3.0 * sd(fair, placed) {
+                        assert_eq!(c.versus, "within chance of a fair share");
+                    } else {
+                        assert_numbers(&c.versus, &[share / fair]);
+                        assert!(c.versus.ends_with("× a fair share"), "{}", c.versus);
+                    }
                     assert_numbers(&c.busiest, &[o.max_over_mean]);
                     assert_numbers(&c.spread, &[o.spread]);
                     let noise = n as f64 / placed as f64;

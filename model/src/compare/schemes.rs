@@ -55,7 +55,7 @@ impl Compared {
     pub fn title(self, vnodes: u64) -> String {
         match self {
             Compared::Modulo => "mod N".into(),
-            Compared::Ring => format!("Ring, {vnodes} points"),
+            Compared::Ring => format!("Ring, {} points", crate::format::grouped(vnodes)),
             Compared::Ring1024 => "Ring, 1,024 points".into(),
             Compared::Jump => "Jump".into(),
             Compared::Rendezvous => "Rendezvous".into(),

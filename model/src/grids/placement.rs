@@ -3,8 +3,8 @@
 //!
 //! Servers are named as the playground names `servers=<count>` (A, B, ..., Z, S27, ...),
 //! so that a cell's link opens the same cluster there. A cell shows the server's number,
-//! 1 to N: server number `n` is the playground's `server_name(n - 1)`, and under modulo
-//! it holds the keys with `h mod N = n - 1`.
+//! 0 to N − 1, as hash mod N and jump number them: server `n` is the playground's
+//! `server_name(n)` (A is 0), and under modulo it holds the keys with `h mod N = n`.
 
 use std::rc::Rc;
 
@@ -17,7 +17,7 @@ use crate::format::percent;
 use crate::format::{capitalized, grouped};
 use crate::naming::server_name;
 
-/// Each key's owner: a server index (0-based; the cell shows it plus one).
+/// Each key's owner: a server index, 0-based, which is the number the cell shows.
 pub type Owners = Rc<Vec<Option<u32>>>;
 
 /// The servers of a cluster of `count`, named as the playground names them.
@@ -27,9 +27,9 @@ pub fn servers(count: u32) -> Vec<Server> {
         .collect()
 }
 
-/// The number a cell shows for server index `owner`.
+/// The number a cell shows for server index `owner`: the index itself, from 0.
 pub fn number(owner: Option<u32>) -> String {
-    owner.map_or_else(|| "–".to_string(), |o| (o + 1).to_string())
+    owner.map_or_else(|| "–".to_string(), |o| o.to_string())
 }
 
 /// The owners of `keys` under `scheme` on `count` servers (ring: `vnodes` points each).
@@ -248,13 +248,17 @@ mod tests {
     }
 
     #[test]
-    fn modulo_is_h_mod_n_and_numbers_are_one_based() {
+    fn modulo_is_h_mod_n_and_numbers_are_from_zero() {
         let keys = key_names(7, 50);
         let owners = place(GridScheme::Modulo, 8, 160, &keys);
         for (key, owner) in keys.iter().zip(owners.iter()) {
             assert_eq!(*owner, Some((key_hash(key) % 8) as u32));
         }
-        assert_eq!(number(Some(0)), "1");
+        // The number a cell shows is h mod N itself.
+        for (key, owner) in keys.iter().zip(owners.iter()) {
+            assert_eq!(number(*owner), (key_hash(key) % 8).to_string());
+        }
+        assert_eq!(number(Some(0)), "0");
         assert_eq!(number(None), "–");
         assert_eq!(servers(27)[26].name, "S27");
     }

@@ -1,5 +1,7 @@
 //! The grids view's sentences with figures: a key's owner in the details ("h mod 9 = 4,
-//! server 5 (E), moved from server 1 (A)"), a cell's name, and a canvas grid's name.
+//! server 4 (E), moved from server 0 (A)"), a cell's name, and a canvas grid's name.
+//! Servers are numbered from 0, as hash mod N and jump number them, with the letter the
+//! playground gives them.
 //! The view renders them as they are.
 
 use super::params::GridScheme;
@@ -7,16 +9,16 @@ use super::placement::{number, Grid};
 use crate::format::grouped;
 use crate::naming::server_name;
 
-/// "server 5 (E)", or "no server".
+/// "server 4 (E)", or "no server".
 fn server_text(owner: Option<u32>) -> String {
     match owner {
-        Some(o) => format!("server {} ({})", o + 1, server_name(o as usize)),
+        Some(o) => format!("server {o} ({})", server_name(o as usize)),
         None => "no server".into(),
     }
 }
 
-/// What one grid says about key `key` of hash `hash`: "h mod 9 = 4, server 5 (E), moved
-/// from server 1 (A)" (the hash only under modulo; "unchanged" when it stayed).
+/// What one grid says about key `key` of hash `hash`: "h mod 9 = 4, server 4 (E), moved
+/// from server 0 (A)" (the hash only under modulo; "unchanged" when it stayed).
 pub fn owner_line(grid: &Grid, key: usize, hash: u64) -> String {
     let now = grid.owners.get(key).copied().flatten();
     let mut text = String::new();
@@ -38,7 +40,7 @@ pub fn owner_line(grid: &Grid, key: usize, hash: u64) -> String {
     text
 }
 
-/// A cell's accessible name: "user:12 on server 5, moved from server 3" (the move only
+/// A cell's accessible name: "user:12 on server 4, moved from server 2" (the move only
 /// when the cell is lit).
 pub fn cell_label(grid: &Grid, key: usize, name: &str) -> String {
     let now = grid.owners.get(key).copied().flatten();
@@ -97,9 +99,9 @@ mod tests {
             .collect()
     }
 
-    /// The figures of "server 5 (E)" for owner index `o`.
+    /// The figures of "server 4 (E)" for owner index `o`.
     fn server(o: u32) -> Vec<f64> {
-        [vec![f64::from(o + 1)], digits(&server_name(o as usize))].concat()
+        [vec![f64::from(o)], digits(&server_name(o as usize))].concat()
     }
 
     /// Growing 8 → 9, shrinking 9 → 8, 26 → 28 (names with digits) and no change yet,
@@ -125,7 +127,10 @@ mod tests {
                     let line = owner_line(&grid, k, hash);
                     let mut expected = Vec::new();
                     if scheme == GridScheme::Modulo {
-                        expected.extend([f64::from(to), (hash % u64::from(to)) as f64]);
+                        // h mod N, and the server that number names: the same number.
+                        let h = (hash % u64::from(to)) as f64;
+                        expected.extend([f64::from(to), h]);
+                        assert_eq!(f64::from(o), h);
                     }
                     expected.extend(server(o));
                     match w {
@@ -140,9 +145,9 @@ mod tests {
 
                     let label = cell_label(&grid, k, name);
                     let mut expected = digits(name);
-                    expected.push(f64::from(o + 1));
+                    expected.push(f64::from(o));
                     if let Some(w) = w.filter(|_| moves) {
-                        expected.push(f64::from(w + 1));
+                        expected.push(f64::from(w));
                     }
                     assert_eq!(label.contains(", moved from server "), moves, "{label}");
                     assert_numbers(&label, &expected);

@@ -4,7 +4,7 @@
 
 use super::moves::{Moved, Moves};
 use super::walk::{Walk, TABLE_BUCKETS};
-use crate::format::{grouped, percent};
+use crate::format::{grouped, hash_hex, percent};
 
 /// The walk's heading: "The walk of "photo42" over 10 buckets".
 pub fn walk_heading(walk: &Walk) -> String {
@@ -15,7 +15,7 @@ pub fn walk_heading(walk: &Walk) -> String {
 pub fn hash_line(walk: &Walk) -> String {
     format!(
         "Its 64-bit hash (XXH3-64, seed 0): {}. It visits {} buckets.",
-        walk.hash,
+        hash_hex(walk.hash),
         walk.visits.len()
     )
 }
@@ -174,12 +174,14 @@ mod tests {
             let mut expected = key_digits.clone();
             expected.push(f64::from(n));
             assert_numbers(&heading, &expected);
-            // The hash exactly, then the count (64 in "64-bit", 3 in "XXH3-64", 0 the seed).
+            // The hash exactly, in sixteen hex digits as the grids show it, then the count
+            // (64 in "64-bit", 3 in "XXH3-64", 0 the seed).
             let line = hash_line(&walk);
-            assert!(line.contains(&format!(": {hash}. ")), "{line}");
+            let hex = format!("0x{hash:016x}");
+            assert!(line.contains(&format!(": {hex}. ")), "{line}");
             assert_numbers(
-                &line,
-                &[64.0, 3.0, 64.0, 0.0, hash as f64, seen.len() as f64],
+                &line.replace(&hex, "#"),
+                &[64.0, 3.0, 64.0, 0.0, seen.len() as f64],
             );
             let mut expected = key_digits;
             expected.extend(seen.iter().map(|&b| f64::from(b)));
@@ -192,8 +194,11 @@ mod tests {
         assert_numbers(&walk_label(&walk), &[42.0, 0.0, 1.0, 2.0]);
         // The hash line still counts the whole walk.
         let whole = visits(key_hash(b"photo42"), 10).len() as f64;
-        let hash = key_hash(b"photo42") as f64;
-        assert_numbers(&hash_line(&walk), &[64.0, 3.0, 64.0, 0.0, hash, whole]);
+        let hex = format!("0x{:016x}", key_hash(b"photo42"));
+        assert_numbers(
+            &hash_line(&walk).replace(&hex, "#"),
+            &[64.0, 3.0, 64.0, 0.0, whole],
+        );
     }
 
     #[test]

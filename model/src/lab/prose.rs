@@ -9,7 +9,7 @@ use ringlab_core::experiment::{BusiestRow, CatcherRow};
 use super::runs::{BOUNDED_KEYS, BOUNDED_SERVERS, KEYS_PLACED, KEYS_POINTS, SEED_PYTHON_RATES};
 use super::series::MEMORY_POINTS;
 use super::series::{bounded_least_moved, keys_least_moved, BoundedRow, KeysRow, SpeedRow};
-use crate::format::{byte_size, grouped, percent};
+use crate::format::{byte_size, grouped, percent, significant};
 use crate::learn::figures::{Loss, LOSS_FAILURES, LOSS_SERVERS};
 
 fn at<R>(rows: &[R], servers: usize, points: u32, get: fn(&R) -> (usize, u32)) -> Option<&R> {
@@ -170,7 +170,7 @@ pub fn speed(rows: &[SpeedRow]) -> Option<String> {
             format!(
                 "{} {}",
                 r.0.title(u64::from(KEYS_POINTS)),
-                grouped(r.2.round() as u64)
+                significant(r.2, 3)
             )
         })
         .collect();
@@ -185,7 +185,8 @@ pub fn speed(rows: &[SpeedRow]) -> Option<String> {
         })
         .collect();
     Some(format!(
-        "This browser, at N = {n}, one key at a time: {} lookups a second. The seed experiment's Python reported {}.",
+        "This browser, at N = {}, one key at a time: {} lookups a second. The seed experiment's Python reported {}.",
+        grouped(n as u64),
         here.join(", "),
         seed.join(", ")
     ))
@@ -321,8 +322,8 @@ mod tests {
             "This run, 20,000 keys on 100 servers (a join must move at least 198): at ε = 0.05 the busiest holds 1.050 times the mean (its cap 1.050), 3,000 keys sit away from home, and a join moves 1,980 keys, 10.0 times the least possible."
         );
         assert_eq!(
-            speed(&[(Compared::Jump, 10, 1e6), (Compared::Jump, 100, 2.5e7)]).unwrap(),
-            "This browser, at N = 100, one key at a time: Jump 25,000,000 lookups a second. The seed experiment's Python reported Ring, 160 points 3,600,000, Jump 1,000,000, Rendezvous 6,000."
+            speed(&[(Compared::Jump, 10, 1e6), (Compared::Jump, 10_000, 12_345_678.9)]).unwrap(),
+            "This browser, at N = 10,000, one key at a time: Jump 12,300,000 lookups a second. The seed experiment's Python reported Ring, 160 points 3,600,000, Jump 1,000,000, Rendezvous 6,000."
         );
         assert_eq!(
             memory(1e9),

@@ -16,13 +16,16 @@ pub fn verdict(step: usize, pick: &str) -> String {
     format!("{said} {}", explain(step))
 }
 
-/// The score: "5 of 6 checked right; 6 lookups in all."
+/// The score: "5 of 6 checked right; 6 lookups in all.", or before any check, how many
+/// lookups there are to predict.
 pub fn score_line(checked: &BTreeMap<usize, String>) -> String {
     let (right, done) = score(checked);
-    format!(
-        "{right} of {done} checked right; {} lookups in all.",
-        lookups().len()
-    )
+    let all = lookups().len();
+    if done == 0 {
+        format!("{all} lookups to predict; none checked yet.")
+    } else {
+        format!("{right} of {done} checked right; {all} lookups in all.")
+    }
 }
 
 #[cfg(test)]
@@ -103,8 +106,8 @@ mod tests {
             .count() as f64;
         let mut checked = BTreeMap::new();
         let line = score_line(&checked);
-        assert_eq!(line, "0 of 0 checked right; 6 lookups in all.");
-        assert_numbers(&line, &[0.0, 0.0, all]);
+        assert_eq!(line, "6 lookups to predict; none checked yet.");
+        assert_numbers(&line, &[all]);
 
         let (step, _, owner) = walk[0];
         checked.insert(step, owner.unwrap().0.to_string());

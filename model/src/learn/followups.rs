@@ -30,8 +30,21 @@ pub struct FollowUp {
     pub prompt: Prompt,
     /// The number to quote, with what it is.
     pub number: String,
-    /// The widget that shows it: its link text and its link.
+    /// The view that shows it: its link text and its link.
     pub see: (String, String),
+    /// A small live widget shown with the answer, for the follow-ups that have one.
+    pub widget: Option<Widget>,
+}
+
+/// The follow-ups' own widgets, drawn beside the model answer.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Widget {
+    /// Balls into bins, one choice against two ([`super::two_choices`]).
+    TwoChoices,
+    /// Two customers' shuffle shards ([`super::shuffle_sharding`]).
+    ShuffleSharding,
+    /// Fixed partitions before and after a join ([`super::fixed_partitions`]).
+    FixedPartitions,
 }
 
 /// The busiest server over its fair share at the interview's 160 points, on 100 and on
@@ -175,6 +188,9 @@ pub fn followups() -> Vec<FollowUp> {
         ranges(),
         consistent(),
         when_not(),
+        super::two_choices::followup(),
+        super::shuffle_sharding::followup(),
+        super::fixed_partitions::followup(),
     ]
 }
 
@@ -233,6 +249,7 @@ fn how_many_points(f: &Figures) -> FollowUp {
             "The lab's figure 1: the busiest server against V".into(),
             links::lab_figure(1),
         ),
+        widget: None,
     }
 }
 
@@ -288,6 +305,7 @@ fn membership() -> FollowUp {
             "The lab's figure 7: memory and gossip against N".into(),
             links::lab_figure(7),
         ),
+        widget: None,
     }
 }
 
@@ -372,6 +390,7 @@ fn moving_data() -> FollowUp {
             "one more server beside {cluster}, 1 Gbps: {fast:.1} h at full speed, {slow:.1} h at 30%"
         ),
         see: ("Resize cost, at this cluster".into(), link("cost", &params)),
+        widget: None,
     }
 }
 
@@ -410,6 +429,7 @@ fn which_scheme() -> FollowUp {
             memory(Compared::Rendezvous),
         ),
         see: ("Compare: six schemes, one change".into(), "#/compare".into()),
+        widget: None,
     }
 }
 
@@ -449,6 +469,7 @@ fn weights() -> FollowUp {
             "Rendezvous: weights and shares".into(),
             "#/rendezvous".into(),
         ),
+        widget: None,
     }
 }
 
@@ -501,6 +522,7 @@ fn bounded_loads() -> FollowUp {
             times(hot.ratio()),
         ),
         see: ("Hot keys and bounded loads".into(), "#/load".into()),
+        widget: None,
     }
 }
 
@@ -538,6 +560,7 @@ fn routing() -> FollowUp {
         ),
         number: format!("CLUSTER KEYSLOT somekey = {somekey} of {slots} slots"),
         see: ("Redis slots: MOVED and ASK".into(), "#/slots".into()),
+        widget: None,
     }
 }
 
@@ -580,6 +603,7 @@ fn ranges() -> FollowUp {
             "Modulo and ring grids: where keys land".into(),
             "#/grids".into(),
         ),
+        widget: None,
     }
 }
 
@@ -614,12 +638,14 @@ fn consistent() -> FollowUp {
                 handoff.",
         ),
         number: format!(
-            "a join moves {} = {} at {n} → {}",
+            "a join moves only the newcomer's share, {} = {} at {n} → {}: every other key \
+             keeps its server",
             ring_moved(n, n + 1),
             percent(join_moved(n)),
             n + 1
         ),
         see: ("The 0..99 clock".into(), "#/clock".into()),
+        widget: None,
     }
 }
 
@@ -652,10 +678,12 @@ fn when_not() -> FollowUp {
             "Picks the simplest thing that survives the changes this system will see.",
         ),
         number: format!(
-            "mod N from {n} to {big}: exactly {} moves",
+            "mod N from {n} to {big} moves exactly {}, as little as any even spread allows: \
+             when N only doubles, mod N is enough",
             modulo_moved(n, big)
         ),
         see: ("Modulo against the ring".into(), "#/grids".into()),
+        widget: None,
     }
 }
 
@@ -666,9 +694,18 @@ mod tests {
     use crate::ViewState;
 
     #[test]
-    fn ten_followups_each_with_a_rubric_a_number_and_a_widget() {
+    fn thirteen_followups_each_with_a_rubric_a_number_and_a_widget() {
         let all = followups();
-        assert_eq!(all.len(), 10);
+        assert_eq!(all.len(), 13);
+        let widgets: Vec<_> = all.iter().filter_map(|f| f.widget).collect();
+        assert_eq!(
+            widgets,
+            [
+                Widget::TwoChoices,
+                Widget::ShuffleSharding,
+                Widget::FixedPartitions
+            ]
+        );
         for f in &all {
             let p = &f.prompt;
             assert!(!p.ask.is_empty() && !p.answer.is_empty(), "{}", p.topic);
@@ -693,9 +730,13 @@ mod tests {
             "c = 1.25: cap 125 keys a server for 1,000 keys on 10; a hot key puts 5.5× the mean on one server",
             "CLUSTER KEYSLOT somekey = 11058 of 16,384 slots",
             "100 neighbouring keys on 10 servers: 10.00 servers touched on average",
-            "a join moves 1/17 = 5.9% at 16 → 17",
-            "mod N from 16 to 32: exactly 1/2 moves",
+            "a join moves only the newcomer's share, 1/17 = 5.9% at 16 → 17: every other key keeps its server",
+            "mod N from 16 to 32 moves exactly 1/2, as little as any even spread allows: when N only doubles, mod N is enough",
+            "100,000 requests on 100,000 servers, 20 runs: the busiest holds 7.8 (7 to 9) with one choice, 3.5 (3 to 4) with two",
+            "8 workers, 2 each: 28 shards; all 2 shared 1 in 28 (3.6%), at least one shared 46.4%",
+            "60 partitions, 4 → 5 nodes: 12 partitions move, 20.0% of keys; mod N moves 80.0%",
         ];
+        assert_eq!(all.len(), expect.len());
         for (got, want) in all.iter().zip(expect) {
             assert_eq!(got, want);
         }

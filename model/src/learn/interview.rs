@@ -6,6 +6,7 @@
 //! is built, apart from one the core does not hold: Cassandra's `num_tokens` before 4.0
 //! ([`CASSANDRA_NUM_TOKENS_BEFORE_4`]).
 
+use ringlab_core::analysis::durability::binomial;
 use ringlab_core::analysis::memory::{ring_bytes, ENTRY_BYTES};
 use ringlab_core::analysis::theory::{
     join_moved, leave_moved, modulo_moved, points_for_balance, ring_moved, share_cv,
@@ -19,7 +20,7 @@ use ringlab_core::schemes::redis::SLOT_COUNT;
 use ringlab_core::{numbered_servers, Partitioner};
 
 use crate::compare::schemes::Compared;
-use crate::format::{capitalized, grouped, grouped_rounded, percent};
+use crate::format::{byte_size, capitalized, grouped, grouped_rounded, percent, percent_exact};
 use crate::learn::figures::{
     self, HOT_SERVERS, HOT_TOTAL, LOSS_FAILURES, LOSS_REPLICAS, LOSS_SERVERS,
 };
@@ -312,12 +313,12 @@ fn virtual_nodes(numbers: &Numbers) -> Prompt {
             ),
             format!(
                 "Even then the busiest of {n} servers carries about {} its share, and of {} \
-                 about {}. More points cost memory: the ring has N·V entries, {} bytes at {} \
+                 about {}. More points cost memory: the ring has N·V entries, {} at {} \
                  servers with {memory_points} points. A few hundred points is the usual trade.",
                 times(numbers.busiest_100),
                 grouped(big as u64),
                 times(numbers.busiest_1000),
-                grouped(ring_bytes(memory_servers, memory_points)),
+                byte_size(ring_bytes(memory_servers, memory_points)),
                 grouped(memory_servers),
             ),
             "Points also handle unequal machines: a server twice as big gets twice the points."
@@ -541,6 +542,8 @@ pub fn cheat_sheet() -> Vec<(String, String)> {
     let h = figures::hot(HOT_QPS);
     let c = 1.25;
     let slots = grouped(SLOT_COUNT as u64);
+    // The ways the failures can fall: a key's copies are one of them.
+    let failure_sets = binomial(LOSS_SERVERS as u64, LOSS_FAILURES as u64) as u64;
     vec![
         (
             "Modulo, one server joins".into(),
@@ -572,7 +575,7 @@ pub fn cheat_sheet() -> Vec<(String, String)> {
             "Ring, one server leaves".into(),
             format!(
                 "1/N moves, its own keys only: {} at N = {n2}",
-                percent(leave_moved(n2))
+                percent_exact(leave_moved(n2))
             ),
         ),
         (
@@ -609,8 +612,8 @@ pub fn cheat_sheet() -> Vec<(String, String)> {
         (
             "Ring memory".into(),
             format!(
-                "N·V entries of {ENTRY_BYTES} bytes: {} bytes at N = {}, V = {memory_points}",
-                grouped(ring_bytes(memory_servers, memory_points)),
+                "N·V entries of {ENTRY_BYTES} bytes: {} at N = {}, V = {memory_points}",
+                byte_size(ring_bytes(memory_servers, memory_points)),
                 grouped(memory_servers),
             ),
         ),
@@ -636,8 +639,11 @@ pub fn cheat_sheet() -> Vec<(String, String)> {
         (
             "Data loss".into(),
             format!(
-                "{LOSS_FAILURES} of {LOSS_SERVERS} servers fail, {LOSS_REPLICAS} copies: {} at \
+                "{LOSS_FAILURES} of {LOSS_SERVERS} servers fail, {LOSS_REPLICAS} copies: a \
+                 given key loses every copy with chance 1/{} ({}); that some key does, {} at \
                  {FEW_POINTS} point per server, {} at {MANY_POINTS} ({} rack-aware)",
+                grouped(failure_sets),
+                percent(1.0 / failure_sets as f64),
                 percent(numbers.loss_one),
                 percent(numbers.loss_many),
                 percent(numbers.loss_many_racks),

@@ -273,10 +273,15 @@ fn the_whole_answer_and_the_cheat_sheet_read_the_formulas_figures() {
         &[16.0, 1_000.0 * 256.0 * 16.0, 1_000.0, 256.0],
         &[1.0, 1.0, biggest_catch(200), 200.0],
         &[30_000.0, 100_000.0, 16.0, 30_000.0 + 70_000.0 / 16.0, hot],
+        // A given key's copies are one of the C(16, 3) = 560 ways three can fail; that
+        // some key loses them all is 16 of 560 at one point each.
         &[
             3.0,
             16.0,
             3.0,
+            1.0,
+            560.0,
+            1.0 / 560.0,
             16.0 / 560.0,
             1.0,
             loss(200),

@@ -2,6 +2,7 @@
 //! the thing, the figures its prose states, the interview and its follow-ups, and the
 //! progress kept in the browser.
 
+pub mod attempt;
 pub mod beyond;
 pub mod challenges;
 pub mod checkup;
@@ -11,6 +12,7 @@ pub mod dry_run_prose;
 pub mod estimate_prose;
 pub mod failure_prose;
 pub mod figures;
+pub mod fixed_partitions;
 pub mod followups;
 #[cfg(test)]
 mod followups_numbers;
@@ -30,8 +32,10 @@ pub mod replication_prose;
 pub mod score_line;
 #[cfg(test)]
 mod scrub_numbers;
+pub mod shuffle_sharding;
 pub mod steps;
 pub mod systems_prose;
 pub mod timed;
 pub mod trade_offs;
+pub mod two_choices;
 pub mod vnode_prose;

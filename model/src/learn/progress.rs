@@ -1,13 +1,16 @@
 //! What a reader has done in the walkthrough: steps finished, challenges ticked, the hook's
 //! prediction, quiz answers checked, interview answers typed and points ticked, and the
-//! check-up's answers before and after, the dry run's picks and the estimate. It lives in
+//! check-up's answers before and after, the dry run's picks, the estimate and the timed
+//! run's sittings. It lives in
 //! the browser's localStorage as one query-like string ([`Progress::to_text`]) and is never
 //! sent anywhere; text that does not parse is dropped, item by item.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::rc::Rc;
 
+use crate::learn::attempt::{attempt, Attempt};
 use crate::learn::checkup::Sitting;
+use crate::prep::history::{RunRecord, MAX_RUNS};
 use crate::reducer::Reducer;
 use crate::urlkit::{list, parse_query, write_query};
 
@@ -27,6 +30,10 @@ pub struct Progress {
     pub typed: BTreeMap<usize, String>,
     /// Interview prompts whose model answer is shown.
     pub revealed: BTreeSet<usize>,
+    /// Prompts where "I answered aloud" is ticked.
+    pub aloud: BTreeSet<usize>,
+    /// The attempt each prompt's reveal was earned by ([`crate::learn::attempt`]).
+    pub tried: BTreeMap<usize, Attempt>,
     /// Listened-for points the reader ticked, as `prompt.point`.
     pub points: BTreeSet<String>,
     /// The check-up's answers before the walkthrough: skill index to answer.
@@ -37,6 +44,8 @@ pub struct Progress {
     pub dry: BTreeMap<usize, String>,
     /// The estimate last checked, as typed.
     pub estimate: Option<String>,
+    /// The timed run's finished sittings, by their start.
+    pub runs: BTreeMap<u64, RunRecord>,
 }
 
 /// One change to the progress.
@@ -49,6 +58,9 @@ pub enum Action {
     /// The quiz started again: its answers forgotten.
     RetryQuiz,
     Type(usize, String),
+    /// "I answered aloud" ticked (true) or not, for a prompt.
+    Aloud(usize, bool),
+    /// A prompt's model answer shown: only after an attempt, which it records.
     Reveal(usize),
     /// A listened-for point ticked (true) or unticked.
     Point(String, bool),
@@ -62,6 +74,8 @@ pub enum Action {
     RetryDryRun,
     /// An estimate checked, as typed.
     Estimate(String),
+    /// A timed sitting finished, or its ticks changed: kept by its start.
+    RecordRun(RunRecord),
     /// "Forget my progress".
     Forget,
     /// Everything replaced, as read from storage.
@@ -91,8 +105,17 @@ impl Reducer for Progress {
                     self.typed.insert(prompt, text);
                 }
             }
+            Action::Aloud(prompt, true) => {
+                self.aloud.insert(prompt);
+            }
+            Action::Aloud(prompt, false) => {
+                self.aloud.remove(&prompt);
+            }
             Action::Reveal(prompt) => {
-                self.revealed.insert(prompt);
+                if let Some(how) = attempt(self, prompt) {
+                    self.revealed.insert(prompt);
+                    self.tried.entry(prompt).or_insert(how);
+                }
             }
             Action::Point(id, true) => {
                 self.points.insert(id);
@@ -110,6 +133,12 @@ impl Reducer for Progress {
             Action::RetryDryRun => self.dry.clear(),
             Action::Estimate(text) => {
                 self.estimate = Some(text.chars().take(MAX_TYPED).collect());
+            }
+            Action::RecordRun(run) => {
+                self.runs.insert(run.started, run);
+                while self.runs.len() > MAX_RUNS {
+                    self.runs.pop_first();
+                }
             }
             Action::Forget => *self = Progress::default(),
             Action::Load(progress) => *self = *progress,
@@ -154,6 +183,19 @@ impl Progress {
         );
         push("pts", join(self.points.iter().cloned().collect()));
         push("est", self.estimate.clone().unwrap_or_default());
+        push(
+            "aloud",
+            join(self.aloud.iter().map(usize::to_string).collect()),
+        );
+        push(
+            "tried",
+            join(
+                self.tried
+                    .iter()
+                    .map(|(prompt, how)| format!("{prompt}{}", how.code()))
+                    .collect(),
+            ),
+        );
         for (question, answer) in &self.quiz {
             pairs.push((format!("q{question}"), answer.clone()));
         }
@@ -168,6 +210,9 @@ impl Progress {
         }
         for (step, pick) in &self.dry {
             pairs.push((format!("d{step}"), pick.clone()));
+        }
+        for (started, run) in &self.runs {
+            pairs.push((format!("r{started}"), run.to_value()));
         }
         write_query(pairs.iter().map(|(k, v)| (k.as_str(), v.as_str())))
     }
@@ -186,6 +231,8 @@ impl Progress {
                 "shown" => {
                     progress.revealed = list(&value).filter_map(|n| n.parse().ok()).collect()
                 }
+                "aloud" => progress.aloud = list(&value).filter_map(|n| n.parse().ok()).collect(),
+                "tried" => progress.tried = list(&value).filter_map(read_attempt).collect(),
                 _ => {
                     if let Some(q) = index("q") {
                         progress.quiz.insert(q, value);
@@ -198,12 +245,27 @@ impl Progress {
                         progress.after.insert(a, value);
                     } else if let Some(d) = index("d") {
                         progress.dry.insert(d, value);
+                    } else if let Some(run) = key
+                        .strip_prefix('r')
+                        .and_then(|started| RunRecord::from_value(started, &value))
+                    {
+                        progress.runs.insert(run.started, run);
                     }
                 }
             }
         }
+        while progress.runs.len() > MAX_RUNS {
+            progress.runs.pop_first();
+        }
         progress
     }
+}
+
+/// One stored attempt, `12a`: the prompt, then the attempt's letter.
+fn read_attempt(item: &str) -> Option<(usize, Attempt)> {
+    let code = item.chars().last()?;
+    let prompt = item.strip_suffix(code)?.parse().ok()?;
+    Some((prompt, Attempt::from_code(code)?))
 }
 
 #[cfg(test)]
@@ -225,6 +287,9 @@ mod tests {
             Action::CheckUp(Sitting::After, 0, "12/13".into()),
             Action::DryRun(3, "B".into()),
             Action::Estimate("about 7 h".into()),
+            Action::Aloud(5, true),
+            Action::Reveal(5),
+            Action::RecordRun(RunRecord::new(1.7e12, 90.0, [true; 7])),
         ] {
             p = p.reduce(action);
         }
@@ -236,6 +301,35 @@ mod tests {
         assert!(p.clone().reduce(Action::RetryDryRun).dry.is_empty());
         let p = p.reduce(Action::Point("2.1".into(), false));
         assert!(p.points.is_empty());
+    }
+
+    /// A sitting recorded again (its ticks changed) replaces itself; past [`MAX_RUNS`]
+    /// the oldest go, in the reducer and in storage.
+    #[test]
+    fn sittings_are_kept_by_start_and_capped() {
+        let mut p = Progress::default();
+        let run = |started: f64, points: usize| {
+            let mut ticked = [false; 7];
+            ticked.iter_mut().take(points).for_each(|t| *t = true);
+            RunRecord::new(started, 300.0, ticked)
+        };
+        p.apply(Action::RecordRun(run(5.0, 0)));
+        p.apply(Action::RecordRun(run(5.0, 3)));
+        assert_eq!(p.runs.len(), 1);
+        assert_eq!(p.runs[&5].points(), 3);
+        for i in 0..MAX_RUNS + 3 {
+            p.apply(Action::RecordRun(run(1_000.0 + i as f64, 1)));
+        }
+        assert_eq!(p.runs.len(), MAX_RUNS);
+        assert_eq!(p.runs.keys().next(), Some(&1_003));
+        let stored: String = (0..MAX_RUNS + 5).map(|i| format!("r{i}=60,1&")).collect();
+        let back = Progress::from_text(&stored);
+        assert_eq!(back.runs.len(), MAX_RUNS);
+        assert_eq!(back.runs.keys().next(), Some(&5));
+        // A damaged sitting is dropped alone.
+        let back = Progress::from_text("r1=60,1&r2=999,1&rx=1,1&r=1,1&r3=30,3&steps=hook");
+        assert_eq!(back.runs.keys().copied().collect::<Vec<_>>(), [1, 3]);
+        assert_eq!(back.steps.len(), 1);
     }
 
     #[test]

@@ -1,13 +1,19 @@
 //! The timed run: the opening question with five minutes on a visible clock, the
 //! candidate's own answer, then the model answer and a rubric to tick against it, and how
 //! a senior and a staff engineer would each answer. A pure state machine ([`Timed`]); the
-//! page feeds it the clock.
+//! page feeds it the clock (ms since the epoch, so a finished run's start is its date).
+//! Before the bell, cues at [`CUES`] say how long is left; a finished run becomes a
+//! [`RunRecord`] in the candidate's history.
 
 use super::interview::whole_answer;
+use crate::prep::history::RunRecord;
 use crate::reducer::Reducer;
 
 /// The time allowed, in seconds.
 pub const SECONDS: f64 = 300.0;
+
+/// The seconds left at which a cue warns that the end is near, in the order they come.
+pub const CUES: [f64; 2] = [60.0, 30.0];
 
 /// The question, as an interviewer opens.
 pub const QUESTION: &str = "We run a cache on a fleet of servers that grows and shrinks. \
@@ -44,7 +50,7 @@ pub enum Phase {
     /// The clock runs from `started` (ms, the page's clock).
     Running { started: f64 },
     /// Over, after `took` seconds (the whole five minutes when the time ran out).
-    Done { took: f64 },
+    Done { started: f64, took: f64 },
 }
 
 /// The run: its phase, the seconds left as last seen, the answer typed, and the rubric's
@@ -92,11 +98,39 @@ impl Timed {
     /// How the run ended, in words: "Time's up." or "Done in 1:30." (`None` before).
     pub fn ending(&self) -> Option<String> {
         match self.phase {
-            Phase::Done { took } if took >= SECONDS => Some("Time's up.".into()),
-            Phase::Done { took } => {
+            Phase::Done { took, .. } if took >= SECONDS => Some("Time's up.".into()),
+            Phase::Done { took, .. } => {
                 let took = took.round() as u64;
                 Some(format!("Done in {}:{:02}.", took / 60, took % 60))
             }
+            _ => None,
+        }
+    }
+
+    /// What the screen reader hears, and the reader sees, as the end nears: the last cue
+    /// passed while the clock runs ("1 minute left."), then "Time's up." at the bell.
+    /// Nothing before the first cue, or after "I'm done".
+    pub fn cue(&self) -> Option<String> {
+        match self.phase {
+            Phase::Running { .. } => CUES
+                .iter()
+                .rev()
+                .find(|&&cue| self.left <= cue)
+                .map(|&cue| format!("{} left.", seconds_in_words(cue))),
+            Phase::Done { took, .. } if took >= SECONDS => Some("Time's up.".into()),
+            _ => None,
+        }
+    }
+
+    /// Whether the clock is past the first cue: drawn as a warning.
+    pub fn low(&self) -> bool {
+        matches!(self.phase, Phase::Running { .. }) && self.left <= CUES[0]
+    }
+
+    /// The finished run as the history keeps it: its start, length and ticks.
+    pub fn record(&self) -> Option<RunRecord> {
+        match self.phase {
+            Phase::Done { started, took } => Some(RunRecord::new(started, took, self.ticked)),
             _ => None,
         }
     }
@@ -116,6 +150,18 @@ impl Timed {
     }
 }
 
+/// A cue's time as said aloud: "1 minute", "2 minutes", "30 seconds".
+fn seconds_in_words(seconds: f64) -> String {
+    let whole = seconds.round() as u64;
+    let (count, unit) = if whole >= 60 && whole % 60 == 0 {
+        (whole / 60, "minute")
+    } else {
+        (whole, "second")
+    };
+    let plural = if count == 1 { "" } else { "s" };
+    format!("{count} {unit}{plural}")
+}
+
 impl Reducer for Timed {
     type Action = Action;
 
@@ -129,13 +175,16 @@ impl Reducer for Timed {
                 let elapsed = Timed::elapsed(started, now);
                 self.left = SECONDS - elapsed;
                 if elapsed >= SECONDS {
-                    self.phase = Phase::Done { took: SECONDS };
+                    self.phase = Phase::Done {
+                        started,
+                        took: SECONDS,
+                    };
                 }
             }
             (Action::Finish(now), Phase::Running { started }) => {
                 let took = Timed::elapsed(started, now);
                 self.left = SECONDS - took;
-                self.phase = Phase::Done { took };
+                self.phase = Phase::Done { started, took };
             }
             // Typing counts only while the clock runs.
             (Action::Type(text), Phase::Running { .. }) => self.typed = text,
@@ -167,7 +216,13 @@ mod tests {
         t.apply(Action::Type("Ask first: cache or store?".into()));
         assert_eq!(t.words(), 5);
         t.apply(Action::Tick(1_000.0 + 300_000.0));
-        assert_eq!(t.phase, Phase::Done { took: SECONDS });
+        assert_eq!(
+            t.phase,
+            Phase::Done {
+                started: 1_000.0,
+                took: SECONDS
+            }
+        );
         assert_eq!(t.clock(), "0:00");
         assert_eq!(t.ending().as_deref(), Some("Time's up."));
         // After the bell, the answer stays as it was.
@@ -189,7 +244,13 @@ mod tests {
         assert_eq!(t.phase, Phase::Ready);
         t.apply(Action::Start(0.0));
         t.apply(Action::Finish(90_000.0));
-        assert_eq!(t.phase, Phase::Done { took: 90.0 });
+        assert_eq!(
+            t.phase,
+            Phase::Done {
+                started: 0.0,
+                took: 90.0
+            }
+        );
         assert_eq!(t.clock(), "3:30");
         assert_eq!(t.ending().as_deref(), Some("Done in 1:30."));
         assert_eq!(Timed::default().ending(), None);
@@ -199,5 +260,66 @@ mod tests {
         t.apply(Action::Tick(0.0));
         assert_eq!(t.clock(), "5:00");
         assert!(model_answer().contains("consistent hashing"));
+    }
+
+    /// The cues come at the times in [`CUES`], found here by ticking every quarter second
+    /// through a run and noting when the words change; then the bell.
+    #[test]
+    fn cues_come_at_one_minute_and_thirty_seconds_then_the_bell() {
+        let mut t = Timed::default();
+        let start = 1_767_600_000_000.0;
+        t.apply(Action::Start(start));
+        assert_eq!(t.cue(), None);
+        let mut heard: Vec<(f64, String)> = Vec::new();
+        let mut ms = start;
+        while matches!(t.phase, Phase::Running { .. }) {
+            ms += 250.0;
+            t.apply(Action::Tick(ms));
+            let cue = t.cue().unwrap_or_default();
+            if heard.last().map(|(_, c)| c) != Some(&cue) {
+                heard.push(((ms - start) / 1_000.0, cue));
+            }
+        }
+        let at = |left: f64| SECONDS - left;
+        assert_eq!(
+            heard,
+            [
+                (0.25, String::new()),
+                (at(60.0), "1 minute left.".to_string()),
+                (at(30.0), "30 seconds left.".to_string()),
+                (SECONDS, "Time's up.".to_string()),
+            ]
+        );
+        crate::test_numbers::assert_numbers(&heard[1].1, &[CUES[0] / 60.0]);
+        crate::test_numbers::assert_numbers(&heard[2].1, &[CUES[1]]);
+        // Warned, in colour too, from the first cue until the bell.
+        let mut t = Timed::default();
+        t.apply(Action::Start(0.0));
+        t.apply(Action::Tick(239_000.0));
+        assert!(!t.low());
+        t.apply(Action::Tick(240_000.0));
+        assert!(t.low());
+        // Done early: no cue, no warning.
+        t.apply(Action::Finish(250_000.0));
+        assert_eq!((t.cue(), t.low()), (None, false));
+        assert_eq!(seconds_in_words(120.0), "2 minutes");
+        assert_eq!(seconds_in_words(1.0), "1 second");
+    }
+
+    /// A finished run is a record of its start, its length and its ticks; none before.
+    #[test]
+    fn a_finished_run_is_recorded() {
+        let mut t = Timed::default();
+        assert_eq!(t.record(), None);
+        t.apply(Action::Start(1_767_600_000_000.0));
+        assert_eq!(t.record(), None);
+        t.apply(Action::Finish(1_767_600_000_000.0 + 91_400.0));
+        t.apply(Action::Mark(2, true));
+        t.apply(Action::Mark(6, true));
+        let record = t.record().expect("done");
+        assert_eq!(record.started, 1_767_600_000_000);
+        assert_eq!(record.took, 91);
+        assert_eq!(record.points(), 2);
+        assert!(record.ticked[2] && record.ticked[6]);
     }
 }

@@ -4,8 +4,8 @@
 
 use super::fill::{Fill, Row};
 use super::params::MaglevParams;
-use super::real::{lookup, Real};
-use crate::format::grouped;
+use super::real::{key_after_its_backend_leaves, lookup, Real};
+use crate::format::{grouped, hash_hex};
 
 /// The small table's heading.
 pub fn fill_heading(p: &MaglevParams) -> String {
@@ -55,12 +55,24 @@ pub fn real_label(real: &Real, system: &str) -> String {
 pub fn lookup_sentence(p: &MaglevParams, real: &Real) -> Option<(String, usize)> {
     let (hash, slot, owner) = lookup(p, real)?;
     let text = format!(
-        "Key {:?}: XXH64 = {hash}; {hash} mod {} = slot {}; the table says ",
+        "Key {:?}: XXH64 = {}, and that mod {} = slot {}; the table says ",
         p.key(),
+        hash_hex(hash),
         grouped(real.table),
         grouped(slot)
     );
     Some((text, owner))
+}
+
+/// Where the key goes once its own backend leaves (Envoy only): the slot stays, and the
+/// table rebuilt without that backend names the slot's new owner.
+pub fn after_its_backend_leaves(p: &MaglevParams, real: &Real) -> Option<String> {
+    let (slot, gone, next) = key_after_its_backend_leaves(p, real)?;
+    Some(format!(
+        "If {gone} leaves, the key keeps slot {} and the rebuilt table gives that slot to {next}: {:?} goes to {next}.",
+        grouped(slot),
+        p.key()
+    ))
 }
 
 #[cfg(test)]
@@ -168,9 +180,56 @@ mod tests {
             assert_eq!(slot as usize, maglev.slot(p.key().as_bytes()));
             assert_eq!(owner, maglev.table()[slot as usize]);
             let mut expected: Vec<f64> = numbers(p.key()).iter().map(|r| r.value).collect();
-            expected.extend([64.0, hash as f64, hash as f64, p.table as f64, slot as f64]);
+            // The hash in sixteen hex digits, as every view shows a hash.
+            let hex = format!("0x{hash:016x}");
+            assert!(text.contains(&format!("= {hex}, and that mod")), "{text}");
+            expected.extend([64.0, p.table as f64, slot as f64]);
+            assert_numbers(&text.replace(&hex, "#"), &expected);
+        }
+    }
+
+    /// Where the key goes when its backend leaves, against the core's own Maglev built
+    /// without that backend: the key's slot from its hash, the leaver as the slot's owner
+    /// before, the heir as the slot's owner after. Cilium has no text key, so no sentence.
+    #[test]
+    fn the_key_after_its_backend_leaves_is_read_against_the_core() {
+        for p in big() {
+            let real = Real::of(&p).unwrap();
+            let Some(text) = after_its_backend_leaves(&p, &real) else {
+                assert_ne!(p.system, MaglevSystem::Envoy);
+                continue;
+            };
+            let names = p.names(p.n);
+            let servers = names.iter().cloned().map(Server::new).collect();
+            let before = Maglev::new(servers, p.table).unwrap();
+            let slot = key_hash(p.key().as_bytes()) % p.table;
+            let owner = before.table()[slot as usize];
+            let mut kept = names.clone();
+            let gone = kept.remove(owner);
+            let servers = kept.iter().cloned().map(Server::new).collect();
+            let after = Maglev::new(servers, p.table).unwrap();
+            let heir = &kept[after.table()[slot as usize]];
+            assert_ne!(heir, &gone);
+            assert!(text.starts_with(&format!("If {gone} leaves, ")), "{text}");
+            assert!(
+                text.contains(&format!("keeps slot {} ", grouped(slot))),
+                "{text}"
+            );
+            assert!(
+                text.contains(&format!("gives that slot to {heir}: ")),
+                "{text}"
+            );
+            assert!(
+                text.ends_with(&format!("{:?} goes to {heir}.", p.key())),
+                "{text}"
+            );
+            // The slot is the only figure besides the names and the key.
+            let mut expected: Vec<f64> = numbers(&gone).iter().map(|r| r.value).collect();
+            expected.push(slot as f64);
+            expected.extend(numbers(heir).iter().map(|r| r.value));
+            expected.extend(numbers(p.key()).iter().map(|r| r.value));
+            expected.extend(numbers(heir).iter().map(|r| r.value));
             assert_numbers(&text, &expected);
-            assert!(text.contains(&format!("= {hash}; {hash} mod")), "{text}");
         }
     }
 }

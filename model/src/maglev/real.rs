@@ -5,7 +5,7 @@ use ringlab_core::schemes::maglev::{key_hash, slot_counts};
 use ringlab_core::schemes::maglev_systems::MaglevSystem;
 
 use super::params::{Change, MaglevParams};
-use crate::format::grouped;
+use crate::format::{grouped, grouped_decimal};
 
 /// The table before and after the change, and what they say.
 #[derive(Debug, Clone, PartialEq)]
@@ -111,13 +111,13 @@ impl Real {
     pub fn balance(&self) -> String {
         let (min, max) = self.range();
         format!(
-            "Each of the {} backends holds {} to {} of the {} slots; the fair share is {:.1}. \
+            "Each of the {} backends holds {} to {} of the {} slots; the fair share is {}. \
              The most loaded holds {:.3} times the fair share.",
             self.names.len(),
             grouped(min as u64),
             grouped(max as u64),
             grouped(self.table),
-            self.ideal(),
+            grouped_decimal(self.ideal(), 1),
             max as f64 / self.ideal()
         )
     }
@@ -156,6 +156,25 @@ pub fn lookup(params: &MaglevParams, real: &Real) -> Option<(u64, u64, usize)> {
     Some((hash, slot, *real.before.get(slot as usize)?))
 }
 
+/// Where a key goes when its own backend leaves: its slot, the backend it is on now and
+/// the one that holds the slot in the table rebuilt without it. `None` for systems that
+/// hash packets, not keys, and for a single backend (nothing is left to go to).
+pub fn key_after_its_backend_leaves(
+    params: &MaglevParams,
+    real: &Real,
+) -> Option<(u64, String, String)> {
+    let (_, slot, owner) = lookup(params, real)?;
+    let mut kept = real.names.clone();
+    let gone = kept.remove(owner);
+    if kept.is_empty() {
+        return None;
+    }
+    let list: Vec<(String, u64)> = kept.iter().map(|n| (n.clone(), 1)).collect();
+    let after = real.system.table(&list, real.table).ok()?;
+    let next = kept.get(*after.get(slot as usize)?)?.clone();
+    Some((slot, gone, next))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -184,6 +203,25 @@ mod tests {
         let (_, slot, owner) = lookup(&params, &real).unwrap();
         assert_eq!(slot as usize, maglev.slot(b"user:42"));
         assert_eq!(owner, maglev.table()[slot as usize]);
+    }
+
+    /// The balance sentence, read against counts made here: the backends, the fewest and
+    /// most slots held, the table, the fair share 65,537 / 10 (grouped like the counts
+    /// beside it, "6,553.7") and the most loaded over it.
+    #[test]
+    fn the_balance_reads_the_slots_counted() {
+        let real = Real::of(&MaglevParams::default()).unwrap();
+        let text = real.balance();
+        let counts: Vec<usize> = (0..10)
+            .map(|b| real.before.iter().filter(|&&o| o == b).count())
+            .collect();
+        let (min, max) = (
+            *counts.iter().min().unwrap() as f64,
+            *counts.iter().max().unwrap() as f64,
+        );
+        let fair = 65_537.0 / 10.0;
+        crate::test_numbers::assert_numbers(&text, &[10.0, min, max, 65_537.0, fair, max / fair]);
+        assert!(text.contains("the fair share is 6,553.7."), "{text}");
     }
 
     #[test]

@@ -145,6 +145,8 @@ pub struct KeyMark {
     pub color: Option<usize>,
     pub size: f64,
     pub selected: bool,
+    /// The last change gave this key a new owner: it is ringed on the picture.
+    pub moved: bool,
     pub label: Option<Label>,
 }
 
@@ -276,6 +278,17 @@ pub fn short_hash(value: u64, bits: u32) -> String {
     }
 }
 
+/// Flags the keys `change` gave a new owner (none without a change), so the picture
+/// rings what moved after the animation is over.
+pub fn mark_moved(keys: &mut [KeyMark], change: Option<&Change>) {
+    let moved: Vec<usize> = change.map_or_else(Vec::new, |c| {
+        c.movement.moved.iter().map(|m| m.key).collect()
+    });
+    for key in keys {
+        key.moved = moved.binary_search(&key.key).is_ok();
+    }
+}
+
 /// Builds the still part of the picture.
 pub fn build(
     placement: &Placement,
@@ -374,6 +387,7 @@ pub fn build(
                 color: placement.owners[key].map(color_of),
                 size,
                 selected: selected == Some(key),
+                moved: false,
                 label: None,
             })
         })

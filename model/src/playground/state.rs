@@ -453,6 +453,39 @@ mod tests {
         assert!(s.params.points() <= MAX_POINTS);
     }
 
+    /// The keys ringed after a join are exactly the keys whose owner changed, each now in
+    /// the joiner's colour; a second change rings its own keys only.
+    #[test]
+    fn the_picture_rings_the_keys_the_last_change_moved() {
+        use crate::playground::scene::{build, mark_moved, style_of};
+        let s = act(start(), Action::AddServer(None));
+        let change = s.change.clone().unwrap();
+        let mut scene = build(&s.placement, &s.params, None, None, 400.0, 400.0);
+        mark_moved(&mut scene.keys, Some(&change));
+        let ringed: Vec<usize> = scene
+            .keys
+            .iter()
+            .filter(|k| k.moved)
+            .map(|k| k.key)
+            .collect();
+        let expected: Vec<usize> = (0..s.keys.len())
+            .filter(|&k| {
+                let before = Placement::new(&start().params, &s.keys).owners[k];
+                before != s.placement.owners[k]
+            })
+            .collect();
+        assert!(!expected.is_empty());
+        assert_eq!(ringed, expected);
+        let joiner = style_of(4).0;
+        assert!(scene
+            .keys
+            .iter()
+            .filter(|k| k.moved)
+            .all(|k| k.color == Some(joiner)));
+        mark_moved(&mut scene.keys, None);
+        assert!(scene.keys.iter().all(|k| !k.moved));
+    }
+
     #[test]
     fn add_remove_and_fail_by_name() {
         let s = act(start(), Action::AddServer(None));

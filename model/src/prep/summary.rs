@@ -1,15 +1,17 @@
 //! The candidate's progress through interview prep, part by part, as the page's summary
 //! line says it: counts, never a ratio or a percentage of a handful of questions.
 
+use crate::learn::attempt::tried;
 use crate::learn::checkup::{self, Sitting, Skill};
 use crate::learn::dry_run::{self, lookups};
 use crate::learn::followups::{grade_estimate, Estimate};
 use crate::learn::interview::PROMPT_COUNT;
 use crate::learn::progress::Progress;
+use crate::prep::history;
 use crate::prep::params::Part;
 
 /// How many follow-ups there are (`followups::followups().len()`, which computes them).
-pub const FOLLOWUP_COUNT: usize = 10;
+pub const FOLLOWUP_COUNT: usize = 13;
 
 /// Each part the candidate has something to show for, with what: "3 of 6 right".
 pub fn summary(skills: &[Skill], progress: &Progress) -> Vec<(Part, String)> {
@@ -21,9 +23,9 @@ pub fn summary(skills: &[Skill], progress: &Progress) -> Vec<(Part, String)> {
             _ => format!("{right} of {total} right"),
         }
     };
-    let revealed = (PROMPT_COUNT..PROMPT_COUNT + FOLLOWUP_COUNT)
-        .filter(|i| progress.revealed.contains(i))
-        .count();
+    // Answered, then revealed: a reveal without an attempt does not count.
+    let tried = tried(progress, PROMPT_COUNT..PROMPT_COUNT + FOLLOWUP_COUNT);
+    let runs: Vec<_> = progress.runs.values().copied().collect();
     let (right, checked) = dry_run::score(&progress.dry);
     let estimate = match progress.estimate.as_deref().map(grade_estimate) {
         None | Some(Estimate::Unreadable) => "not tried".to_string(),
@@ -35,8 +37,9 @@ pub fn summary(skills: &[Skill], progress: &Progress) -> Vec<(Part, String)> {
         (Part::Before, sitting(Sitting::Before)),
         (
             Part::Followups,
-            format!("{revealed} of {FOLLOWUP_COUNT} answers revealed"),
+            format!("{tried} of {FOLLOWUP_COUNT} answered and revealed"),
         ),
+        (Part::Timed, history::summary(&runs)),
         (Part::Estimate, estimate),
         (
             Part::DryRun,
@@ -70,14 +73,24 @@ mod tests {
             said(&p),
             [
                 "not taken",
-                "0 of 10 answers revealed",
+                "0 of 13 answered and revealed",
+                "not tried",
                 "not tried",
                 "not tried",
                 "not taken"
             ]
         );
         p.before.insert(0, "1/6".into());
-        p.revealed.extend([0, PROMPT_COUNT, PROMPT_COUNT + 9]);
+        // Revealed without an attempt (stored before the rule): not counted.
+        p.revealed
+            .extend([0, PROMPT_COUNT, PROMPT_COUNT + 9, PROMPT_COUNT + 1]);
+        for i in [0, PROMPT_COUNT, PROMPT_COUNT + 9] {
+            p.tried.insert(i, crate::learn::attempt::Attempt::Aloud);
+        }
+        p.runs.insert(
+            7,
+            history::RunRecord::new(7.0, 300.0, [true, true, false, false, false, false, false]),
+        );
         p.estimate = Some("2".into());
         let first = lookups()[0];
         p.dry.insert(first, "B".into());
@@ -86,13 +99,14 @@ mod tests {
             said(&p),
             [
                 "1 of 6 answered",
-                "2 of 10 answers revealed",
+                "2 of 13 answered and revealed",
+                "1 sitting, 2 of 7 points",
                 "too low",
                 "1 of 2 right, 6 lookups in all",
                 "not taken"
             ]
         );
         p.estimate = Some("about 7 h".into());
-        assert_eq!(said(&p)[2], "close enough");
+        assert_eq!(said(&p)[3], "close enough");
     }
 }

@@ -4,7 +4,7 @@
 
 use super::params::RendezvousParams;
 use super::race::{Leave, Race};
-use crate::format::{grouped, percent};
+use crate::format::{grouped, percent, significant};
 
 /// The real race's heading.
 pub fn race_heading(race: &Race) -> String {
@@ -23,6 +23,18 @@ pub fn score_text(score: f64) -> String {
     } else {
         format!("{score:.4}")
     }
+}
+
+/// A measured rate of lookups per second, to three significant figures: a timing is
+/// noisy, and more digits would be noise.
+pub fn rate_text(rate: f64) -> String {
+    significant(rate, 3)
+}
+
+/// A measured rate against the first one measured, to two significant figures ("0.10×"):
+/// the ratio of two noisy timings holds no more.
+pub fn relative_text(rate: f64, first: f64) -> String {
+    format!("{}×", significant(rate / first, 2))
 }
 
 /// The leaving part's heading; `None` when no node leaves.
@@ -115,6 +127,20 @@ mod tests {
     use crate::rendezvous::race::{leave, owned_counts};
     use crate::test_numbers::{assert_numbers, numbers};
     use ringlab_core::schemes::rendezvous_systems::RendezvousSystem;
+
+    /// Rates and their ratios written to what a timing holds.
+    #[test]
+    fn measured_rates_keep_three_figures_and_ratios_two() {
+        assert_eq!(rate_text(8_765_432.1), "8,770,000");
+        assert_eq!(rate_text(812.34), "812");
+        assert_eq!(relative_text(8_765.4, 876_543.2), "0.010×");
+        assert_eq!(relative_text(876_543.2, 876_543.2), "1.0×");
+        // Trailing zeros read as written: rates already at three figures.
+        for (rate, first) in [(1.0e6, 3.3e6), (4_320.0, 1.0e7)] {
+            assert_numbers(&rate_text(rate), &[rate]);
+            assert_numbers(&relative_text(rate, first), &[rate / first]);
+        }
+    }
 
     /// The settings read: (nodes with weights, system, replicas, leaver, keys).
     fn settings() -> Vec<RendezvousParams> {

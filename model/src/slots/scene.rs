@@ -104,6 +104,21 @@ pub struct Scene {
 }
 
 impl Scene {
+    /// The map's rows the move under way touches, as `(first, end)` with `end` past the
+    /// last: where the map's edge markers point, since a move of a few slots is a strip
+    /// only a row or two high.
+    pub fn move_rows(&self) -> (u16, u16) {
+        (
+            cell_of(self.current.first).0,
+            cell_of(self.current.last).0 + 1,
+        )
+    }
+
+    /// Whether `slot` is in the move under way (a key there is labelled off the strip).
+    pub fn in_move(&self, slot: u16) -> bool {
+        (self.current.first..=self.current.last).contains(&slot)
+    }
+
     pub fn new(params: &SlotsParams) -> Scene {
         let masters = params.masters;
         let create = RedisCluster::new(numbered_servers("m", masters)).ok();

@@ -319,3 +319,21 @@ fn why_16384_has_the_numbers() {
     assert!(lines[0].contains("8,192 bytes (8 KB)"), "{lines:?}");
     assert!(lines[1].contains("about 16 slots"), "{lines:?}");
 }
+
+/// The default move, slots 11000 to 11099, spans rows 85 and 86 of the 128-wide map
+/// (11000 = 85 * 128 + 120; 11099 = 86 * 128 + 91), and holds "somekey" (slot 11058).
+#[test]
+fn the_moves_rows_and_slots_are_those_of_its_range() {
+    let scene = Scene::new(&SlotsParams::default());
+    assert_eq!((scene.current.first, scene.current.last), (11000, 11099));
+    assert_eq!(scene.move_rows(), (11000 / 128, 11099 / 128 + 1));
+    assert_eq!(scene.move_rows(), (85, 87));
+    assert!(scene.in_move(11000) && scene.in_move(11058) && scene.in_move(11099));
+    assert!(!scene.in_move(10999) && !scene.in_move(11100));
+    let one = Scene::new(&SlotsParams {
+        from: 7,
+        to: 7,
+        ..SlotsParams::default()
+    });
+    assert_eq!(one.move_rows(), (0, 1));
+}

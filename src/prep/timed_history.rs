@@ -1,0 +1,40 @@
+//! The timed run's sittings so far: how the candidate is doing across them, then each
+//! one's date, length and rubric points, latest first. The words are
+//! `ringlab_model::prep::history`; the records come from the progress.
+
+use ringlab_model::prep::history::{progress_line, row, RunRecord};
+use yew::prelude::*;
+
+use crate::browser::timezone_offset;
+
+#[derive(Properties, PartialEq)]
+pub struct RunHistoryProps {
+    /// Oldest first.
+    pub runs: Vec<RunRecord>,
+}
+
+#[component]
+pub fn RunHistory(props: &RunHistoryProps) -> Html {
+    let Some(line) = progress_line(&props.runs) else {
+        return Html::default();
+    };
+    let offset = timezone_offset();
+    html! {
+        <section class="tm-history" aria-labelledby="tm-history-heading">
+            <h3 id="tm-history-heading">{ "Your sittings" }</h3>
+            <p class="tm-progress">{ line }</p>
+            <table class="tm-runs">
+                <caption class="visually-hidden">{ "Your sittings, latest first" }</caption>
+                <thead>
+                    <tr><th scope="col">{ "Date" }</th><th scope="col">{ "Time" }</th><th scope="col">{ "Rubric points" }</th></tr>
+                </thead>
+                <tbody>
+                    { for props.runs.iter().rev().map(|run| {
+                        let [date, time, points] = row(run, offset);
+                        html! { <tr key={run.started.to_string()}><td>{ date }</td><td>{ time }</td><td>{ points }</td></tr> }
+                    }) }
+                </tbody>
+            </table>
+        </section>
+    }
+}
