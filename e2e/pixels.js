@@ -36,7 +36,7 @@ export function colourCounts(canvas, colours, tolerance = 24) {
 }
 
 /** The palette's custom properties, in server order (src/canvas_theme.rs). */
-export const PALETTE = ["--oi-orange", "--oi-sky", "--oi-green", "--oi-yellow", "--oi-blue", "--oi-vermillion", "--oi-purple", "--oi-black"];
+export const PALETTE = ["--oi-orange", "--oi-sky", "--oi-green", "--oi-yellow", "--oi-purple", "--oi-vermillion", "--oi-blue", "--oi-black"];
 
 /**
  * A canvas grid read cell by cell (model/src/grids/layout.rs: ceil(sqrt(keys)) columns

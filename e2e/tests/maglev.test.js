@@ -122,7 +122,7 @@ test("real sizes: Envoy's 65,537 slots, the shares, a leave and a join, each sys
   await real.waitFor();
   assert.match(await real.innerText(), /Each of the 10 backends holds 6,553 to 6,554 of the 65,537 slots; the fair share is 6,553\.7\./);
   assert.match(await real.innerText(), /10\.0\.0\.1:80 leaves: [\d,]+ of 65,537 slots change backend/);
-  assert.match(await real.innerText(), /Key "user:42": XXH64 = 0x[0-9a-f]{16}, and that mod 65,537 = slot [\d,]+; the table says 10\.0\.0\.\d+:80\./);
+  assert.match(await real.innerText(), /Key "user:42": XXH64 = 0x[0-9a-f]{16}, and that mod 65,537 = slot [\d,]+; the table says 10\.0\.0\.\d+:80 \(its bar is outlined\)\./);
   await page.getByRole("img", { name: /^Slots held by each of 10 backends in Envoy/ }).waitFor();
   await page.getByRole("combobox", { name: "Change" }).selectOption("join");
   await waitParam(page, "change", (v) => v === "join");
