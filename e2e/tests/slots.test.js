@@ -72,6 +72,35 @@ function slotColours(page, slots) {
   );
 }
 
+/**
+ * The colour 2 CSS px above and 2 px below rows `first` to `end - 1` of the map, at
+ * column 64: "text" (`--fg`, the move's outline), "background" (`--surface`) or the
+ * palette's index, -1 for another colour.
+ */
+function aroundRows(page, first, end) {
+  return page.locator("canvas.sl-canvas").evaluate(
+    (c, { first, end, palette }) => {
+      const probe = document.createElement("canvas").getContext("2d", { willReadFrequently: true });
+      const style = getComputedStyle(c);
+      const rgb = (css) => {
+        probe.clearRect(0, 0, 1, 1);
+        probe.fillStyle = css;
+        probe.fillRect(0, 0, 1, 1);
+        return [...probe.getImageData(0, 0, 1, 1).data.slice(0, 3)];
+      };
+      const named = [["text", rgb(style.getPropertyValue("--fg").trim())], ["background", rgb(style.getPropertyValue("--surface").trim())], ...palette.map((p, i) => [i, rgb(style.getPropertyValue(p).trim())])];
+      const ratio = c.width / c.getBoundingClientRect().width;
+      const edge = (row) => Math.round((row * c.width) / 128);
+      const x = Math.floor(64.5 * (c.width / 128));
+      return [edge(first) - 2 * ratio, edge(end) + 2 * ratio].map((y) => {
+        const [r, g, b] = c.getContext("2d").getImageData(x, Math.floor(y), 1, 1).data;
+        return named.find(([, [R, G, B]]) => Math.abs(r - R) + Math.abs(g - G) + Math.abs(b - B) <= 12)?.[0] ?? -1;
+      });
+    },
+    { first, end, palette: PALETTE },
+  );
+}
+
 /** Slots on row 11, columns 20 to 99: inside a move of rows 10 and 11, off its outline. */
 const ROW_11 = Array.from({ length: 80 }, (_, i) => 11 * 128 + 20 + i);
 
@@ -196,6 +225,8 @@ test("a move migrates then hands whole slots over: ASK, then MOVED, map and URL 
   assert.equal(await headline.innerText(), "Slots 1280-1535 (256 slots) to C (127.0.0.1:7002): 256 would change owner (256 from A).");
   await drawn(page);
   assert.ok((await slotColours(page, ROW_11)).every((c) => c === 0), "planned: still A's");
+  // The outline runs just outside the move, over none of its slots.
+  assert.deepEqual(await aroundRows(page, 10, 12), ["text", "text"], "the move's outline, above and below it");
 
   // Start: the slots migrate; the map stripes them with C's colour, the text says ASK.
   await page.getByRole("button", { name: "Start migration" }).click();

@@ -65,7 +65,7 @@ function marks(page) {
       }
       return parse(getComputedStyle(document.body).backgroundColor);
     };
-    const family = /^(swatch|own|sl-c|ck-c|pg-c|sys-s)(\d)$/;
+    const family = /^(swatch-|own-|sl-c|ck-c|pg-c|sys-s)(\d)$/;
     const found = [];
     for (const element of document.querySelectorAll("[class]")) {
       const name = [...element.classList].find((c) => family.test(c));
@@ -113,13 +113,16 @@ function marks(page) {
   });
 }
 
-// The pages that draw server marks, each with enough servers to reach the yellow.
+// The pages that draw server marks, each with enough servers to reach the yellow (the
+// slots view and the clock have three unless their links ask for more: slots takes
+// eight masters, the clock seven servers and the one that joins, Maglev's small table
+// six backends, rendezvous eight nodes).
 const MARKED = [
   ["#/ring?servers=8", ["pg-c3"]],
-  ["#/slots", ["sl-c3"]],
-  ["#/clock", ["ck-c6"]],
-  ["#/maglev", ["swatch-3"]],
-  ["#/rendezvous", ["swatch-3"]],
+  ["#/slots?masters=8", ["sl-c7"]],
+  ["#/clock?servers=A@5,B@18,C@30,D@43,E@56,F@69,G@82&add=H@94", ["ck-c6"]],
+  ["#/maglev?backends=B1:3:4,B2:0:2,B3:3:1,B4:1:3,B5:2:5,B6:4:6", ["swatch-5"]],
+  ["#/rendezvous?nodes=A,B,C,D,E,F,G,H", ["swatch-7"]],
   ["#/load", ["own-3"]],
 ];
 
@@ -138,7 +141,7 @@ test("every server's mark reaches 3:1 against the page, through its colour or it
       for (const m of found) {
         if (m.ratio < 3) problems.push(`${mode.name} ${hash}: ${m.tag}.${m.className} reaches ${m.ratio.toFixed(2)}:1 (${m.kind})`);
       }
-      if (hash === "#/load" || hash === "#/clock") await screenshot(page, `visual-marks-${hash.slice(2)}-${mode.name}`);
+      if (hash === "#/load" || hash.startsWith("#/clock")) await screenshot(page, `visual-marks-${hash.slice(2).split("?")[0]}-${mode.name}`);
     }
     clean();
     await context.close();
@@ -197,18 +200,38 @@ test("step 4: adding a server shows what moved under the button, circles the mov
 
 /**
  * A wide table in its scroll box: whether it overflows, whether the cue says so, and,
- * after a sideways swipe of the wheel, where its first column stands.
+ * after a sideways swipe, where its first column stands. On a phone the swipe is a
+ * finger's: a touch dragged 200 px leftwards, through Chromium's own input pipeline (a
+ * wheel does nothing to a touch page's box here); on a desktop, a sideways wheel. Either
+ * lands on the part of the box in view: a box taller than the screen may start above it.
  */
-async function swipe(page, box, firstCell) {
+async function swipe(page, box, firstCell, firstHead, phone) {
   const region = page.locator(box).first();
   await region.scrollIntoViewIfNeeded();
   const before = await region.evaluate((e) => ({ wide: e.scrollWidth > e.clientWidth + 1, left: e.getBoundingClientRect().left, image: getComputedStyle(e).backgroundImage }));
   const at = await region.boundingBox();
-  await page.mouse.move(at.x + at.width / 2, at.y + Math.min(at.height / 2, 60));
-  await page.mouse.wheel(400, 0);
+  const screen = page.viewportSize();
+  const top = Math.max(at.y, 0);
+  const bottom = Math.min(at.y + at.height, screen.height);
+  assert.ok(bottom - top > 20, `${box} is in view: ${JSON.stringify(at)}`);
+  const x = at.x + at.width / 2;
+  const y = top + Math.min((bottom - top) / 2, 60);
+  if (phone) {
+    const cdp = await page.context().newCDPSession(page);
+    const finger = (fx) => [{ x: fx, y, id: 1 }];
+    await cdp.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: finger(x + 100) });
+    for (let i = 1; i <= 10; i++) await cdp.send("Input.dispatchTouchEvent", { type: "touchMove", touchPoints: finger(x + 100 - 20 * i) });
+    await cdp.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });
+    await cdp.detach();
+  } else {
+    await page.mouse.move(x, y);
+    await page.mouse.wheel(400, 0);
+  }
   const scrolled = await readScroll(region, before.wide);
   const cell = await page.locator(firstCell).first().boundingBox();
-  return { ...before, scrolled, cellLeft: cell.x };
+  const head = await page.locator(firstHead).first().boundingBox();
+  const cue = await page.locator(".scroll-cue").first().boundingBox();
+  return { ...before, scrolled, cellLeft: cell.x, headLeft: head.x, cueLeft: cue?.x };
 }
 
 async function readScroll(region, wide) {
@@ -219,22 +242,25 @@ test("wide tables on a phone: a cue says they scroll, the first column stays; no
   for (const mode of MODES) {
     const { context, page, clean } = await open(env, mode.options);
     const tables = [
-      ["#/compare", ".cmp-scroll", ".cmp-table tbody th[scope=row]"],
-      ["#/ring", ".pg-shares", ".pg-table tbody th[scope=row]"],
+      ["#/compare", ".cmp-scroll", ".cmp-table tbody th[scope=row]", ".cmp-table thead th:first-child"],
+      ["#/ring", ".pg-shares", ".pg-table tbody th[scope=row]", ".pg-table thead th:first-child"],
     ];
-    for (const [hash, box, first] of tables) {
+    for (const [hash, box, first, head] of tables) {
       await load(env, page, hash);
       await page.locator(box).first().waitFor();
       if (hash === "#/compare") {
         await waitUntil(() => page.locator(".cmp-table").innerText(), (t) => !t.includes("building"), "every scheme built", 60_000);
       }
       const cue = page.locator(".scroll-cue").first();
-      const seen = await swipe(page, box, first);
+      const seen = await swipe(page, box, first, head, mode.phone);
       assert.match(seen.image, /radial-gradient/, `${mode.name} ${hash}: the edge shadows`);
       if (mode.phone) {
         assert.ok(seen.wide, `${mode.name} ${hash}: the table is wider than a phone`);
         assert.ok(await cue.isVisible(), `${mode.name} ${hash}: the cue is shown`);
         assert.ok(Math.abs(seen.cellLeft - seen.left) < 2, `${mode.name} ${hash}: the first column stays at ${seen.left}, not ${seen.cellLeft}`);
+        assert.ok(Math.abs(seen.headLeft - seen.left) < 2, `${mode.name} ${hash}: the first column's heading stays at ${seen.left}, not ${seen.headLeft}`);
+        // The cue is still there to read after the swipe, not scrolled off with the table.
+        assert.ok(seen.cueLeft >= seen.left - 2, `${mode.name} ${hash}: the cue stays in view at ${seen.left}, not ${seen.cueLeft}`);
       } else {
         assert.ok(!(await cue.isVisible()), `${mode.name} ${hash}: no cue on a wide screen`);
       }
@@ -248,18 +274,29 @@ test("wide tables on a phone: a cue says they scroll, the first column stays; no
 test("slots breaks keys only between their parts; Maglev outlines the key's bar and says where the key goes when its backend leaves", async () => {
   for (const mode of MODES) {
     const { context, page, clean } = await open(env, mode.options);
-    const keys = "user:{42}:profile,session:7f3a9c2e41d8b6f0:cart,orders:2026-12-07:eu-west-1";
-    await load(env, page, `#/slots?keys=${encodeURIComponent(keys)}`);
+    // One key a line, as the keys box takes them.
+    const keys = ["user:{42}:profile", "session:7f3a9c2e41d8b6f0:cart", "orders:2026-12-07:eu-west-1"];
+    await load(env, page, `#/slots?keys=${encodeURIComponent(keys.join("\n"))}`);
     await page.locator(".sl-table tbody").first().waitFor();
-    // Each part between break chances stays on one line.
-    const broken = await page.locator(".sl-keys .sl-table tbody th code").evaluateAll((codes) =>
-      codes.flatMap((code) => [...code.childNodes].filter((n) => n.nodeType === Node.TEXT_NODE).flatMap((n) => {
-        const range = document.createRange();
-        range.selectNodeContents(n);
-        const tops = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
-        return tops.size > 1 ? [n.textContent] : [];
-      })));
+    // Each key's parts, as the break chances (<wbr>) divide it, and the lines each part
+    // and the whole key stand on.
+    const read = await page.locator(".sl-keys .sl-table tbody th code").evaluateAll((codes) =>
+      codes.map((code) => {
+        const tops = (node) => {
+          const range = document.createRange();
+          range.selectNodeContents(node);
+          return new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top))).size;
+        };
+        const parts = [...code.childNodes].filter((n) => n.nodeName !== "WBR");
+        return { key: code.textContent, parts: parts.map((n) => [n.textContent, tops(n)]), lines: tops(code) };
+      }));
+    assert.deepEqual(read.map((k) => k.key), keys, `${mode.name}: the keys table`);
+    assert.deepEqual(read.map((k) => k.parts.length), [4, 3, 3], `${mode.name}: the parts ${JSON.stringify(read)}`);
+    // Each part stays on one line...
+    const broken = read.flatMap((k) => k.parts.filter(([, lines]) => lines !== 1).map(([part]) => part));
     assert.deepEqual(broken, [], `${mode.name}: key parts broken across lines`);
+    // ...while on a phone the keys do break, between their parts.
+    if (mode.phone) assert.ok(read.some((k) => k.lines > 1), `${mode.name}: no key wraps on a phone: ${JSON.stringify(read)}`);
     await page.locator(".sl-keys").scrollIntoViewIfNeeded();
     await screenshot(page, `visual-slots-${mode.name}`);
 

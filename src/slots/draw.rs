@@ -90,25 +90,47 @@ pub fn draw(
         ctx.fill();
     }
 
-    // The move's slots, outlined: a wide line of the background under a line of text.
+    // The move's slots, outlined just outside their cells: a line of text between two
+    // hairlines of the background, none of it over the slots it outlines (a move of 100
+    // slots is a strip two rows high, about 5 px on a phone, which an outline centred on
+    // its edge would cover whole, owners' colours and migration stripes with it). The
+    // clip is the map less the move's shapes: the map traced counter-clockwise, the
+    // shapes clockwise (scene::outline), so the non-zero rule leaves their insides out.
+    let trace = |shape: &[(u16, u16)]| {
+        for (i, &(x, y)) in shape.iter().enumerate() {
+            let (x, y) = (edge(x), edge(y));
+            if i == 0 {
+                ctx.move_to(x, y);
+            } else {
+                ctx.line_to(x, y);
+            }
+        }
+        ctx.close_path();
+    };
+    ctx.save();
+    ctx.begin_path();
+    trace(&[(0, 0), (0, SIDE), (SIDE, SIDE), (SIDE, 0)]);
+    for shape in &scene.outline {
+        trace(shape);
+    }
+    ctx.clip();
     ctx.set_line_join("miter");
-    for (width, colour) in [(5.0, &theme.background), (2.5, &theme.text)] {
+    // Centred on the edge and clipped to its outer half: the background 0 to 4.5 px out,
+    // the text's line over it from 1 to 3.5 px.
+    for (width, colour) in [
+        (9.0, &theme.background),
+        (7.0, &theme.text),
+        (2.0, &theme.background),
+    ] {
         ctx.set_line_width(width * ratio);
         ctx.set_stroke_style_str(colour);
         for shape in &scene.outline {
             ctx.begin_path();
-            for (i, &(x, y)) in shape.iter().enumerate() {
-                let (x, y) = (edge(x), edge(y));
-                if i == 0 {
-                    ctx.move_to(x, y);
-                } else {
-                    ctx.line_to(x, y);
-                }
-            }
-            ctx.close_path();
+            trace(shape);
             ctx.stroke();
         }
     }
+    ctx.restore();
 
     // The move's rows, pointed at from both edges of the map: a move of a few slots is a
     // strip a row or two high, easy to miss without them.

@@ -30,7 +30,8 @@ fn send(dispatch: &Dispatch, pairs: Vec<(&'static str, String)>) -> Callback<Mou
 }
 
 /// A key with a line-break opportunity after each `:` and `}`, so that a narrow table
-/// breaks `user:{42}:profile` between its parts rather than inside a word.
+/// breaks `user:{42}:profile` between its parts rather than inside a word: each part is
+/// a `.sl-part` that never wraps (not even at the `-` of `2026-12-07`).
 fn breakable(key: &str) -> Html {
     let mut parts = Vec::new();
     let mut start = 0;
@@ -44,7 +45,7 @@ fn breakable(key: &str) -> Html {
     let last = parts.len() - 1;
     html! {
         { for parts.into_iter().enumerate().map(|(i, part)| html! {
-            <>{ part.to_string() }if i < last { <wbr /> }</>
+            <><span class="sl-part">{ part.to_string() }</span>if i < last { <wbr /> }</>
         }) }
     }
 }

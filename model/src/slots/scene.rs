@@ -589,7 +589,8 @@ pub fn hit(x: f64, y: f64, width: f64) -> Option<u16> {
 
 /// The outline of slots `first..=last` on the map, in cell units: one closed shape, or two
 /// when the range covers the end of one row and the start of the next without a column in
-/// common.
+/// common. Each shape runs clockwise on the map (columns rightwards, rows downwards):
+/// the map's painter clips the outline to the shapes' outside by that.
 ///
 /// ```text
 ///   first on row 0 at column 3, last on row 2 at column 1:

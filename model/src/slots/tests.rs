@@ -309,6 +309,40 @@ fn outlines_follow_the_rows() {
     assert_eq!(outline(0, 16383).len(), 1);
 }
 
+/// Twice the signed area of a shape on the map (rows downwards): positive when it runs
+/// clockwise on screen.
+fn clockwise_area(shape: &[(u16, u16)]) -> i64 {
+    (0..shape.len())
+        .map(|i| {
+            let (x0, y0) = shape[i];
+            let (x1, y1) = shape[(i + 1) % shape.len()];
+            x0 as i64 * y1 as i64 - x1 as i64 * y0 as i64
+        })
+        .sum()
+}
+
+#[test]
+fn outlines_run_clockwise() {
+    // src/slots/draw.rs clips the outline to the shapes' outside with the non-zero rule,
+    // the map traced the other way round.
+    for (first, last) in [
+        (5, 9),
+        (120, 130),
+        (3, 2 * 128 + 1),
+        (0, 16383),
+        (11000, 11099),
+        (127, 128),
+        (0, 127),
+        (1280, 1535),
+        (16383, 16383),
+    ] {
+        for shape in outline(first, last) {
+            assert!(clockwise_area(&shape) > 0, "{first}-{last}: {shape:?}");
+        }
+    }
+    assert!(clockwise_area(&[(0, 0), (0, SIDE), (SIDE, SIDE), (SIDE, 0)]) < 0);
+}
+
 #[test]
 fn why_16384_has_the_numbers() {
     let lines = why_lines();
