@@ -82,7 +82,8 @@ bench-cli:
 # The browser benchmark (not a test): each view's first-load transfer, dist/ served
 # gzip-compressed, written into BENCHMARKS.md between <!-- sizes:begin/end --> (e2e/bench/
 # sizes.js); then frame times and slider-to-frame latency on the release build in headless
-# Chromium, and the gzip size of dist/ file by file (e2e/bench/probe.js, printed).
+# Chromium, and the gzip size of dist/ file by file (e2e/bench/probe.js, printed); the
+# longest main-thread tasks at load and during a run (e2e/bench/tasks-probe.js, printed).
 bench-browser: tools dist
 	mkdir -p target
 	cd e2e && node bench/sizes.js > ../target/bench-sizes.md
@@ -91,6 +92,7 @@ bench-browser: tools dist
 	cd e2e && node bench/probe.js
 	cd e2e && node bench/load-probe.js
 	cd e2e && node bench/lab-probe.js
+	cd e2e && node bench/tasks-probe.js
 	# The ring's lookups one at a time and in a batch, in wasm32 in headless Chromium.
 	cd core && $(WASM_RUNNER_ENV) $(CARGO) test --release --target wasm32-unknown-unknown \
 		--test wasm_speed -- --include-ignored --nocapture

@@ -17,6 +17,7 @@ pub mod element_width;
 pub mod embed_height;
 pub mod fix_picker;
 pub mod grids;
+pub mod in_turn;
 pub mod index;
 pub mod jump;
 pub mod lab;

@@ -12,7 +12,7 @@ use ringlab_model::format::grouped;
 use ringlab_model::lab::csv::{bounded_csv, keys_csv, loss_csv, memory_csv, speed_csv};
 use ringlab_model::lab::job::TrialKind;
 use ringlab_model::lab::job::{SPEED_KEYS, SPEED_MS};
-use ringlab_model::lab::params::{LabParams, RINGS, WORKERS};
+use ringlab_model::lab::params::{LabParams, FIGURES, RINGS, WORKERS};
 use ringlab_model::lab::runs::{BOUNDED_KEYS, BOUNDED_SERVERS, KEYS_PLACED};
 use ringlab_model::lab::series::MEMORY_POINTS;
 use ringlab_model::lab::status::Before;
@@ -29,6 +29,7 @@ use super::tables::{
     bounded_table, busiest_table, catcher_table, keys_table, loss_table, memory_table, speed_table,
     spread_table,
 };
+use crate::in_turn::use_in_turn;
 use crate::notes::{dispatching, ViewNotes};
 use crate::number_field::NumberField;
 use crate::setters::on_text;
@@ -130,6 +131,8 @@ pub fn LabView(props: &ViewProps) -> Html {
     use_url_out(props, state.query());
     let p = state.params.clone();
     let redraw = use_force_update();
+    // The whole lab draws a figure a task, so that opening it blocks no tap for long.
+    let drawn = use_in_turn(FIGURES);
     let busiest: Slot = use_mut_ref(|| None);
     let catcher: Slot = use_mut_ref(|| None);
     let loss: Slot = use_mut_ref(|| None);
@@ -217,7 +220,7 @@ pub fn LabView(props: &ViewProps) -> Html {
         b_catcher,
         shipped::catcher_rows,
     );
-    let shown = |n: u64| p.fig == 0 || p.fig == n;
+    let shown = |n: u64| p.fig == n || (p.fig == 0 && n <= drawn);
     let losses = rows_of(&loss, Stages::loss_rows, b_loss, shipped::loss_rows);
     let placed = rows_of(&keys, Stages::keys_rows, b_keys, shipped::keys_rows);
     let rates = rows_of(&speed, Stages::speed_rows, b_speed, Vec::new);

@@ -41,6 +41,21 @@ pub fn MaglevView(props: &ViewProps) -> Html {
         let p = p.clone();
         move |_| Real::of(&p).map(Rc::new)
     });
+    // Where the key goes when its backend leaves: a third real-size table, built when the
+    // real ones or the key change, not at every render (the fill's player renders a claim
+    // at a time).
+    let heir = use_memo(
+        (p.system, p.table, p.n, p.change, p.gone, p.key().to_owned()),
+        {
+            let (p, real) = (p.clone(), real.clone());
+            move |_| {
+                real.as_ref()
+                    .as_ref()
+                    .ok()
+                    .and_then(|real| prose::after_its_backend_leaves(&p, real))
+            }
+        },
+    );
     let set = |name: &'static str| on_change(&dispatch, name);
     let set_text = |name: &'static str| on_text(&dispatch, name);
     let on_step = {
@@ -122,7 +137,7 @@ pub fn MaglevView(props: &ViewProps) -> Html {
     };
 
     let big = match real.as_ref() {
-        Ok(real) => real_part(real, p),
+        Ok(real) => real_part(real, p, (*heir).clone()),
         Err(why) => html! { <p class="maglev-error" role="alert">{ why.clone() }</p> },
     };
     let big_controls = html! {
@@ -186,7 +201,7 @@ fn system_label(system: MaglevSystem) -> &'static str {
     }
 }
 
-fn real_part(real: &Real, p: &MaglevParams) -> Html {
+fn real_part(real: &Real, p: &MaglevParams, heir: Option<String>) -> Html {
     let names = Rc::new(real.names.clone());
     let values = Rc::new(real.slots.iter().map(|&s| s as f64).collect::<Vec<_>>());
     let lines = vec![Line {
@@ -206,8 +221,7 @@ fn real_part(real: &Real, p: &MaglevParams) -> Html {
             </p>
         }
     });
-    let heir = prose::after_its_backend_leaves(p, real)
-        .map(|text| html! { <p class="maglev-heir">{ text }</p> });
+    let heir = heir.map(|text| html! { <p class="maglev-heir">{ text }</p> });
     let no_key = (p.system != MaglevSystem::Envoy).then(|| html! {
         <p class="maglev-lookup">{ "Cilium and katran hash each packet's addresses and ports, not a text key; the table is the same idea." }</p>
     });
