@@ -284,7 +284,7 @@ function numbers(text) {
 test("the three follow-ups with widgets, driven by keyboard: two choices, shuffle sharding, fixed partitions", async () => {
   for (const [colorScheme, width] of [["light", 360], ["dark", 1280], ["dark", 360], ["light", 1280]]) {
     const { context, page, clean } = await open(env, { viewport: { width, height: 800 }, colorScheme });
-    await load(env, page, "#/prep/followups");
+    await load(env, page, "#/prep/follow-ups");
     await page.locator(".prep-part h2").first().waitFor();
     const shot = (card, name) => card.screenshot({ path: `${SCREENSHOTS}/prep-fu-${name}-${colorScheme}-${width}.png` });
 
@@ -450,6 +450,9 @@ test("issue 36, item 12: the timed run cues at 1:00 and 0:30, and keeps each sit
     const clock = timed.getByRole("timer", { name: "Time left" });
     const cue = timed.locator(".tm-cue");
     const history = page.getByRole("region", { name: "Your sittings" });
+    // The reload's load event comes before the app has drawn (its module loads after):
+    // wait for the part itself, which draws its sittings in the same render.
+    await timed.waitFor();
     assert.equal(await history.locator("tbody tr").count(), 1, "the damaged sittings are dropped");
     assert.equal(await history.locator(".tm-progress").innerText(), "1 sitting so far: you covered 2 of 7 rubric points in 4:59.");
     assert.equal(await cue.getAttribute("aria-live"), "assertive");

@@ -1,7 +1,7 @@
 //! Interview prep's page: a line on what it is for, the parts as tabs-like links (the part
 //! is in the URL, `#/prep/<part>`), the part shown, then the candidate's progress so far.
-//! The part comes before the progress so that on a phone its first question is on the
-//! first screen. Embedded, it is the part alone.
+//! The part comes before the progress, and on a phone the intro is one short line, so
+//! that its first question is on the first screen. Embedded, it is the part alone.
 
 use ringlab_model::learn::checkup::{self, Sitting};
 use ringlab_model::learn::progress::Action;
@@ -69,8 +69,13 @@ pub fn Prep(props: &ViewProps) -> Html {
         <div class="prep">
             { part_notes }
             <p class="prep-intro">
-                { "Practice for the consistent-hashing question of a system-design \
-                   interview, one part at a time. Your answers stay in this browser." }
+                // On a phone only the second sentence shows (prep.css): the title and the
+                // part's own intro say what it is for, and question 1 fits the first screen.
+                <span class="prep-intro-what">
+                    { "Practice for the consistent-hashing question of a system-design \
+                       interview, one part at a time. " }
+                </span>
+                { "Your answers stay in this browser." }
             </p>
             <nav class="prep-parts" aria-label="Parts">
                 <ul>

@@ -10,9 +10,9 @@ use crate::learn::steps::find;
 pub fn intro(sitting: Sitting, total: usize) -> String {
     match sitting {
         Sitting::Before => format!(
-            "{total} questions, about two minutes, before the walkthrough's first step. \
-             Guess if you must: this is where you start, not a grade. The post-test asks \
-             the same skills in other words, so you can see what you learned."
+            "{total} questions, about two minutes. Guess if you must: this is where you \
+             start, not a grade. The post-test asks the same skills in other words, so you \
+             can see what you learned."
         ),
         Sitting::After => format!(
             "{total} questions on the skills the pre-test asked, in other words and \
