@@ -304,10 +304,13 @@ test("slots breaks keys only between their parts; Maglev outlines the key's bar 
     const heir = page.locator(".maglev-heir");
     await waitUntil(() => heir.innerText().catch(() => ""), (t) => /^If \S+ leaves, the key keeps slot [\d,]+ and the rebuilt table gives that slot to \S+: "user:42" goes to \S+\.$/.test(t), `${mode.name}: where user:42 goes`);
     const owner = page.locator(".maglev-owner");
-    const [chip, bar] = await Promise.all([
-      owner.evaluate((e) => getComputedStyle(e).backgroundColor),
-      page.locator(".maglev-real .bar").first().evaluate((e) => getComputedStyle(e).fill),
-    ]);
+    // The bars are drawn again once their width is measured: read both once they settle.
+    const colours = () =>
+      Promise.all([
+        owner.evaluate((e) => getComputedStyle(e).backgroundColor),
+        page.locator(".maglev-real .bar").first().evaluate((e) => getComputedStyle(e).fill),
+      ]);
+    const [chip, bar] = await waitUntil(colours, ([c, b]) => c !== "" && b !== "" && c === b, `${mode.name}: the key's chip is in the bars' colour`);
     assert.equal(chip, bar, `${mode.name}: the key's chip is in the bars' colour`);
     assert.equal(await page.locator(".maglev-real .bar-hot").count(), 1, `${mode.name}: the key's bar is outlined`);
     assert.match(await heir.innerText(), new RegExp(`^If ${(await owner.innerText()).replace(/\./g, "\\.")} leaves`));

@@ -14,6 +14,7 @@ use ringlab_model::maglev::real::Real;
 use yew::prelude::*;
 
 use super::fill::{Lists, Slots};
+use crate::in_turn::use_in_turn;
 use crate::leaver_select::LeaverSelect;
 use crate::notes::{dispatching, ViewNotes};
 use crate::number_field::NumberField;
@@ -37,22 +38,31 @@ pub fn MaglevView(props: &ViewProps) -> Html {
     use_url_out(props, state.query());
     let p = &state.params;
     let fill = use_memo(p.clone(), |p| Fill::of(p).map(Rc::new));
-    let real = use_memo((p.system, p.table, p.n, p.change, p.gone), {
+    // The real-size tables come in a task after the first drawing, so that opening the
+    // page is two short tasks rather than one long one.
+    let later = use_in_turn(2) == 2;
+    let real = use_memo((later, p.system, p.table, p.n, p.change, p.gone), {
         let p = p.clone();
-        move |_| Real::of(&p).map(Rc::new)
+        move |&(later, ..)| later.then(|| Real::of(&p).map(Rc::new))
     });
     // Where the key goes when its backend leaves: a third real-size table, built when the
     // real ones or the key change, not at every render (the fill's player renders a claim
     // at a time).
     let heir = use_memo(
-        (p.system, p.table, p.n, p.change, p.gone, p.key().to_owned()),
+        (
+            later,
+            p.system,
+            p.table,
+            p.n,
+            p.change,
+            p.gone,
+            p.key().to_owned(),
+        ),
         {
             let (p, real) = (p.clone(), real.clone());
             move |_| {
-                real.as_ref()
-                    .as_ref()
-                    .ok()
-                    .and_then(|real| prose::after_its_backend_leaves(&p, real))
+                let real = real.as_ref().as_ref()?.as_ref().ok()?;
+                prose::after_its_backend_leaves(&p, real)
             }
         },
     );
@@ -137,8 +147,9 @@ pub fn MaglevView(props: &ViewProps) -> Html {
     };
 
     let big = match real.as_ref() {
-        Ok(real) => real_part(real, p, (*heir).clone()),
-        Err(why) => html! { <p class="maglev-error" role="alert">{ why.clone() }</p> },
+        None => html! { <p class="maglev-building">{ prose::building(p) }</p> },
+        Some(Ok(real)) => real_part(real, p, (*heir).clone()),
+        Some(Err(why)) => html! { <p class="maglev-error" role="alert">{ why.clone() }</p> },
     };
     let big_controls = html! {
         <form class="maglev-form view-controls" aria-label="Real sizes" onsubmit={|e: SubmitEvent| e.prevent_default()}>

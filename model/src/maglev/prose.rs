@@ -41,6 +41,15 @@ pub fn row_numbers(row: &Row) -> String {
     format!("offset {}, skip {}", row.offset, row.skip)
 }
 
+/// What the real-size part says in the moment before its tables are built.
+pub fn building(p: &MaglevParams) -> String {
+    format!(
+        "Building the tables of {} slots for {} backends, before and after the change…",
+        grouped(p.table),
+        grouped(p.n)
+    )
+}
+
 /// The big table's bars name; `system` is the system's label.
 pub fn real_label(real: &Real, system: &str) -> String {
     format!(
@@ -186,6 +195,14 @@ mod tests {
             expected.extend([64.0, p.table as f64, slot as f64]);
             assert_numbers(&text.replace(&hex, "#"), &expected);
         }
+    }
+
+    #[test]
+    fn building_names_the_table_and_the_backends() {
+        let p = MaglevParams::default();
+        let text = building(&p);
+        assert_numbers(&text, &[p.table as f64, p.n as f64]);
+        assert!(text.contains("65,537 slots for 10 backends"), "{text}");
     }
 
     /// Where the key goes when its backend leaves, against the core's own Maglev built
