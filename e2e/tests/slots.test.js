@@ -207,13 +207,17 @@ test("a move migrates then hands whole slots over: ASK, then MOVED, map and URL 
   const { context, page, clean } = await open(env);
   await load(env, page, "#/slots");
   await keysTable(page).waitFor();
-  // Rows 10 and 11 of the map, from A to C, typed as a person would.
+  await drawn(page);
+  // Rows 10 and 11 of the map, from A to C, typed as a person would, each field read
+  // back from the address before the next (as a person sees the map follow).
   const first = page.getByRole("spinbutton", { name: "First slot" });
   await first.fill("1280");
   await first.press("Tab");
+  await waitParam(page, "from", (v) => v === "1280");
   const last = page.getByRole("spinbutton", { name: "Last slot" });
   await last.fill("1535");
   await last.press("Tab");
+  await waitParam(page, "to", (v) => v === "1535");
   const target = page.getByRole("combobox", { name: "To master" });
   await target.focus();
   await page.keyboard.press("ArrowDown");
