@@ -38,19 +38,21 @@ pub fn MaglevView(props: &ViewProps) -> Html {
     use_url_out(props, state.query());
     let p = &state.params;
     let fill = use_memo(p.clone(), |p| Fill::of(p).map(Rc::new));
-    // The real-size tables come in a task after the first drawing, so that opening the
-    // page is two short tasks rather than one long one.
-    let later = use_in_turn(2) == 2;
+    // The real-size tables come in a task after the first drawing, and the table without
+    // the key's backend in a third, so that opening the page is three short tasks rather
+    // than one long one.
+    let turn = use_in_turn(3);
+    let later = turn >= 2;
     let real = use_memo((later, p.system, p.table, p.n, p.change, p.gone), {
         let p = p.clone();
         move |&(later, ..)| later.then(|| Real::of(&p).map(Rc::new))
     });
-    // Where the key goes when its backend leaves: a third real-size table, built when the
-    // real ones or the key change, not at every render (the fill's player renders a claim
-    // at a time).
+    // Where the key goes when its backend leaves: a third real-size table, built in the
+    // third task and when the real ones or the key change, not at every render (the fill's
+    // player renders a claim at a time).
     let heir = use_memo(
         (
-            later,
+            turn == 3,
             p.system,
             p.table,
             p.n,
@@ -60,7 +62,10 @@ pub fn MaglevView(props: &ViewProps) -> Html {
         ),
         {
             let (p, real) = (p.clone(), real.clone());
-            move |_| {
+            move |&(last, ..)| {
+                if !last {
+                    return None;
+                }
                 let real = real.as_ref().as_ref()?.as_ref().ok()?;
                 prose::after_its_backend_leaves(&p, real)
             }
