@@ -28,7 +28,8 @@ serve:
 # The release build in dist/, as e2e tests and deployments use it: one wasm module per
 # bundle of views (scripts/dist-bundles.sh). Skipped while dist/.ringlab-stamp matches the
 # hash of what it is built from (scripts/dist-stamp.sh); `make dist FORCE=1` rebuilds.
-dist:
+# Each view's first paint is drawn in Chromium (tools/prerender.mjs), so it needs the tools.
+dist: tools
 	@stamp=$$(bash scripts/dist-stamp.sh); \
 	if [ -z "$(FORCE)" ] && [ -f dist/index.html ] && [ "$$(cat dist/.ringlab-stamp 2>/dev/null)" = "$$stamp" ]; then \
 		echo "dist: up to date (dist/.ringlab-stamp), not rebuilt"; \

@@ -77,10 +77,16 @@ export async function openPage(env, options = {}) {
   return { context, page, problems };
 }
 
+/**
+ * The app's main landmark once the module has drawn it: before that, a view at its default
+ * state shows the page saved at build time (static/boot.js), inert, with the same markup.
+ */
+export const LIVE_MAIN = "body > .app:not([data-ringlab-first]) main#main";
+
 /** Loads `hash` and waits until the app has rendered its main landmark. */
 export async function load(env, page, hash = "") {
   await page.goto(env.url + hash);
-  await page.locator("main#main").waitFor({ state: "attached", timeout: 30_000 });
+  await page.locator(LIVE_MAIN).waitFor({ state: "attached", timeout: 30_000 });
 }
 
 export function screenshot(page, name) {

@@ -2,6 +2,7 @@
 // the MkDocs site): its frames loaded, and each frame's height against its content's.
 import assert from "node:assert/strict";
 import { readUntil } from "./common.js";
+import { LIVE_MAIN } from "./harness.js";
 
 /** The page at `url`, every iframe scrolled to once (they load lazily) and its app mounted. */
 export async function loadFrames(page, url) {
@@ -12,7 +13,7 @@ export async function loadFrames(page, url) {
     await iframe.scrollIntoViewIfNeeded();
     const frame = await iframe.contentFrame();
     await frame.waitForURL(/#\//);
-    await frame.locator("main#main").waitFor({ state: "attached", timeout: 30_000 });
+    await frame.locator(LIVE_MAIN).waitFor({ state: "attached", timeout: 30_000 });
     frames.push({ iframe, frame, src: await iframe.getAttribute("src") });
   }
   await page.evaluate(() => window.scrollTo(0, 0));

@@ -77,4 +77,7 @@ html = html.replace(/(<script type="module" src="[^"]*boot\.js")/,
   `$1 data-ringlab-bundles="${bundles}" data-ringlab-views="${views}" data-ringlab-styles="${json(links)}"`);
 fs.writeFileSync(to, html);
 JS
+# Each view's first paint, as the app draws it at its default state (tools/prerender.mjs,
+# in Debian's Chromium): shown while the module is on its way.
+node tools/prerender.mjs dist
 echo "dist-bundles: $(tr '\n' ' ' <<<"$bundles")-> dist/"

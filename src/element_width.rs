@@ -5,6 +5,7 @@
 use std::cell::RefCell;
 use std::rc::Rc;
 
+use gloo::render::{request_animation_frame, AnimationFrame};
 use gloo::timers::callback::Timeout;
 use wasm_bindgen::closure::Closure;
 use wasm_bindgen::JsCast;
@@ -15,6 +16,8 @@ use yew::prelude::*;
 struct Observer {
     observer: ResizeObserver,
     _callback: Closure<dyn FnMut(js_sys::Array)>,
+    /// The first reading, in the coming frame before it is painted (see [`observe`]).
+    _first: AnimationFrame,
 }
 
 impl Drop for Observer {
@@ -23,13 +26,17 @@ impl Drop for Observer {
     }
 }
 
-/// Watches `element`, setting `width` each time its laid-out width changes (and once
-/// right after the first layout). The new width is handed on in a task of its own, not
+/// Watches `element`, setting `width` each time its laid-out width changes. The first
+/// width is read in the coming frame's animation callback, before that frame is painted:
+/// the observer's first report is handed on a task later, after a frame drawn at the wrong
+/// width (a chart sized by its viewBox would then shift the page below it). Later widths
+/// come from the observer, each handed on in a task of its own, not
 /// inside the observer's callback: a render there that changes the element's height
 /// would be a size change the browser cannot deliver in the same pass ("ResizeObserver
 /// loop completed with undelivered notifications", an error event on the page).
 fn observe(element: &Element, width: UseStateSetter<f64>) -> Option<Observer> {
     let pending: Rc<RefCell<Option<Timeout>>> = Rc::default();
+    let first_width = width.clone();
     let callback = Closure::<dyn FnMut(js_sys::Array)>::new(move |entries: js_sys::Array| {
         // Inside the observer's callback layout is done: reading is free.
         let last = entries
@@ -45,14 +52,19 @@ fn observe(element: &Element, width: UseStateSetter<f64>) -> Option<Observer> {
     });
     let observer = ResizeObserver::new(callback.as_ref().unchecked_ref()).ok()?;
     observer.observe(element);
+    let first = {
+        let element = element.clone();
+        request_animation_frame(move |_| first_width.set(element.client_width() as f64))
+    };
     Some(Observer {
         observer,
         _callback: callback,
+        _first: first,
     })
 }
 
-/// The width of `node` as last laid out: 0 until the observer has seen it (right after
-/// the first layout, before the first paint), and a render each time it changes.
+/// The width of `node` as last laid out: 0 until it is read in the frame the element first
+/// appears in (before that frame is painted), then a render each time it changes.
 #[hook]
 pub fn use_element_width(node: &NodeRef) -> f64 {
     use_element_width_while(node, true)

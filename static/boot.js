@@ -8,8 +8,17 @@
 // a page downloads only the module that draws it; a view every bundle has ("*"), or none
 // named, takes the first. A third map, `data-ringlab-styles`, gives each bundle's
 // stylesheets, added here (and waited for) before the module draws.
+//
+// A fourth, `data-ringlab-first`, lists the views saved as the app drew them at their
+// default state (tools/prerender.mjs, in dist/first/). An address with no parameters (or
+// only `embed=1`) shows its saved page, inert, as soon as the styles are in, and the app's
+// own page takes its place the moment the module draws it. The module is fetched once the
+// saved page is painted (a frame later): on a fast network the app would otherwise draw
+// first, and the saved page would never be seen. A reader with saved progress
+// (localStorage) waits for the module: the saved page would not be theirs.
 const tag = document.querySelector("script[data-ringlab-js]");
 let { ringlabJs: js, ringlabWasm: wasm } = tag.dataset;
+let stopFirst = () => {};
 if (tag.dataset.ringlabBundles) {
   const bundles = JSON.parse(tag.dataset.ringlabBundles);
   const views = JSON.parse(tag.dataset.ringlabViews);
@@ -23,6 +32,7 @@ if (tag.dataset.ringlabBundles) {
   const name = views[path] in bundles ? views[path] : Object.keys(bundles)[0];
   ({ js, wasm } = bundles[name]);
   const styles = JSON.parse(tag.dataset.ringlabStyles ?? "{}")[name] ?? [];
+  const first = firstPage(path);
   await Promise.all(
     styles.map(({ href, integrity }) => {
       const link = document.createElement("link");
@@ -37,6 +47,59 @@ if (tag.dataset.ringlabBundles) {
       return loaded;
     }),
   );
+  stopFirst = await showFirst(first);
 }
 const { default: init } = await import(js);
-await init({ module_or_path: wasm });
+try {
+  await init({ module_or_path: wasm });
+} catch (error) {
+  stopFirst();
+  throw error;
+}
+
+/** The saved page for this address (a promise of its markup), or null when there is none. */
+function firstPage(path) {
+  const saved = JSON.parse(tag.dataset.ringlabFirst ?? "[]");
+  const address = location.hash.match(/^(?:#\/?)?([^?/]*)(\?embed=1)?$/);
+  if (!address || address[1] !== path) return null;
+  const key = `${path || "index"}${address[2] ? ".embed" : ""}`;
+  if (!saved.includes(key)) return null;
+  // Saved progress (the walkthrough's, the interview's) changes what the page shows.
+  try {
+    for (let i = 0; i < localStorage.length; i++) {
+      if (localStorage.key(i).startsWith("ringlab.")) return null;
+    }
+  } catch {}
+  const width = innerWidth < 760 ? "phone" : "wide";
+  // A saved page that takes long is not worth waiting for.
+  return fetch(`first/${key}.${width}.html`, { signal: AbortSignal.timeout(3000) })
+    .then((response) => (response.ok ? response.text() : null))
+    .catch(() => null);
+}
+
+/**
+ * Shows the saved page until the app's own appears; resolves, once it is painted, to what
+ * takes it away.
+ */
+async function showFirst(markup) {
+  const html = await markup;
+  const template = document.createElement("template");
+  template.innerHTML = html ?? "";
+  const shown = template.content.firstElementChild;
+  if (!shown?.matches(".app[data-ringlab-first]")) return () => {};
+  // The app's page replaces it in the task that draws it: no frame holds both.
+  const watch = new MutationObserver((records) => {
+    const added = records.flatMap((record) => [...record.addedNodes]);
+    if (added.some((node) => node.matches?.(".app:not([data-ringlab-first])"))) stop();
+  });
+  const stop = () => {
+    watch.disconnect();
+    shown.remove();
+  };
+  watch.observe(document.body, { childList: true });
+  document.body.prepend(shown);
+  // After the next frame; a hidden page gets no frames, and waits a tenth of a second.
+  const frame = new Promise((done) => requestAnimationFrame(() => setTimeout(done)));
+  await Promise.race([frame, new Promise((done) => setTimeout(done, 100))]);
+  return stop;
+}

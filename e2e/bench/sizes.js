@@ -14,7 +14,7 @@
 // last build.
 import { chromium } from "playwright-core";
 import { builtFrom } from "./gzip-server.js";
-import { CHROMIUM_ARGS } from "../harness.js";
+import { CHROMIUM_ARGS, LIVE_MAIN } from "../harness.js";
 import { DEFAULT_DIST, GZIP_LEVEL, gzipSizes, serveGzip } from "./gzip-server.js";
 
 const BUDGET = 300_000;
@@ -50,7 +50,7 @@ async function firstLoad(browser, url, hash) {
   });
   await cdp.send("Network.enable");
   await page.goto(url + hash);
-  await page.locator("main#main").waitFor({ state: "attached", timeout: 60_000 });
+  await page.locator(LIVE_MAIN).waitFor({ state: "attached", timeout: 60_000 });
   await page.waitForLoadState("networkidle");
   // Anything the views fetch after their first paint (none today) would land here.
   await page.waitForTimeout(500);

@@ -16,7 +16,7 @@ const VIEWS = (process.env.TASKS_VIEWS ?? "compare,lab,maglev").split(",");
 
 /** What each view's work at load is done by: a selector or function that becomes true. */
 const SETTLED = {
-  views: () => document.querySelector("main h1") !== null,
+  views: () => document.querySelector("body > .app:not([data-ringlab-first]) main h1") !== null,
   compare: () => {
     const table = document.querySelector(".cmp-table");
     return table !== null && !table.textContent.includes("building");

@@ -3,7 +3,7 @@
 // screens and dark mode.
 import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
-import { load, screenshot, start } from "../harness.js";
+import { LIVE_MAIN, load, screenshot, start } from "../harness.js";
 import { open, params, svgTexts, waitParam } from "../common.js";
 
 let env;
@@ -111,7 +111,7 @@ test("editing a mark changes the URL, and a reload keeps the exercise", async ()
   assert.equal((await params(page)).remove, "A");
   await step(page, "2. Add D at 20: which keys move?").waitFor();
   await page.reload();
-  await page.locator("main#main").waitFor({ state: "attached" });
+  await page.locator(LIVE_MAIN).waitFor({ state: "attached" });
   await step(page, "3. Then remove A: which keys move?").waitFor();
   await step(page, OWNERS).getByRole("combobox", { name: "Owner of user:42 at 12" }).waitFor();
   assert.equal((await params(page)).add, "D@20");

@@ -8,7 +8,7 @@ import assert from "node:assert/strict";
 import { copyFile, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { DIST, SCREENSHOTS, start } from "../harness.js";
+import { DIST, LIVE_MAIN, SCREENSHOTS, start } from "../harness.js";
 import { serve } from "../server.js";
 import { layoutSettled, readUntil, ringCanvasState, waitRingCanvas, waitUntil } from "../common.js";
 import { assertSized, loadFrames, sized } from "../host-page.js";
@@ -396,7 +396,7 @@ test("every figure view's compact layout fits one laptop screen", async () => {
   for (const view of ["ring", "grids", "clock", "cost", "systems", "load", "break"]) {
     for (const scheme of ["light", "dark"]) {
       await page.goto(`${env.url}#/${view}?theme=${scheme}&compact=1&embed=1`);
-      await page.locator("main#main").waitFor({ state: "attached" });
+      await page.locator(LIVE_MAIN).waitFor({ state: "attached" });
       await page.locator(".view-host > *").first().waitFor();
       await layoutSettled(page);
       const height = await page.evaluate(() => document.documentElement.getBoundingClientRect().height);
@@ -407,7 +407,7 @@ test("every figure view's compact layout fits one laptop screen", async () => {
   }
   // Transparent: the host's background shows through.
   await page.goto(`${env.url}#/ring?transparent=1&embed=1`);
-  await page.locator("main#main").waitFor({ state: "attached" });
+  await page.locator(LIVE_MAIN).waitFor({ state: "attached" });
   const bg = await page.evaluate(() => [getComputedStyle(document.documentElement).backgroundColor, getComputedStyle(document.body).backgroundColor]);
   assert.deepEqual(bg, ["rgba(0, 0, 0, 0)", "rgba(0, 0, 0, 0)"]);
   await clean();

@@ -7,7 +7,7 @@ import assert from "node:assert/strict";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { SCREENSHOTS, start } from "../harness.js";
+import { LIVE_MAIN, SCREENSHOTS, start } from "../harness.js";
 import { serve } from "../server.js";
 import { waitUntil } from "../common.js";
 import { shownColours } from "../pixels.js";
@@ -78,7 +78,7 @@ async function openHost(name, reader) {
   await page.goto(`${host.url}${name}.html`);
   const iframe = page.locator("iframe");
   const frame = page.frameLocator("iframe");
-  await frame.locator("main#main").waitFor({ state: "attached", timeout: 30_000 });
+  await frame.locator(LIVE_MAIN).waitFor({ state: "attached", timeout: 30_000 });
   return { context, page, iframe, frame, errors };
 }
 

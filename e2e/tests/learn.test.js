@@ -5,7 +5,7 @@
 // narrow and wide, with screenshots.
 import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
-import { load, screenshot, start } from "../harness.js";
+import { LIVE_MAIN, load, screenshot, start } from "../harness.js";
 import { open, waitUntil } from "../common.js";
 import { axeViolations } from "../axe.js";
 
@@ -55,7 +55,7 @@ async function widgetReady(page) {
   const count = await frames.count();
   for (let i = 0; i < count; i++) {
     await frames.nth(i).scrollIntoViewIfNeeded();
-    await page.frameLocator(".step-widget iframe").nth(i).locator("main#main > *").first().waitFor();
+    await page.frameLocator(".step-widget iframe").nth(i).locator(`${LIVE_MAIN} > *`).first().waitFor();
   }
 }
 

@@ -12,7 +12,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { fileURLToPath } from "node:url";
-import { SCREENSHOTS, start } from "../harness.js";
+import { LIVE_MAIN, SCREENSHOTS, start } from "../harness.js";
 import { serve } from "../server.js";
 import { readUntil, waitUntil } from "../common.js";
 import { assertSized, loadFrames, sized } from "../host-page.js";
@@ -49,7 +49,7 @@ const snippets = [];
 /** The embed code for `widget`, copied from the app as an author would. */
 async function copySnippet(page, widget) {
   await page.goto(env.url + widget.hash);
-  await page.locator("main#main").waitFor();
+  await page.locator(LIVE_MAIN).waitFor();
   await page.getByRole("button", { name: "Copy embed code" }).click();
   await page.getByText("Embed code copied to the clipboard.").waitFor({ timeout: 20_000 });
   for (const option of widget.options) {
@@ -264,7 +264,7 @@ test("on a phone: layout shift under 0.1 while the widgets load, nothing scrolls
       const box = await iframe.boundingBox();
       if (!box || box.y + box.height < 0 || box.y > 844 + 800) continue;
       const frame = await iframe.contentFrame();
-      await frame.locator("main#main").waitFor({ state: "attached", timeout: 30_000 });
+      await frame.locator(LIVE_MAIN).waitFor({ state: "attached", timeout: 30_000 });
       // As tall as its content (the page is not scrolled for it: the reader scrolls).
       const [outer, inner] = await readUntil(
         async () => [await iframe.evaluate((el) => el.getBoundingClientRect().height), await frame.evaluate(() => document.documentElement.getBoundingClientRect().height)],
@@ -286,7 +286,7 @@ test("on a phone: layout shift under 0.1 while the widgets load, nothing scrolls
   }
   assert.ok(below, "a widget starts below the fold");
   const belowFrame = await below.contentFrame();
-  await belowFrame.locator("main#main").waitFor({ state: "attached", timeout: 30_000 });
+  await belowFrame.locator(LIVE_MAIN).waitFor({ state: "attached", timeout: 30_000 });
   const [outer, inner] = await readUntil(
     async () => [await below.evaluate((el) => el.getBoundingClientRect().height), await belowFrame.evaluate(() => document.documentElement.getBoundingClientRect().height)],
     ([outer, inner]) => Math.abs(outer - inner) <= 2,
@@ -313,7 +313,7 @@ test("on a phone: layout shift under 0.1 while the widgets load, nothing scrolls
   for (const iframe of iframes) {
     await iframe.scrollIntoViewIfNeeded();
     const frame = await iframe.contentFrame();
-    await frame.locator("main#main").waitFor({ state: "attached", timeout: 30_000 });
+    await frame.locator(LIVE_MAIN).waitFor({ state: "attached", timeout: 30_000 });
     frames.push({ iframe, frame, src: await iframe.getAttribute("src") });
   }
   assert.equal(frames.length, WIDGETS.length);

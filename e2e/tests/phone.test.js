@@ -3,7 +3,7 @@
 // the views in a menu, and a vertical swipe that starts on the ring scrolls the page.
 import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
-import { load, screenshot, start } from "../harness.js";
+import { LIVE_MAIN, load, screenshot, start } from "../harness.js";
 import { open } from "../common.js";
 
 let env;
@@ -33,7 +33,7 @@ test("at 360 px nothing scrolls sideways: every view, every step, every opened p
   const problems = [];
   for (const hash of [...views, ...extra, ...steps]) {
     await load(env, page, hash);
-    await page.locator("main h1").waitFor();
+    await page.locator(`${LIVE_MAIN} h1`).waitFor();
     // Every panel a reader can open, opened as a click would.
     for (const summary of await page.locator("main details:not([open]) > summary").all()) {
       if (await summary.isVisible()) await summary.click();
@@ -135,7 +135,7 @@ test("every registered view, full and embedded: its title, one h1, no notes, axe
       await settled(page);
       for (const line of await axeViolations(page)) found.push(`${view} at ${width} px, ${colorScheme}: ${line}`);
       await load(env, page, embedded);
-      await page.locator("main#main").waitFor();
+      await page.locator(LIVE_MAIN).waitFor();
       await page.locator("h1").first().waitFor();
       assert.equal(await page.locator("h1").count(), 1, embedded);
       if (title) assert.equal(await page.locator("h1").innerText(), title);

@@ -6,7 +6,7 @@
 // while working on something else), E2E_FUZZ_SEED its seed: the same seed, the same run.
 import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
-import { load, screenshot, start } from "../harness.js";
+import { LIVE_MAIN, load, screenshot, start } from "../harness.js";
 import { open as openView, params, ringCanvasState, waitParam, waitRingCanvas } from "../common.js";
 import { colourCounts, PALETTE } from "../pixels.js";
 
@@ -888,7 +888,7 @@ async function assertInvariants(page, twin) {
   // only a new one is loaded in the twin.
   if (twin.checked === hash) return;
   await twin.page.goto(env.url + hash);
-  await twin.page.locator("main#main").waitFor({ state: "attached" });
+  await twin.page.locator(LIVE_MAIN).waitFor({ state: "attached" });
   await twin.page.getByRole("img", { name: /^Hash ring of the/ }).waitFor();
   assert.equal(await twin.page.evaluate(() => location.hash), hash, "the address repairs to itself");
   twin.checked = hash;
@@ -1058,7 +1058,7 @@ test("random input: clicks, drags, keys, sliders and URL states", async (t) => {
         // Once the favicon is in, so that the reload does not cut a request short.
         await page.waitForLoadState("networkidle");
         await page.reload();
-        await page.locator("main#main").waitFor();
+        await page.locator(LIVE_MAIN).waitFor();
         await page.waitForLoadState("networkidle");
         log.push("reload");
       }
@@ -1069,7 +1069,7 @@ test("random input: clicks, drags, keys, sliders and URL states", async (t) => {
     if (problems.consoleErrors.length || problems.pageErrors.length || problems.foreign.length) break;
   }
   // Still alive: the playground answers.
-  await page.locator("main#main").waitFor();
+  await page.locator(LIVE_MAIN).waitFor();
   await page.getByRole("img", { name: /^Hash ring of the/ }).waitFor();
   assert.equal(await page.locator("img").count(), 0);
   t.diagnostic(`seed ${seed}: ${log.length} steps`);

@@ -1,7 +1,7 @@
 // The app shell: header, URL state, notes, embed mode, sharing, dark mode, small screens.
 import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
-import { assertClean, load, openPage, screenshot, start } from "../harness.js";
+import { LIVE_MAIN, assertClean, load, openPage, screenshot, start } from "../harness.js";
 import { layoutSettled, open } from "../common.js";
 
 const EXAMPLE = "#/ring?servers=4&vnodes=1&keys=8&replicas=3&scheme=ring&seed=7";
@@ -150,7 +150,7 @@ test("a reload shows the same state: the hash is the whole state", async () => {
   await page.waitForFunction(() => location.hash.includes("servers="));
   const before = await page.evaluate(() => location.hash);
   await page.reload();
-  await page.locator("main#main").waitFor();
+  await page.locator(LIVE_MAIN).waitFor();
   await page.waitForFunction(() => location.hash.includes("servers="));
   assert.equal(await page.evaluate(() => location.hash), before);
   assert.equal(await page.getByRole("note").count(), 0);
@@ -232,7 +232,7 @@ test("Copy link and Copy embed code put the address and an iframe on the clipboa
   // The embed URL opens the bare widget.
   const embedded = await context.newPage();
   await embedded.goto(src);
-  await embedded.locator("main#main").waitFor();
+  await embedded.locator(LIVE_MAIN).waitFor();
   assert.equal(await embedded.getByRole("banner").count(), 0);
   await embedded.close();
   assertClean(assert, problems);
@@ -277,7 +277,7 @@ test("the embed dialog's options change the code, whose height is the widget's o
     const widget = await context.newPage();
     await widget.setViewportSize({ width: 720, height: 800 });
     await widget.goto(src);
-    await widget.locator("main#main").waitFor();
+    await widget.locator(LIVE_MAIN).waitFor();
     // The widget grows as its pictures size themselves: wait until it is as tall as the
     // code says (or give up after 10 s), then check, so a wrong height still fails.
     await widget

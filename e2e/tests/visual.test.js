@@ -5,7 +5,7 @@
 import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { load, screenshot, SCREENSHOTS, start } from "../harness.js";
+import { LIVE_MAIN, SCREENSHOTS, load, screenshot, start } from "../harness.js";
 import { layoutSettled, open, waitRingCanvas, waitUntil } from "../common.js";
 
 let env;
@@ -132,7 +132,7 @@ test("every server's mark reaches 3:1 against the page, through its colour or it
     const { context, page, clean } = await open(env, mode.options);
     for (const [hash, wanted] of MARKED) {
       await load(env, page, hash);
-      await page.locator("main h1").waitFor();
+      await page.locator(`${LIVE_MAIN} h1`).waitFor();
       for (const summary of await page.locator("main details:not([open]) > summary").all()) {
         if (await summary.isVisible()) await summary.click();
       }

@@ -55,7 +55,7 @@ pub fn MovedBars(props: &MovedBarsProps) -> Html {
     });
     let fair = &pic.fair;
     html! {
-        <svg ref={node} class="bars cmp-moved" viewBox={frame.view_box()} role="img" aria-label={pic.label.clone()}>
+        <svg ref={node} class="bars cmp-moved" viewBox={frame.view_box()} height={frame.height.to_string()} role="img" aria-label={pic.label.clone()}>
             <title>{ pic.label.clone() }</title>
             <rect class="cmp-fair-band" x={f(fair.low)} y={f(top)} width={f((fair.high - fair.low).max(1.0))} height={f(bottom - top)} />
             { for ticks }

@@ -84,7 +84,7 @@ pub fn WalkLine(props: &LineProps) -> Html {
         }
     });
     html! {
-        <svg ref={node} class="walk-line" viewBox={frame.view_box()} role="img" aria-label={props.label.clone()}>
+        <svg ref={node} class="walk-line" viewBox={frame.view_box()} height={frame.height.to_string()} role="img" aria-label={props.label.clone()}>
             { for boxes }
             { for numbers }
             { for jumps }

@@ -124,7 +124,7 @@ pub fn Bars(props: &BarsProps) -> Html {
     });
     let middle = top_margin + ph / 2.0;
     html! {
-        <svg ref={node} class="bars" viewBox={frame.view_box()} role="img" aria-label={props.label.clone()}>
+        <svg ref={node} class="bars" viewBox={frame.view_box()} height={frame.height.to_string()} role="img" aria-label={props.label.clone()}>
             { for ticks }
             { for bars }
             { for lines }

@@ -65,7 +65,7 @@ pub fn Plot(props: &PlotProps) -> Html {
     let last = n - 1;
     let middle = top_margin + ph / 2.0;
     html! {
-        <svg ref={node} class="plot" viewBox={frame.view_box()} role="img" aria-label={props.label.clone()}>
+        <svg ref={node} class="plot" viewBox={frame.view_box()} height={frame.height.to_string()} role="img" aria-label={props.label.clone()}>
             { for [0.0, top / 2.0, top].map(|v| html! {
                 <>
                     <line class="axis-grid" x1={f(left)} x2={f(left + pw)} y1={f(y(v))} y2={f(y(v))} />

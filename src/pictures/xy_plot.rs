@@ -235,7 +235,7 @@ pub fn XyPlot(props: &XyPlotProps) -> Html {
     };
     html! {
         <div class="xy">
-            <svg ref={node} class="plot xy-plot" viewBox={frame.view_box()} role="img" tabindex="0"
+            <svg ref={node} class="plot xy-plot" viewBox={frame.view_box()} height={frame.height.to_string()} role="img" tabindex="0"
                 aria-label={props.label.clone()} onpointermove={on_move} onkeydown={on_key} onfocus={on_focus}>
                 { for y_ticks.iter().map(|&v| html! {
                     <>
