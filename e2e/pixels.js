@@ -36,7 +36,7 @@ export function colourCounts(canvas, colours, tolerance = 24) {
 }
 
 /** The palette's custom properties, in server order (src/canvas_theme.rs). */
-export const PALETTE = ["--oi-orange", "--oi-sky", "--oi-green", "--oi-yellow", "--oi-purple", "--oi-vermillion", "--oi-blue", "--oi-black"];
+export const PALETTE = ["--server-0", "--server-1", "--server-2", "--server-3", "--server-4", "--server-5", "--server-6", "--server-7"];
 
 /**
  * A canvas grid read cell by cell (model/src/grids/layout.rs: ceil(sqrt(keys)) columns

@@ -253,11 +253,6 @@ pub fn timezone_offset() -> i32 {
     }
 }
 
-/// `svg`'s markup as a file of its own ([`standalone_copy`]).
-pub fn standalone_svg(svg: &web_sys::Element) -> Option<String> {
-    standalone_copy(svg).map(|copy| copy.outer_html())
-}
-
 /// A copy of `svg` that stands alone: each drawn element gets its computed colours,
 /// dashes and font written into it as attributes, since the page's stylesheet does not go
 /// with it.

@@ -1,6 +1,6 @@
 //! The page's colours for the canvases, read from the stylesheet's custom properties
 //! (`static/style.css`), so canvas and page cannot drift apart, in light, in dark and under
-//! `theme=`. One palette: the Okabe-Ito colours `--oi-*`, in server order.
+//! `theme=`. One palette: the servers' colours `--server-N` (Okabe-Ito), in server order.
 
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -28,30 +28,29 @@ pub struct CanvasTheme {
     pub font: String,
 }
 
-/// The custom properties of the palette, in server order (the stylesheet's `swatch-N`
-/// order: purple fifth and blue seventh, so the fifth server is no near shade of the
-/// second's sky blue).
+/// The servers' colours, in server order: the stylesheet's one palette (`--server-N`,
+/// which `swatch-N` and `own-N` use too).
 const PALETTE: [&str; 8] = [
-    "--oi-orange",
-    "--oi-sky",
-    "--oi-green",
-    "--oi-yellow",
-    "--oi-purple",
-    "--oi-vermillion",
-    "--oi-blue",
-    "--oi-black",
+    "--server-0",
+    "--server-1",
+    "--server-2",
+    "--server-3",
+    "--server-4",
+    "--server-5",
+    "--server-6",
+    "--server-7",
 ];
 
 /// The light theme's values, for a page without the stylesheet (the mount tests).
 const FALLBACK: [(&str, &str); 17] = [
-    ("--oi-orange", "#e69f00"),
-    ("--oi-sky", "#56b4e9"),
-    ("--oi-green", "#009e73"),
-    ("--oi-yellow", "#f0e442"),
-    ("--oi-blue", "#0072b2"),
-    ("--oi-vermillion", "#d55e00"),
-    ("--oi-purple", "#cc79a7"),
-    ("--oi-black", "#000000"),
+    ("--server-0", "#e69f00"),
+    ("--server-1", "#56b4e9"),
+    ("--server-2", "#009e73"),
+    ("--server-3", "#f0e442"),
+    ("--server-4", "#cc79a7"),
+    ("--server-5", "#d55e00"),
+    ("--server-6", "#0072b2"),
+    ("--server-7", "#000000"),
     ("--surface", "#ffffff"),
     ("--surface-2", "#f1f1ec"),
     ("--border", "#d4d4cc"),

@@ -98,8 +98,11 @@ async function showFirst(markup) {
   };
   watch.observe(document.body, { childList: true });
   document.body.prepend(shown);
-  // After the next frame; a hidden page gets no frames, and waits a tenth of a second.
-  const frame = new Promise((done) => requestAnimationFrame(() => setTimeout(done)));
-  await Promise.race([frame, new Promise((done) => setTimeout(done, 100))]);
+  // After the next frame. A hidden page gets no frames, and a frame out of view gets few:
+  // neither waits long for one.
+  if (document.visibilityState === "visible") {
+    const frame = new Promise((done) => requestAnimationFrame(() => setTimeout(done)));
+    await Promise.race([frame, new Promise((done) => setTimeout(done, 500))]);
+  }
   return stop;
 }

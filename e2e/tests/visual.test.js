@@ -26,7 +26,7 @@ const MODES = [
 ].map(([width, scheme, options]) => ({ name: `${width}-${scheme}`, phone: width === "360", options: { ...options, colorScheme: scheme } }));
 
 /**
- * Every server mark on the page (classes swatch-N, own-N, sl-cN, ck-cN, pg-cN, sys-sN),
+ * Every server mark on the page (the palette's classes swatch-N and own-N),
  * with the best contrast it reaches against what lies behind it: its own colour (faded by
  * its opacity), or its outline (an HTML outline or border, an SVG stroke round a fill, or
  * the track 2 px wider under an arc).
@@ -65,7 +65,7 @@ function marks(page) {
       }
       return parse(getComputedStyle(document.body).backgroundColor);
     };
-    const family = /^(swatch-|own-|sl-c|ck-c|pg-c|sys-s)(\d)$/;
+    const family = /^(swatch-|own-)(\d)$/;
     const found = [];
     for (const element of document.querySelectorAll("[class]")) {
       const name = [...element.classList].find((c) => family.test(c));
@@ -118,9 +118,9 @@ function marks(page) {
 // eight masters, the clock seven servers and the one that joins, Maglev's small table
 // six backends, rendezvous eight nodes).
 const MARKED = [
-  ["#/ring?servers=8", ["pg-c3"]],
-  ["#/slots?masters=8", ["sl-c7"]],
-  ["#/clock?servers=A@5,B@18,C@30,D@43,E@56,F@69,G@82&add=H@94", ["ck-c6"]],
+  ["#/ring?servers=8", ["swatch-3"]],
+  ["#/slots?masters=8", ["swatch-3"]],
+  ["#/clock?servers=A@5,B@18,C@30,D@43,E@56,F@69,G@82&add=H@94", ["swatch-3"]],
   ["#/maglev?backends=B1:3:4,B2:0:2,B3:3:1,B4:1:3,B5:2:5,B6:4:6", ["swatch-5"]],
   ["#/rendezvous?nodes=A,B,C,D,E,F,G,H", ["swatch-7"]],
   ["#/load", ["own-3"]],

@@ -12,17 +12,13 @@ use super::state::{Action, ClockState, Edit};
 use crate::browser::{input_checked, input_value};
 use crate::element_width::use_element_width;
 use crate::notes::{dispatching, ViewNotes};
+use crate::pictures::swatch::{own, swatch};
 use crate::store::Store;
 use crate::url_out::use_url_out;
 use crate::view_props::ViewProps;
 
 /// The dial's label size, in CSS pixels, at any width.
 const LABEL_PX: f64 = 12.0;
-
-/// The colour class of server colour `index` (Okabe-Ito, in `static/clock.css`).
-fn colour_class(index: usize) -> String {
-    format!("ck-c{}", index % 8)
-}
 
 #[component]
 pub fn ClockExample(props: &ViewProps) -> Html {
@@ -103,7 +99,7 @@ fn svg(exercise: &Exercise, stage: Stage, picture: &Dial, node: &NodeRef, width:
         <svg ref={node.clone()} class="ck-dial" viewBox={view_box} font-size={font_size} role="img" aria-label={label}>
             <circle class="ck-track" cx={c.clone()} cy={c.clone()} r={dial::num(RADIUS)} />
             { for picture.arcs.iter().map(|arc| html! {
-                <path class={classes!("ck-arc", colour_class(arc.colour))} d={arc.path.clone()} />
+                <path class={classes!("ck-arc", own(arc.colour))} d={arc.path.clone()} />
             }) }
             { for dial::ticks().into_iter().map(|t| {
                 let long = t.mark % 10 == 0;
@@ -122,7 +118,7 @@ fn svg(exercise: &Exercise, stage: Stage, picture: &Dial, node: &NodeRef, width:
             }) }
             { for picture.keys.iter().map(|k| {
                 let class = match k.colour {
-                    Some(colour) => colour_class(colour),
+                    Some(colour) => swatch(colour),
                     None => "ck-unknown".into(),
                 };
                 html! {
@@ -149,7 +145,7 @@ fn svg(exercise: &Exercise, stage: Stage, picture: &Dial, node: &NodeRef, width:
                 );
                 html! {
                     <g class="ck-server">
-                        <polygon class={classes!("ck-server-mark", colour_class(s.colour.unwrap_or(0)))}
+                        <polygon class={classes!("ck-server-mark", swatch(s.colour.unwrap_or(0)))}
                             points={points} />
                         <text x={dial::num(s.label.0)} y={dial::num(s.label.1)}
                             text-anchor={s.anchor} dominant-baseline="middle">
@@ -177,7 +173,7 @@ fn twin(exercise: &Exercise, stage: Stage, revealed: bool) -> Html {
         <ul class="ck-twin" aria-label="Owners on the clock">
             { for exercise.cluster(stage).clockwise().map(|s| html! {
                 <li>
-                    <span class={classes!("ck-swatch", colour_class(s.colour))} aria-hidden="true"></span>
+                    <span class={classes!("ck-swatch", swatch(s.colour))} aria-hidden="true"></span>
                     { prose::owner_line(exercise, stage, s) }
                 </li>
             }) }

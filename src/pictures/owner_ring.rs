@@ -9,6 +9,8 @@ use std::rc::Rc;
 use ringlab_model::geometry::{at_resolution, owner_arcs, owner_path, polar, Arc, RING_SLICES};
 use yew::prelude::*;
 
+use super::swatch::own;
+
 /// Ticks are drawn for rings of at most this many points: about 5 px apart on average
 /// round a ring 240 px across (hashed points bunch, so some are closer).
 const MOST_TICKS: usize = 150;
@@ -54,7 +56,7 @@ pub fn OwnerRing(props: &OwnerRingProps) -> Html {
         if dead(owner) {
             "own-dead".to_string()
         } else {
-            format!("own-{}", owner % 8)
+            own(owner)
         }
     };
     let sparse = props.points.len() <= MOST_TICKS;

@@ -7,6 +7,7 @@ use ringlab_model::format::grouped;
 use yew::prelude::*;
 
 use crate::browser::input_value;
+use crate::pictures::swatch::swatch;
 use crate::store::Store;
 
 use super::scene::style_of;
@@ -116,7 +117,7 @@ pub fn shares_view(
                 html! {
                     <svg class="pg-bar" width={(BAR * 1.5).to_string()} height="14"
                         aria-hidden="true" focusable="false">
-                        <rect class={format!("pg-fill pg-c{color}")} x="0" y="2"
+                        <rect class={classes!("pg-fill", swatch(color))} x="0" y="2"
                             width={format!("{width:.1}")} height="10" />
                         <line class="pg-fair" x1={fair_x.to_string()} x2={fair_x.to_string()}
                             y1="0" y2="14" />
@@ -128,7 +129,7 @@ pub fn shares_view(
         html! {
             <tr class={classes!(s.failed.then_some("pg-failed"))}>
                 <th scope="row">
-                    <span class={format!("pg-swatch pg-c{color}")} aria-hidden="true"></span>
+                    <span class={classes!("pg-swatch", swatch(color))} aria-hidden="true"></span>
                     { s.name.clone() }
                     if s.failed { { " (failed)" } }
                 </th>

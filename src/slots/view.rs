@@ -16,6 +16,7 @@ use crate::browser::{canvas_context, input_value};
 use crate::canvas_theme::CanvasTheme;
 use crate::element_width::use_element_width;
 use crate::notes::{dispatching, ViewNotes};
+use crate::pictures::swatch::swatch;
 use crate::probe::tell;
 use crate::store::Store;
 use crate::url_out::use_url_out;
@@ -187,7 +188,7 @@ pub fn Slots(props: &ViewProps) -> Html {
         <ul class="sl-legend" aria-label="Legend">
             { for scene.masters.iter().map(|m| html! {
                 <li>
-                    <span class={classes!("sl-swatch", format!("sl-c{}", m.index % 8))} aria-hidden="true"></span>
+                    <span class={classes!("sl-swatch", swatch(m.index))} aria-hidden="true"></span>
                     { prose::legend_line(m) }
                 </li>
             }) }
@@ -406,7 +407,7 @@ pub fn Slots(props: &ViewProps) -> Html {
                         { for scene.masters.iter().map(|m| html! {
                             <tr>
                                 <th scope="row">
-                                    <span class={classes!("sl-swatch", format!("sl-c{}", m.index % 8))} aria-hidden="true"></span>
+                                    <span class={classes!("sl-swatch", swatch(m.index))} aria-hidden="true"></span>
                                     { m.name }
                                 </th>
                                 <td class="sl-address">{ m.address.clone() }</td>

@@ -11,6 +11,7 @@ use ringlab_model::systems::picture::{arcs, key_position, points_of};
 use yew::prelude::*;
 
 use crate::pictures::owner_ring::{center, OwnerRing};
+use crate::pictures::swatch::own;
 
 const SIZE: f64 = 240.0;
 const RADIUS: f64 = 92.0;
@@ -50,7 +51,7 @@ pub fn RingPicture(props: &RingProps) -> Html {
     let f = |v: f64| format!("{v:.2}");
     let band = props.owner.map(|owner| {
         let d = owner_path(&at_resolution(&arcs, RING_SLICES), owner, c, BAND);
-        html! { <path class={classes!("sys-band", format!("own-{}", owner % 8))} d={d} /> }
+        html! { <path class={classes!("sys-band", own(owner))} d={d} /> }
     });
     let marker = props
         .marked

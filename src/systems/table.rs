@@ -5,6 +5,8 @@ use ringlab_model::format::{grouped, percent};
 use ringlab_model::systems::outcome::Outcome;
 use yew::prelude::*;
 
+use crate::pictures::swatch::swatch;
+
 /// Keys listed at most; the CSV has them all.
 pub const MAX_ROWS: usize = 500;
 
@@ -145,7 +147,7 @@ pub fn ServerTable(props: &SharesProps) -> Html {
                     { for out.servers.iter().enumerate().map(|(i, s)| html! {
                         <tr>
                             <th scope="row">
-                                <span class={classes!("sys-swatch", format!("sys-s{}", i % 8))} aria-hidden="true"></span>
+                                <span class={classes!("sys-swatch", swatch(i))} aria-hidden="true"></span>
                                 { s.name.clone() }
                             </th>
                             <td>{ s.weight.to_string() }</td>

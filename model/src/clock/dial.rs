@@ -14,8 +14,7 @@ pub const RADIUS: f64 = 102.0;
 /// The point at `mark` (0..100, fractions allowed) on a circle of `radius` around the
 /// centre: 0 at the top, clockwise.
 pub fn point(mark: f64, radius: f64) -> (f64, f64) {
-    let angle = mark / MARKS as f64 * std::f64::consts::TAU;
-    (CENTRE + radius * angle.sin(), CENTRE - radius * angle.cos())
+    crate::geometry::polar((CENTRE, CENTRE), radius, mark / MARKS as f64)
 }
 
 /// Rounds to a tenth for SVG attributes.

@@ -70,8 +70,7 @@ impl Geometry {
 
     /// Where fraction `f` of the turn is, at distance `r` from the centre.
     pub fn at(&self, f: f64, r: f64) -> (f64, f64) {
-        let a = f * TAU;
-        (self.cx + r * a.sin(), self.cy - r * a.cos())
+        crate::geometry::polar((self.cx, self.cy), r, f)
     }
 
     /// The fraction of the turn under `(x, y)`, in [0, 1).
