@@ -98,11 +98,29 @@ async function showFirst(markup) {
   };
   watch.observe(document.body, { childList: true });
   document.body.prepend(shown);
-  // After the next frame. A hidden page gets no frames, and a frame out of view gets few:
-  // neither waits long for one.
+  // Until it is on the screen: the page's first contentful paint is the saved page's
+  // (nothing before it has text), reported once the frame is shown, which is later than
+  // the frame is drawn. A browser without paint timing waits two frames. A hidden page
+  // shows nothing, and a frame out of view gets few frames: neither waits long.
   if (document.visibilityState === "visible") {
-    const frame = new Promise((done) => requestAnimationFrame(() => setTimeout(done)));
-    await Promise.race([frame, new Promise((done) => setTimeout(done, 500))]);
+    await Promise.race([onScreen(), new Promise((done) => setTimeout(done, 500))]);
   }
   return stop;
+}
+
+/** Resolves once the page's first contentful paint is on the screen. */
+function onScreen() {
+  return new Promise((done) => {
+    if (!PerformanceObserver.supportedEntryTypes?.includes("paint")) {
+      requestAnimationFrame(() => requestAnimationFrame(done));
+      return;
+    }
+    const paints = new PerformanceObserver((list) => {
+      if (list.getEntriesByName("first-contentful-paint").length > 0) {
+        paints.disconnect();
+        done();
+      }
+    });
+    paints.observe({ type: "paint", buffered: true });
+  });
 }

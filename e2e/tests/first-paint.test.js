@@ -114,6 +114,7 @@ for (const [key, width, scheme] of [
   ["ring", "phone", "light"],
   ["compare.embed", "wide", "dark"],
   ["maglev", "phone", "dark"],
+  ["views", "wide", "light"],
 ]) {
   test(`${address(key)} at ${WIDTHS[width].width} px, ${scheme}: the saved page first, inert, then the app's in its place without a shift`, async () => {
     const { context, page, clean } = await open(env, { viewport: WIDTHS[width], colorScheme: scheme });
