@@ -69,7 +69,7 @@ test("at 360 px the header is one row, with the views in a menu", async () => {
   await banner.getByText("Views", { exact: true }).click();
   const menu = page.getByRole("navigation", { name: "Views menu" });
   await menu.getByRole("link", { name: "Real systems" }).click();
-  await page.getByRole("heading", { level: 1, name: "Real systems" }).waitFor();
+  await page.locator(LIVE_MAIN).getByRole("heading", { level: 1, name: "Real systems" }).waitFor();
   await screenshot(page, "phone-header");
   clean();
   await context.close();
@@ -126,7 +126,7 @@ test("every registered view, full and embedded: its title, one h1, no notes, axe
       const embedded = `${view}${view.includes("?") ? "&" : "?"}embed=1`;
       await load(env, page, view);
       if (title) {
-        await page.getByRole("heading", { level: 1, name: title }).waitFor();
+        await page.locator(LIVE_MAIN).getByRole("heading", { level: 1, name: title }).waitFor();
         assert.equal(await page.title(), `${title} · ringlab`);
         assert.equal(await page.getByRole("note").count(), 0, view);
       }
