@@ -13,8 +13,8 @@
 // default state (tools/prerender.mjs, in dist/first/). An address with no parameters (or
 // only `embed=1`) shows its saved page, inert, as soon as the styles are in, and the app's
 // own page takes its place the moment the module draws it. The module is fetched once the
-// saved page is painted (a frame later): on a fast network the app would otherwise draw
-// first, and the saved page would never be seen. A reader with saved progress
+// saved page is on the screen (see showFirst): on a fast network the app would otherwise
+// draw first, and the saved page would never be seen. A reader with saved progress
 // (localStorage) waits for the module: the saved page would not be theirs.
 const tag = document.querySelector("script[data-ringlab-js]");
 let { ringlabJs: js, ringlabWasm: wasm } = tag.dataset;

@@ -5,6 +5,9 @@
 /** The widths a view is saved at; boot.js takes the phone's below 760 CSS px. */
 export const WIDTHS = { phone: { width: 412, height: 823 }, wide: { width: 1280, height: 900 } };
 
+/** How long the page must stay unchanged to count as settled, and the most to wait (ms). */
+export const SETTLE = [400, 10_000];
+
 /** In the page: resolves once nothing in the document changed for `quiet` ms. */
 export function settled([quiet, longest]) {
   return new Promise((done) => {

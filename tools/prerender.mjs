@@ -18,10 +18,8 @@ import { readFile, writeFile, mkdir, rm } from "node:fs/promises";
 import { join } from "node:path";
 import { chromium } from "playwright-core";
 import { serve } from "../e2e/server.js";
-import { WIDTHS, WORKER, settled, snapshot } from "./first-paint.mjs";
+import { SETTLE, WIDTHS, WORKER, settled, snapshot } from "./first-paint.mjs";
 
-const QUIET_MS = 400;
-const LONGEST_MS = 10_000;
 
 const dist = process.argv[2] ?? "dist";
 const index = join(dist, "index.html");
@@ -64,10 +62,10 @@ try {
       await tab.goto(`${server.url}${job.hash}`);
       await tab.waitForSelector("body > .app:not([data-ringlab-first]) main h1", { state: "attached", timeout: 60_000 });
       await tab.evaluate(() => document.fonts.ready);
-      const calm = await tab.evaluate(settled, [QUIET_MS, LONGEST_MS]);
+      const calm = await tab.evaluate(settled, SETTLE);
       const { html: markup, styled } = await tab.evaluate(snapshot);
       const name = `${job.key}.${job.width}`;
-      if (!calm) failures.push(`${name}: still changing after ${LONGEST_MS} ms`);
+      if (!calm) failures.push(`${name}: still changing after ${SETTLE[1]} ms`);
       if (styled) failures.push(`${name}: ${styled} elements with a style attribute`);
       if (errors.length) failures.push(`${name}: ${errors.splice(0).join("; ")}`);
       await writeFile(join(dist, "first", `${name}.html`), markup);

@@ -10,7 +10,7 @@ import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { DIST, LIVE_MAIN, screenshot, start } from "../harness.js";
 import { open } from "../common.js";
-import { WIDTHS, WORKER, settled, snapshot } from "../../tools/first-paint.mjs";
+import { SETTLE, WIDTHS, WORKER, settled, snapshot } from "../../tools/first-paint.mjs";
 
 let env;
 let saved;
@@ -99,7 +99,7 @@ test("each saved page is the page the module draws, word for word", async () => 
       await page.goto("about:blank");
       await page.goto(`${env.url}${address(key)}`);
       await page.locator(LIVE_MAIN).waitFor({ state: "attached" });
-      await page.evaluate(settled, [400, 10_000]);
+      await page.evaluate(settled, SETTLE);
       const live = (await page.evaluate(snapshot)).html;
       const file = await readFile(join(DIST, "first", `${key}.${width}.html`), "utf8");
       if (live !== file) {

@@ -31,40 +31,44 @@ function installRgb() {
   };
 }
 
+/**
+ * In the page: server name -> colour, one per row of `rows`; the name is the first word of
+ * the row (or of its `name` element), the colour the `property` of its `mark` element. The
+ * first row of a name counts.
+ */
+function readRows({ rows, name, mark, property }) {
+  const seen = {};
+  for (const row of document.querySelectorAll(rows)) {
+    const word = (name ? row.querySelector(name) : row).textContent.trim().split(/\s/)[0];
+    seen[word] ??= rgb(getComputedStyle(row.querySelector(mark))[property]);
+  }
+  return seen;
+}
+
 /** Each view's reading: server name -> its colour, as the page draws it. */
 const READINGS = {
   "the playground's share table": {
     hash: "#/ring?servers=4",
-    ready: ".pg-swatch",
-    read: () => {
-      return Object.fromEntries(
-        [...document.querySelectorAll(".pg-swatch")].map((swatch) => [swatch.parentElement.textContent.trim().split(/\s/)[0], rgb(getComputedStyle(swatch).backgroundColor)]),
-      );
-    },
+    rows: "th:has(> .pg-swatch)",
+    mark: ".pg-swatch",
+    property: "backgroundColor",
   },
   "the clock's server marks": {
     hash: "#/clock?servers=A@5,B@30,C@55,D@80",
-    ready: ".ck-server-mark",
-    read: () => {
-      return Object.fromEntries(
-        [...document.querySelectorAll("g.ck-server")].map((g) => [g.querySelector("text").textContent.trim().split(/\s/)[0], rgb(getComputedStyle(g.querySelector(".ck-server-mark")).fill)]),
-      );
-    },
+    rows: "g.ck-server",
+    name: "text",
+    mark: ".ck-server-mark",
+    property: "fill",
   },
   "the slots legend": {
     hash: "#/slots?masters=4",
-    ready: ".sl-legend .sl-swatch",
-    read: () => {
-      return Object.fromEntries(
-        [...document.querySelectorAll(".sl-legend li")]
-          .filter((li) => /^[A-Z] /.test(li.textContent))
-          .map((li) => [li.textContent.trim().split(/\s/)[0], rgb(getComputedStyle(li.querySelector(".sl-swatch")).backgroundColor)]),
-      );
-    },
+    rows: ".sl-legend li",
+    mark: ".sl-swatch",
+    property: "backgroundColor",
   },
   "the load ring's arcs (server i is own-i)": {
     hash: "#/load?servers=4",
-    ready: ".load-ring .owner-arc",
+    rows: ".load-ring .owner-arc",
     read: () => {
       const seen = {};
       for (const arc of document.querySelectorAll(".load-ring .owner-arc")) {
@@ -76,14 +80,10 @@ const READINGS = {
   },
   "the rendezvous race": {
     hash: "#/rendezvous?nodes=A,B,C,D",
-    ready: ".race-bar",
-    read: () => {
-      const seen = {};
-      for (const row of document.querySelectorAll(".race-row")) {
-        seen[row.querySelector(".race-name").textContent.trim()] ??= rgb(getComputedStyle(row.querySelector(".race-bar")).fill);
-      }
-      return seen;
-    },
+    rows: ".race-row",
+    name: ".race-name",
+    mark: ".race-bar",
+    property: "fill",
   },
 };
 
@@ -92,10 +92,10 @@ for (const scheme of ["light", "dark"]) {
     const { context, page, clean } = await open(env, { colorScheme: scheme });
     await context.addInitScript(installRgb);
     const readings = {};
-    for (const [where, { hash, ready, read }] of Object.entries(READINGS)) {
+    for (const [where, { hash, read, ...reading }] of Object.entries(READINGS)) {
       await load(env, page, hash);
-      await page.locator(ready).first().waitFor({ state: "attached" });
-      const all = await page.evaluate(read);
+      await page.locator(reading.rows).first().waitFor({ state: "attached" });
+      const all = await page.evaluate(read ?? readRows, reading);
       readings[where] = Object.fromEntries(NAMES.map((name) => [name, all[name]]));
     }
     // The playground's ring, a canvas: each server's colour is found among its pixels.
