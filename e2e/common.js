@@ -120,3 +120,18 @@ export function layoutSettled(frame, frames = 8) {
     frames,
   );
 }
+
+/**
+ * The header's link to the view titled `title` (at a width that shows the group menus):
+ * a view alone in its group is a link in the row; another is in its group's menu, which
+ * this opens first, as a reader would.
+ */
+export async function headerLink(page, title) {
+  const nav = page.getByRole("banner").getByRole("navigation", { name: "Views", exact: true });
+  const link = nav.getByRole("link", { name: title, exact: true });
+  if (await link.isVisible()) return link;
+  const menu = nav.locator(".menu").filter({ has: page.locator(`a`, { hasText: new RegExp(`^${title}$`) }) });
+  await menu.getByRole("button").click();
+  await link.waitFor();
+  return link;
+}

@@ -7,7 +7,9 @@ use ringlab_model::shell::{Action, Shell};
 use yew::prelude::*;
 
 use crate::browser;
-use crate::registry::{entry, header, infos};
+use crate::header::ViewsNav;
+use crate::registry::render::drawn;
+use crate::registry::{groups, infos};
 use crate::scheme::{use_scheme_changes, SchemeEpoch};
 use crate::share::ShareBar;
 use crate::store::Store;
@@ -45,9 +47,14 @@ pub fn App() -> Html {
     });
     use_effect_with(shell.theme, |theme| browser::set_theme(*theme));
     let scheme = use_scheme_changes();
+    let header_groups = use_memo((), |_| groups());
     let links = LinkMode {
+        view: shell.view,
         embedded: shell.embed,
         theme: shell.theme,
+        controls: shell.controls,
+        compact: shell.compact,
+        transparent: shell.transparent,
     };
 
     let on_query = {
@@ -64,7 +71,7 @@ pub fn App() -> Html {
         controls: shell.controls && !shell.compact,
         on_query,
     };
-    let view = match entry(shell.view).render {
+    let view = match drawn(shell.view).map(|drawn| drawn.render) {
         Some(render) => html! {
             <ContextProvider<SchemeEpoch> context={scheme}>
                 <ContextProvider<LinkMode> context={links}>
@@ -106,21 +113,7 @@ pub fn App() -> Html {
             <a class="skip" href="#main" onclick={skip_to_main()}>{ "Skip to content" }</a>
             <header class="top">
                 <a class="brand" href={format!("#/{}", crate::index::INDEX_PATH)}>{ "ringlab" }</a>
-                // Wide screens list the views in the header; narrow ones put them in a menu,
-                // so the header stays one row (the stylesheet shows one or the other).
-                <nav class="nav-wide" aria-label="Views">
-                    <ul>
-                        { for header().map(|entry| header_link(&entry.info, shell.view, true)) }
-                    </ul>
-                </nav>
-                <details class="nav-menu">
-                    <summary>{ "Views" }</summary>
-                    <nav aria-label="Views menu">
-                        <ul>
-                            { for header().map(|entry| header_link(&entry.info, shell.view, false)) }
-                        </ul>
-                    </nav>
-                </details>
+                <ViewsNav groups={header_groups.clone()} current={shell.view} />
                 <ShareBar title={shell.view.title} />
             </header>
             { for notes }
@@ -154,25 +147,6 @@ fn OtherBundle(props: &OtherBundleProps) -> Html {
         html! { <p class="view-loading" role="status">{ format!("Loading the {}…", props.title.to_ascii_lowercase()) }</p> }
     } else {
         html! { <p class="view-loading" role="alert">{ format!("This build of ringlab has no {}.", props.title.to_ascii_lowercase()) }</p> }
-    }
-}
-
-/// A view's link in the header: its short name in the wide header (named in full for
-/// assistive technology), its title in the menu.
-fn header_link(
-    view: &'static ringlab_model::view_state::ViewInfo,
-    current: &'static ringlab_model::view_state::ViewInfo,
-    wide: bool,
-) -> Html {
-    let href = format!("#/{}", view.path);
-    let current = std::ptr::eq(view, current).then_some("page");
-    let (text, label) = if wide && view.nav != view.title {
-        (view.nav, Some(view.title))
-    } else {
-        (view.title, None)
-    };
-    html! {
-        <li><a href={href} aria-current={current} aria-label={label} title={view.description}>{ text }</a></li>
     }
 }
 

@@ -1,24 +1,11 @@
-//! The index: every registered view under its group, with its one-line description. It is
-//! a registered view itself: the registry hands it the list, so it needs no registry.
+//! The index: every registered view under its group, as the header groups them, with its
+//! one-line description.
 
-use std::rc::Rc;
-
-use ringlab_model::view_state::ViewInfo;
 use yew::prelude::*;
 
+use crate::registry::{groups, Group};
 use crate::url_out::use_url_out;
 use crate::view_props::ViewProps;
-
-/// Views under their group headings, in the registry's order.
-pub type Groups = Vec<(&'static str, Vec<&'static ViewInfo>)>;
-
-#[derive(Properties, PartialEq)]
-pub struct IndexProps {
-    /// What the shell hands every view.
-    pub view: ViewProps,
-    /// Every registered view, grouped.
-    pub groups: Rc<Groups>,
-}
 
 use ringlab_model::index::learn_way_in;
 /// The index's own path, which it leaves out of its list.
@@ -45,15 +32,9 @@ fn ways_in() -> [(&'static str, &'static str, String); 3] {
 }
 
 #[component]
-pub fn Index(props: &IndexProps) -> Html {
-    use_url_out(&props.view, Vec::new());
-    let registered = |path: &str| {
-        props
-            .groups
-            .iter()
-            .flat_map(|(_, v)| v)
-            .any(|i| i.path == path)
-    };
+pub fn Index(props: &ViewProps) -> Html {
+    use_url_out(props, Vec::new());
+    let registered = |path: &str| crate::registry::VIEWS.iter().any(|v| v.path == path);
     html! {
         <>
         <section class="index-home" aria-label="Ways in">
@@ -76,7 +57,7 @@ pub fn Index(props: &IndexProps) -> Html {
                 { "Every view computes its numbers live with ringlab-core. Each one also works \
                    alone, embedded in a documentation page: open it and use “Copy embed code”." }
             </p>
-            { for listed(&props.groups).into_iter().map(|(group, views)| html! {
+            { for listed(groups()).into_iter().map(|(group, views)| html! {
                 <section class="index-group">
                     <h2>{ group }</h2>
                     <ul>
@@ -95,16 +76,12 @@ pub fn Index(props: &IndexProps) -> Html {
 }
 
 /// The groups without the index itself (and without a group it leaves empty).
-fn listed(groups: &Groups) -> Groups {
+fn listed(groups: Vec<Group>) -> Vec<Group> {
     groups
-        .iter()
+        .into_iter()
         .map(|(group, views)| {
-            let views: Vec<_> = views
-                .iter()
-                .copied()
-                .filter(|info| info.path != INDEX_PATH)
-                .collect();
-            (*group, views)
+            let views = views.into_iter().filter(|info| info.path != INDEX_PATH);
+            (group, views.collect::<Vec<_>>())
         })
         .filter(|(_, views)| !views.is_empty())
         .collect()

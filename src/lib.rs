@@ -1,7 +1,7 @@
 //! The ringlab web app: a shell (header, URL state, sharing) around the views, which call
 //! `ringlab-core` for every placement.
 //!
-//! Every view is one line of [`registry::VIEWS`]. The views' pure state (URL parameters,
+//! Every view is one entry of [`registry::VIEWS`] and one line of [`registry::render`]. The views' pure state (URL parameters,
 //! reducers, geometry, prose) lives in the `ringlab-model` crate, which cannot reach the
 //! browser; this crate holds the components and the few browser calls. Components are
 //! mounted in headless Chromium by `tests/mount.rs` and driven end to end by `e2e/`.
@@ -17,6 +17,7 @@ pub mod element_width;
 pub mod embed_height;
 pub mod fix_picker;
 pub mod grids;
+pub mod header;
 pub mod in_turn;
 pub mod index;
 pub mod jump;
@@ -25,6 +26,7 @@ pub mod learn;
 pub mod leaver_select;
 pub mod load;
 pub mod maglev;
+pub mod menu;
 pub mod notes;
 pub mod number_field;
 pub mod panic;

@@ -2,18 +2,68 @@
 //! embedded widget they open the full view in a new tab: a link must never load the whole
 //! app, header and all, inside someone's docs page, nor add to its history.
 
-use ringlab_model::route::{self, Theme};
+use ringlab_model::route::{self, Route, Theme};
+use ringlab_model::urlkit::Query;
+use ringlab_model::view_state::ViewInfo;
 use yew::prelude::*;
 
 use crate::registry::infos;
 
-/// How the page's links behave: the shell provides it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+/// How the page's links behave, from the route the shell parsed: the shell provides it,
+/// so no view reads the address bar again to build its own links.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct LinkMode {
+    /// The view shown.
+    pub view: &'static ViewInfo,
     /// The page is an embedded widget.
     pub embedded: bool,
-    /// The widget's `theme=`, carried into the full view.
+    /// The page's `theme=`, carried into its links (and a widget's into the full view).
     pub theme: Theme,
+    /// The page's `controls`, `compact` and `transparent` (embedded only).
+    pub controls: bool,
+    pub compact: bool,
+    pub transparent: bool,
+}
+
+impl Default for LinkMode {
+    /// The full app's first view, in the reader's theme.
+    fn default() -> LinkMode {
+        LinkMode::of(&Route::home(infos()))
+    }
+}
+
+impl LinkMode {
+    /// The links of the page at `route`.
+    pub fn of(route: &Route) -> LinkMode {
+        LinkMode {
+            view: route.view,
+            embedded: route.embed,
+            theme: route.theme,
+            controls: route.controls,
+            compact: route.compact,
+            transparent: route.transparent,
+        }
+    }
+
+    /// The route to `view` with `query`, keeping this page's shell parameters.
+    pub fn route(self, view: &'static ViewInfo, query: Query) -> Route {
+        Route {
+            view,
+            query,
+            embed: self.embedded,
+            theme: self.theme,
+            controls: self.controls,
+            compact: self.compact,
+            transparent: self.transparent,
+            notes: Vec::new(),
+        }
+    }
+
+    /// The hash of this page's own view with `query` (a step, a part), as the page is
+    /// otherwise.
+    pub fn own(self, query: Query) -> String {
+        self.route(self.view, query).to_hash()
+    }
 }
 
 /// Where a link to `to` (a hash such as `#/ring?keys=3`) goes.

@@ -51,20 +51,14 @@ async fn the_header_renders_with_its_views_and_share_buttons() {
     let elements: Vec<Element> = (0..links.length())
         .map(|i| links.get(i).unwrap().dyn_into::<Element>().unwrap())
         .collect();
-    // Each link shows the view's short name and is named by its whole title.
+    // Each link is named by the view's whole title, in the registry's header order; a
+    // view alone in its group shows its short name, a menu's links their titles.
     let names: Vec<String> = elements
         .iter()
         .map(|a| a.get_attribute("aria-label").unwrap_or_else(|| text(a)))
         .collect();
-    let shown: Vec<String> = elements.iter().map(text).collect();
-    let titles: Vec<&str> = ringlab::registry::header()
-        .map(|entry| entry.info.title)
-        .collect();
-    let navs: Vec<&str> = ringlab::registry::header()
-        .map(|entry| entry.info.nav)
-        .collect();
+    let titles: Vec<&str> = ringlab::registry::header().map(|v| v.title).collect();
     assert_eq!(names, titles);
-    assert_eq!(shown, navs);
     assert_eq!(names.first().map(String::as_str), Some("Learn"));
     let at = |title: &str| -> Element {
         let i = names.iter().position(|name| name == title).unwrap() as u32;
@@ -72,11 +66,35 @@ async fn the_header_renders_with_its_views_and_share_buttons() {
     };
     let link = at("Ring playground");
     assert_eq!(link.get_attribute("aria-current").as_deref(), Some("page"));
+    assert_eq!(text(&link), "Ring playground");
     let grids = at("Modulo vs ring");
-    assert_eq!(text(&grids), "Modulo vs ring");
     assert_eq!(grids.get_attribute("aria-current"), None);
+    assert_eq!(
+        text(&at("Real systems")),
+        "Systems",
+        "a group of one: a link, short name"
+    );
+    // A menu per group of two or more, the current view's marked; then the share buttons.
+    let menus: Vec<(String, bool)> = {
+        let list = nav.query_selector_all("button").unwrap();
+        (0..list.length())
+            .map(|i| list.get(i).unwrap().dyn_into::<Element>().unwrap())
+            .map(|b| {
+                (
+                    text(&b),
+                    b.class_name().split_whitespace().any(|c| c == "current"),
+                )
+            })
+            .collect()
+    };
+    let expected: Vec<(String, bool)> = ringlab::registry::groups()
+        .iter()
+        .filter(|(_, views)| views.len() > 1)
+        .map(|(group, views)| (group.to_string(), views.iter().any(|v| v.path == "ring")))
+        .collect();
+    assert_eq!(menus, expected);
     let buttons: Vec<String> = {
-        let list = root.query_selector_all("header button").unwrap();
+        let list = root.query_selector_all("header .share button").unwrap();
         (0..list.length())
             .map(|i| list.get(i).unwrap().text_content().unwrap_or_default())
             .collect()
@@ -188,16 +206,13 @@ async fn the_cost_panel_mounts_with_the_worked_figures() {
 async fn every_registered_view_mounts_with_one_h1() {
     for entry in ringlab::registry::VIEWS {
         for embed in ["", "?embed=1"] {
-            let hash = format!("#/{}{embed}", entry.info.path);
+            let hash = format!("#/{}{embed}", entry.path);
             let (root, handle) = mount(&hash).await;
             let heading = find(&root, "h1").await;
-            assert_eq!(text(&heading), entry.info.title, "{hash}");
+            assert_eq!(text(&heading), entry.title, "{hash}");
             assert_eq!(root.query_selector_all("h1").unwrap().length(), 1, "{hash}");
             yew::platform::time::sleep(Duration::from_millis(50)).await;
-            assert_eq!(
-                document().title(),
-                format!("{} · ringlab", entry.info.title)
-            );
+            assert_eq!(document().title(), format!("{} · ringlab", entry.title));
             assert!(
                 root.query_selector(".notes, .view-notes")
                     .unwrap()
@@ -224,6 +239,74 @@ async fn the_theme_parameter_sets_the_page_theme() {
     find(&root, "main#main").await;
     yew::platform::time::sleep(Duration::from_millis(50)).await;
     assert_eq!(html.get_attribute("data-theme"), None);
+    handle.destroy();
+    root.remove();
+}
+
+/// The header holds 25 views and more: the registry padded with test entries (in groups
+/// it has and in two new ones) lists every entry once, each group of two or more as a
+/// menu, closed until asked.
+#[wasm_bindgen_test]
+async fn the_header_lists_a_registry_padded_to_25_views() {
+    use ringlab::header::ViewsNav;
+    use ringlab::registry::{grouped, infos, GROUPS};
+    use ringlab_model::view_state::ViewInfo;
+    use std::rc::Rc;
+
+    let mut views: Vec<&'static ViewInfo> = infos().to_vec();
+    let padding = ["Alternatives", "Real systems", "Clients", "Claims"];
+    let mut i = 0;
+    while views.len() < 25 {
+        let title: &'static str = Box::leak(format!("Test view {i}").into_boxed_str());
+        views.push(Box::leak(Box::new(ViewInfo {
+            path: Box::leak(format!("test-{i}").into_boxed_str()),
+            title,
+            nav: title,
+            description: "",
+            group: padding[i % padding.len()],
+            tail: None,
+            bundle: "*",
+            styles: &[],
+        })));
+        i += 1;
+    }
+    let mut order = GROUPS.to_vec();
+    order.extend(["Clients", "Claims"]);
+    let groups = Rc::new(grouped(&views, &order));
+
+    #[derive(yew::Properties, PartialEq)]
+    struct Padded {
+        groups: Rc<Vec<ringlab::registry::Group>>,
+        current: &'static ViewInfo,
+    }
+    #[yew::component]
+    fn Host(props: &Padded) -> yew::Html {
+        yew::html! { <ViewsNav groups={props.groups.clone()} current={props.current} /> }
+    }
+    let root = document().create_element("div").unwrap();
+    document().body().unwrap().append_child(&root).unwrap();
+    let handle = yew::Renderer::<Host>::with_root_and_props(
+        root.clone(),
+        Padded {
+            groups: groups.clone(),
+            current: views[0],
+        },
+    )
+    .render();
+    let nav = find(&root, "nav[aria-label='Views']").await;
+    let links = nav.query_selector_all("a").unwrap();
+    assert_eq!(links.length(), 25);
+    let menus = nav
+        .query_selector_all("button[aria-expanded='false']")
+        .unwrap();
+    let many = groups.iter().filter(|(_, v)| v.len() > 1).count() as u32;
+    assert_eq!(menus.length(), many);
+    assert!(many >= 5, "{many} menus");
+    let panels = nav.query_selector_all(".menu-panel[hidden]").unwrap();
+    assert_eq!(panels.length(), many, "every menu starts closed");
+    // The phone's menu lists the same 25.
+    let phone = find(&root, "nav[aria-label='Views menu']").await;
+    assert_eq!(phone.query_selector_all("a").unwrap().length(), 25);
     handle.destroy();
     root.remove();
 }

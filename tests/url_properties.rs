@@ -14,9 +14,11 @@ use ringlab::clock::state::{Action, ClockState, Edit};
 use ringlab::cost::params::{CostParams, Field};
 use ringlab::cost::report::report;
 use ringlab::grids::params::GridsParams;
+use ringlab::registry::render::drawn;
 use ringlab::registry::{infos, VIEWS};
 use ringlab_model::param_table::ParamDoc;
 use ringlab_model::route::Route;
+use ringlab_model::view_state::{UrlState, ViewInfo};
 use ringlab_model::ViewState;
 
 /// Text a person or a broken link might put anywhere: names, marks, numbers, separators.
@@ -45,16 +47,16 @@ fn query(
         .prop_map(|pairs| pairs.into_iter().map(|(k, v)| (k.to_string(), v)).collect())
 }
 
+/// A view's URL state (the default build draws every view).
+fn url(view: &ViewInfo) -> UrlState {
+    drawn(view).expect("the default build has every bundle").url
+}
+
 /// Every parameter of every registered view, from the views' own tables.
 fn every_parameter() -> Vec<ParamDoc> {
     VIEWS
         .iter()
-        .flat_map(|entry| {
-            (entry
-                .url
-                .expect("the default build has every bundle")
-                .parameters)()
-        })
+        .flat_map(|entry| (url(entry).parameters)())
         .collect()
 }
 
@@ -211,18 +213,18 @@ proptest! {
         q in query(every_name(), prop_oneof![text(), marks(), numbers(), examples()].boxed()),
     ) {
         for entry in VIEWS {
-            let repair = entry.url.expect("the default build has every bundle").repair;
+            let repair = url(entry).repair;
             let (canonical, _) = repair(&q);
             let (again, notes) = repair(&canonical);
-            prop_assert_eq!(&again, &canonical, "{}", entry.info.path);
-            prop_assert!(notes.is_empty(), "{}: {:?}", entry.info.path, notes);
+            prop_assert_eq!(&again, &canonical, "{}", entry.path);
+            prop_assert!(notes.is_empty(), "{}: {:?}", entry.path, notes);
         }
     }
 
     /// The shell's part of any hash: read, written, read again is the same route.
     #[test]
     fn any_hash_repairs_into_a_fixed_point(
-        path in prop_oneof![(0..VIEWS.len()).prop_map(|i| VIEWS[i].info.path.to_string()), text()],
+        path in prop_oneof![(0..VIEWS.len()).prop_map(|i| VIEWS[i].path.to_string()), text()],
         q in query(&["embed", "theme", "controls", "keys"], prop_oneof![text(), Just("dark".to_string()), Just("0".to_string())].boxed()),
     ) {
         let hash = format!("#/{path}?{}", ringlab_model::urlkit::write_query(q.iter().map(|(k, v)| (k.as_str(), v.as_str()))));
@@ -264,7 +266,7 @@ fn every_parameter_of_every_view_is_fuzzed() {
         assert!(names.contains(&name), "{name}");
     }
     for entry in VIEWS {
-        let url = entry.url.expect("the default build has every bundle");
+        let url = url(entry);
         for param in (url.parameters)() {
             assert!(names.contains(&param.name), "{}", param.name);
         }
@@ -276,14 +278,14 @@ fn every_parameter_of_every_view_is_fuzzed() {
 #[test]
 fn every_example_reads_cleanly() {
     for entry in VIEWS {
-        let url = entry.url.expect("the default build has every bundle");
+        let url = url(entry);
         for param in (url.parameters)() {
             let q = vec![(param.name.to_string(), param.example.clone())];
             let (canonical, notes) = (url.repair)(&q);
             assert!(
                 notes.is_empty(),
                 "{}: {}={}: {notes:?}",
-                entry.info.path,
+                entry.path,
                 param.name,
                 param.example
             );
@@ -292,7 +294,7 @@ fn every_example_reads_cleanly() {
                 written.map(|(_, v)| v.as_str()),
                 Some(param.example.as_str()),
                 "{}: {}",
-                entry.info.path,
+                entry.path,
                 param.name
             );
         }
@@ -314,12 +316,9 @@ fn the_parameters_doc_is_the_tables() {
          is repaired, with a note on the page.\n",
     );
     for entry in VIEWS {
-        let url = entry.url.expect("the default build has every bundle");
+        let url = url(entry);
         let rows = (url.parameters)();
-        doc.push_str(&format!(
-            "\n## `#/{}`: {}\n\n",
-            entry.info.path, entry.info.title
-        ));
+        doc.push_str(&format!("\n## `#/{}`: {}\n\n", entry.path, entry.title));
         if rows.is_empty() {
             doc.push_str("No parameters of its own.\n");
         } else {
@@ -346,9 +345,9 @@ fn every_walkthrough_preset_reads_cleanly() {
     for widget in widgets.chain([BREAK_WIDGET]) {
         let entry = VIEWS
             .iter()
-            .find(|entry| entry.info.path == widget.view)
+            .find(|entry| entry.path == widget.view)
             .unwrap_or_else(|| panic!("{} is not registered", widget.view));
-        let url = entry.url.expect("the default build has every bundle");
+        let url = url(entry);
         let (_, notes) = (url.repair)(&widget.query());
         assert!(
             notes.is_empty(),

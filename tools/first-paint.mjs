@@ -44,11 +44,12 @@ export function snapshot() {
       [...field.options].forEach((option, j) => option.toggleAttribute("selected", from.options[j].selected));
     }
   });
-  // What a closed <details> hides keeps its element, without its content: the saved page
-  // is smaller (the phone's menu of views, the panels a reader opens) and looks the same.
-  // (Not what `display: none` hides: a rule for one width may show it at another.) Nor do
-  // the links keep their titles, which an inert page never shows.
-  for (const hidden of copy.querySelectorAll("details:not([open]) > :not(summary)")) hidden.replaceChildren();
+  // What a closed <details> or a `hidden` element hides keeps its element, without its
+  // content: the saved page is smaller (the header's closed menus, the panels a reader
+  // opens) and looks the same. (Not what `display: none` hides: a rule for one width may
+  // show it at another.) Nor do the links keep their titles, which an inert page never
+  // shows.
+  for (const hidden of copy.querySelectorAll("details:not([open]) > :not(summary), [hidden]")) hidden.replaceChildren();
   for (const link of copy.querySelectorAll("a[title]")) link.removeAttribute("title");
   // Links the app writes in full (an embedded view opens the app in a new tab) lose this
   // server's address: the saved page is served from any address.

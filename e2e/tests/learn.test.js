@@ -74,8 +74,8 @@ test("the whole path, keyboard only", async () => {
   await load(env, page, "#/learn");
   await page.waitForFunction(() => location.hash === "#/learn/hook");
   assert.equal(await page.title(), "Learn · ringlab");
-  const headerLinks = page.getByRole("navigation", { name: "Views" }).getByRole("link");
-  assert.equal(await headerLinks.first().innerText(), "Learn");
+  const headerGroups = page.getByRole("navigation", { name: "Views", exact: true }).getByRole("button");
+  assert.equal(await headerGroups.first().innerText(), "Learn");
   assert.equal(await page.locator("h2#learn-step-title").innerText(), "A ninth server joins");
 
   // 1. The hook: wrong, then right. A wrong answer gives nothing away: the grids and

@@ -73,18 +73,65 @@ test("at 360 px the header is one row, with the views in a menu", async () => {
   await screenshot(page, "phone-header");
   clean();
   await context.close();
-  // At 1280 px the views are listed in the header, on one row with the buttons, whichever
-  // is current (its name is bold, so wider): the widest name, the newest view, the first.
+  // At 1280 px the groups are listed in the header, on one row with the buttons, whichever
+  // view is current (its group's name is bold, so wider).
   const wide = await open(env, { viewport: { width: 1280, height: 800 } });
-  for (const hash of ["#/grids", "#/prep", "#/ring"]) {
+  for (const hash of ["#/grids", "#/prep", "#/ring", "#/systems"]) {
     await load(env, wide.page, hash);
     const top = wide.page.getByRole("banner");
-    await top.getByRole("navigation", { name: "Views" }).getByRole("link", { name: "Learn" }).waitFor();
+    await top.getByRole("navigation", { name: "Views", exact: true }).getByRole("button", { name: "Learn" }).waitFor();
     const box = await top.boundingBox();
     assert.ok(box.height <= 64, `${hash}: at 1280 px the header is ${box.height} px tall`);
   }
+  // Room for 25 views and more: the row with two more groups (copies of the widest
+  // group's menu, five views each, renamed) stays one row, clear of the share buttons.
+  const fits = await wide.page.evaluate(() => {
+    const row = document.querySelector("nav.nav-wide > ul");
+    const widest = [...row.querySelectorAll(":scope > li")].find((li) => li.textContent.startsWith("Alternatives"));
+    for (const name of ["Client libraries", "Claims, checked"]) {
+      const copy = widest.cloneNode(true);
+      copy.querySelector("button").textContent = name;
+      row.append(copy);
+    }
+    const links = row.querySelectorAll("a").length;
+    const header = document.querySelector("header.top").getBoundingClientRect();
+    const share = document.querySelector("header .share").getBoundingClientRect();
+    return { links, height: header.height, rowRight: row.getBoundingClientRect().right, shareLeft: share.left };
+  });
+  assert.ok(fits.links >= 25, `${fits.links} entries`);
+  assert.ok(fits.height <= 64, `padded to ${fits.links} entries the header is ${fits.height} px tall`);
+  assert.ok(fits.rowRight < fits.shareLeft, `the views end at ${fits.rowRight} px, the share buttons start at ${fits.shareLeft}`);
   wide.clean();
   await wide.context.close();
+});
+
+test("the header's menus work by keyboard: Enter opens, Escape closes and gives the focus back", async () => {
+  for (const [viewport, name] of [[PHONE.viewport, "Views"], [{ width: 1280, height: 800 }, "Alternatives"]]) {
+    const { context, page, clean } = await open(env, { viewport });
+    await load(env, page, "#/ring");
+    const button = page.getByRole("banner").getByRole("button", { name, exact: true });
+    await button.focus();
+    assert.equal(await button.getAttribute("aria-expanded"), "false");
+    await page.keyboard.press("Enter");
+    assert.equal(await button.getAttribute("aria-expanded"), "true", `${name}: Enter opens`);
+    const first = page.getByRole("banner").getByRole("link", { name: name === "Views" ? "Learn" : "Rendezvous", exact: true });
+    await first.waitFor();
+    // Tab goes into the menu, Escape closes it and the focus is on its button again.
+    await page.keyboard.press("Tab");
+    assert.equal(await page.evaluate(() => document.activeElement.textContent), await first.innerText());
+    await page.keyboard.press("Escape");
+    assert.equal(await button.getAttribute("aria-expanded"), "false", `${name}: Escape closes`);
+    assert.ok(!(await first.isVisible()));
+    assert.ok(await button.evaluate((b) => b === document.activeElement), `${name}: the focus is back on the button`);
+    // Open again and follow a link by keyboard: the menu closes, the view opens.
+    await page.keyboard.press("Enter");
+    const target = name === "Views" ? "Clock example" : "Jump hash";
+    await page.getByRole("banner").getByRole("link", { name: target, exact: true }).press("Enter");
+    await page.locator(LIVE_MAIN).getByRole("heading", { level: 1, name: target }).waitFor();
+    assert.equal(await button.getAttribute("aria-expanded"), "false");
+    clean();
+    await context.close();
+  }
 });
 
 test("a vertical swipe that starts on the ring, away from its points, scrolls the page", async () => {

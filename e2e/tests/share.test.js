@@ -5,7 +5,7 @@
 import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
 import { load, screenshot, start } from "../harness.js";
-import { open, waitUntil } from "../common.js";
+import { headerLink, open, waitUntil } from "../common.js";
 
 let env;
 before(async () => {
@@ -93,7 +93,7 @@ test("the share panel closes when the reader goes to another view or changes the
   await page.getByRole("button", { name: "Copy embed code" }).click();
   await page.getByText("Embed code copied to the clipboard.").waitFor();
   assert.match(await code(page), /#\/grids/);
-  await page.locator('nav.nav-wide a[href="#/cost"]').click();
+  await (await headerLink(page, "Resize cost")).click();
   await waitUntil(() => heading.innerText(), (text) => text === "Resize cost", "the heading");
   await panel.waitFor({ state: "detached" });
   assert.equal(await page.locator(".share-text textarea").count(), 0);
@@ -113,7 +113,7 @@ test("the share panel closes when the reader goes to another view or changes the
   // A measurement still under way when the reader leaves never opens the panel.
   await page.getByRole("button", { name: "Copy embed code" }).click();
   await page.getByText("Measuring the widget…").waitFor();
-  await page.locator('nav.nav-wide a[href="#/grids"]').click();
+  await (await headerLink(page, "Modulo vs ring")).click();
   await waitUntil(() => heading.innerText(), (text) => text === "Modulo vs ring", "the heading");
   await page.waitForFunction(() => document.querySelectorAll("iframe.share-measure").length === 0, null, { timeout: 15_000 });
   assert.equal(await panel.count(), 0, "the panel opened with the old view's code");

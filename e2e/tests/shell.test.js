@@ -2,7 +2,7 @@
 import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
 import { LIVE_MAIN, assertClean, load, openPage, screenshot, start } from "../harness.js";
-import { layoutSettled, open } from "../common.js";
+import { headerLink, layoutSettled, open } from "../common.js";
 
 const EXAMPLE = "#/ring?servers=4&vnodes=1&keys=8&replicas=3&scheme=ring&seed=7";
 
@@ -50,15 +50,17 @@ test("the header lists the views that work, the current one marked", async () =>
   await load(env, page, EXAMPLE);
   const views = await registry(env, page);
   await load(env, page, EXAMPLE);
-  const nav = page.getByRole("navigation", { name: "Views" });
-  const links = nav.getByRole("link");
-  // The header lists exactly the registry's views, as the index page does (the index by
-  // group, the header in the registry's order).
-  // The wide header shows short names; each link's accessible name is the whole title.
-  const titles = await links.evaluateAll((all) => all.map((a) => a.getAttribute("aria-label") ?? a.textContent));
+  const nav = page.getByRole("navigation", { name: "Views", exact: true });
+  // The header lists exactly the registry's views, as the index page does, by group: a
+  // group of one view is a link in the row (its short name, named by its whole title),
+  // the others are menus of titles.
+  const titles = await nav.locator("a").evaluateAll((all) => all.map((a) => a.getAttribute("aria-label") ?? a.textContent));
   assert.deepEqual(titles.slice(0, -1).toSorted(), views.toSorted());
   assert.equal(titles.at(-1), "All views");
-  const ring = nav.getByRole("link", { name: "Ring playground" });
+  const menus = await nav.getByRole("button").allInnerTexts();
+  assert.ok(menus.length >= 4, menus.join());
+  assert.deepEqual(await nav.locator("button.current").allInnerTexts(), ["The ring"], "the current view's group is marked");
+  const ring = await headerLink(page, "Ring playground");
   assert.equal(await ring.getAttribute("aria-current"), "page");
   const grids = nav.getByRole("link", { name: "Modulo vs ring" });
   assert.equal(await grids.getAttribute("aria-current"), null);
@@ -66,9 +68,9 @@ test("the header lists the views that work, the current one marked", async () =>
   await page.waitForFunction(() => location.hash.startsWith("#/grids"));
   // Another bundle: the page loads again, its saved first page before the app's own.
   await page.locator(LIVE_MAIN).getByRole("heading", { level: 1, name: "Modulo vs ring" }).waitFor();
-  assert.equal(await grids.getAttribute("aria-current"), "page");
+  assert.equal(await (await headerLink(page, "Modulo vs ring")).getAttribute("aria-current"), "page");
   assert.equal(await page.title(), "Modulo vs ring · ringlab");
-  await ring.click();
+  await (await headerLink(page, "Ring playground")).click();
   await page.waitForFunction(() => location.hash === "#/ring" || location.hash.startsWith("#/ring?"));
   await page.locator(LIVE_MAIN).getByRole("heading", { level: 1, name: "Ring playground" }).waitFor();
   await page.getByRole("banner").waitFor();

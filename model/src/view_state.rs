@@ -6,16 +6,17 @@ use crate::param_table::ParamDoc;
 pub use crate::param_table::ViewState;
 use crate::urlkit::Query;
 
-/// A view as the header, the page title, the embed dialog and the index describe it.
+/// A view as the header, the page title, the embed dialog, the index and the release build
+/// know it: plain data, no component.
 #[derive(Debug, PartialEq, Eq)]
 pub struct ViewInfo {
     /// The path after `#/`.
     pub path: &'static str,
-    /// The name in the page title, the `<h1>`, the index and the narrow screens' menu.
+    /// The name in the page title, the `<h1>`, the index and the header's menus.
     pub title: &'static str,
-    /// The name in the wide header, where fourteen views share one row: a part of the
-    /// title ("Ring" for "Ring playground"), so the link's visible name is in its
-    /// accessible name, which is the whole title.
+    /// The name in the wide header when the view is alone in its group (a link there, not
+    /// a menu): a part of the title ("Systems" for "Real systems"), so the link's visible
+    /// name is in its accessible name, which is the whole title.
     pub nav: &'static str,
     /// One line for the index and the page's description.
     pub description: &'static str,
@@ -24,6 +25,11 @@ pub struct ViewInfo {
     /// The query parameter that a path below the view's stands for, if any:
     /// `#/learn/3` is `#/learn?step=3` for a view whose `tail` is `Some("step")`.
     pub tail: Option<&'static str>,
+    /// The wasm module of the release build that has the view (a bundle of the app's
+    /// registry), or `*` for a view every bundle has.
+    pub bundle: &'static str,
+    /// Its stylesheets in the app's `static/` (names without `.css`), loaded with its bundle.
+    pub styles: &'static [&'static str],
 }
 
 /// A query repaired into a view's canonical one, with a note for each repair.
@@ -71,6 +77,8 @@ pub mod test_views {
             description: "",
             group: "",
             tail,
+            bundle: "*",
+            styles: &[],
         }
     }
 

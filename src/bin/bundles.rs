@@ -24,7 +24,7 @@ fn main() {
         Some("views") => {
             let pairs: Vec<String> = ringlab::registry::VIEWS
                 .iter()
-                .map(|entry| format!("\"{}\":\"{}\"", entry.info.path, entry.bundle))
+                .map(|info| format!("\"{}\":\"{}\"", info.path, info.bundle))
                 .collect();
             println!("{{{}}}", pairs.join(","));
         }

@@ -6,7 +6,6 @@ use ringlab_model::learn::challenges::Check;
 use ringlab_model::learn::params::LearnParams;
 use ringlab_model::learn::progress::Action;
 use ringlab_model::learn::steps::{is_done, step_label, STEPS};
-use ringlab_model::route::Route;
 use ringlab_model::urlkit::Query;
 use ringlab_model::ViewState;
 use yew::prelude::*;
@@ -18,9 +17,9 @@ use super::widget::StepWidget;
 use super::PartProps;
 use crate::browser;
 use crate::notes::ViewNotes;
-use crate::registry::infos;
 use crate::store::Store;
 use crate::url_out::use_url_out;
+use crate::view_link::use_link_mode;
 use crate::view_props::ViewProps;
 
 /// The step heading's id: focus goes there after a move to another step.
@@ -36,6 +35,7 @@ thread_local! {
 pub fn Learn(props: &ViewProps) -> Html {
     let (params, notes) = LearnParams::from_query(&props.query);
     use_url_out(props, params.to_query());
+    let links = use_link_mode();
     let notes = use_state(|| notes);
     let progress = use_reducer(|| Store::new(storage::load()));
     // The progress "Forget my progress" took, until the reader undoes it or goes on.
@@ -106,7 +106,7 @@ pub fn Learn(props: &ViewProps) -> Html {
                 on_action.emit(Action::FinishStep(STEPS[index].slug.to_string()));
             }
             MOVED.with(|moved| moved.set(true));
-            browser::go_to_hash(&step_href(to));
+            browser::go_to_hash(&links.own(LearnParams { step: to }.to_query()));
         })
     };
     html! {
@@ -118,7 +118,7 @@ pub fn Learn(props: &ViewProps) -> Html {
                         let done = is_done(i, &progress);
                         html! {
                             <li class={classes!(done.then_some("done"))}>
-                                <a href={step_href(i)}
+                                <a href={links.own(LearnParams { step: i }.to_query())}
                                     aria-current={(i == index).then_some("step")}
                                     onclick={Callback::from(|_| MOVED.with(|m| m.set(true)))}>
                                     <span class="toc-tick" aria-hidden="true">{ if done { "✓" } else { "" } }</span>
@@ -166,12 +166,4 @@ pub fn Learn(props: &ViewProps) -> Html {
             </div>
         </div>
     }
-}
-
-/// The link to step `index`, keeping the page's theme.
-fn step_href(index: usize) -> String {
-    let mut route = Route::parse(&browser::hash(), infos());
-    route.query = LearnParams { step: index }.to_query();
-    route.notes.clear();
-    route.to_hash()
 }

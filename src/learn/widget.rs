@@ -15,7 +15,7 @@ use yew::prelude::*;
 
 use crate::browser;
 use crate::registry::infos;
-use crate::view_link::ViewLink;
+use crate::view_link::{use_link_mode, LinkMode, ViewLink};
 
 /// How often the widget's address is read back, in milliseconds. Views rewrite their
 /// address with `replaceState`, which raises no event, so it is read on a timer; reading
@@ -36,6 +36,7 @@ pub fn StepWidget(props: &StepWidgetProps) -> Html {
     let widget = props.widget;
     let frame = use_node_ref();
     let latest = use_state(|| widget.query());
+    let links = use_link_mode();
     let info = infos()
         .iter()
         .copied()
@@ -92,8 +93,8 @@ pub fn StepWidget(props: &StepWidgetProps) -> Html {
     };
     // A query string of its own: a frame whose address equals the page's (fragments
     // aside) would not be loaded at all, as browsers refuse recursive frames.
-    let src = format!("?widget{}", href(info, &widget.query(), true));
-    let full = href(info, &latest, false);
+    let src = format!("?widget{}", href(links, info, &widget.query(), true));
+    let full = href(links, info, &latest, false);
     html! {
         <figure class="step-widget">
             <iframe ref={frame} {src} loading="lazy"
@@ -107,14 +108,11 @@ pub fn StepWidget(props: &StepWidgetProps) -> Html {
 }
 
 /// The view's address with `query`, embedded or not, keeping the page's theme.
-fn href(info: &'static ViewInfo, query: &Query, embed: bool) -> String {
-    let mut route = Route::parse(&browser::hash(), infos());
-    route.view = info;
-    route.query = query.clone();
+fn href(links: LinkMode, info: &'static ViewInfo, query: &Query, embed: bool) -> String {
+    let mut route = links.route(info, query.clone());
     route.embed = embed;
     // A step's widget keeps its controls (the challenges need them), whatever the page.
     route.controls = true;
     route.compact = false;
-    route.notes.clear();
     route.to_hash()
 }

@@ -7,7 +7,6 @@ use ringlab_model::learn::checkup::{self, Sitting};
 use ringlab_model::learn::progress::Action;
 use ringlab_model::prep::params::{Part, PrepParams};
 use ringlab_model::prep::summary::summary;
-use ringlab_model::route::Route;
 use ringlab_model::ViewState;
 use yew::prelude::*;
 
@@ -17,18 +16,18 @@ use super::dry_run::DryRun;
 use super::estimate::Estimation;
 use super::followups::Followups;
 use super::timed::TimedRun;
-use crate::browser;
 use crate::learn::{storage, PartProps};
 use crate::notes::ViewNotes;
-use crate::registry::infos;
 use crate::store::Store;
 use crate::url_out::use_url_out;
+use crate::view_link::use_link_mode;
 use crate::view_props::ViewProps;
 
 #[component]
 pub fn Prep(props: &ViewProps) -> Html {
     let (params, notes) = PrepParams::from_query(&props.query);
     use_url_out(props, params.to_query());
+    let links = use_link_mode();
     let notes = use_state(|| notes);
     let progress = use_reducer(|| Store::new(storage::load()));
     storage::use_saved(&progress);
@@ -81,7 +80,7 @@ pub fn Prep(props: &ViewProps) -> Html {
                 <ul>
                     { for Part::ALL.into_iter().map(|part| html! {
                         <li>
-                            <a href={part_href(part)}
+                            <a href={links.own(PrepParams { part }.to_query())}
                                 aria-current={(part == params.part).then_some("page")}>
                                 { part.title() }
                             </a>
@@ -100,12 +99,4 @@ pub fn Prep(props: &ViewProps) -> Html {
             </section>
         </div>
     }
-}
-
-/// The link to `part`, keeping the page's theme.
-fn part_href(part: Part) -> String {
-    let mut route = Route::parse(&browser::hash(), infos());
-    route.query = PrepParams { part }.to_query();
-    route.notes.clear();
-    route.to_hash()
 }
