@@ -31,9 +31,7 @@ while read -r bundle profile; do
   RINGLAB_BUNDLE=$bundle trunk build --release --offline --dist "$work/$bundle" "index-$bundle.html" </dev/null || status=$?
   rm -f "index-$bundle.html"
   [ "$status" -eq 0 ] || exit "$status"
-  tag=$(grep -o '<script type="module" src="[^"]*boot.js"[^>]*>' "$work/$bundle/index.html")
-  js=$(sed -E 's/.*data-ringlab-js="([^"]*)".*/\1/' <<<"$tag")
-  wasm=$(sed -E 's/.*data-ringlab-wasm="([^"]*)".*/\1/' <<<"$tag")
+  { read -r js; read -r wasm; } < <(node scripts/merge-index.mjs boot "$work/$bundle/index.html")
   [ "$map" = "{" ] || map+=","
   map+="\"$bundle\":{\"js\":\"$js\",\"wasm\":\"$wasm\"}"
 done <<<"$table"
@@ -46,37 +44,9 @@ for bundle in $bundles; do
   cp -r "$work/$bundle/." dist/
 done
 first=$(head -n1 <<<"$bundles")
-# index.html: the first bundle's, with the maps on the boot tag (attributes, not inline
-# script: the CSP allows none), and without Trunk's preloads of one bundle's files. The
-# views' stylesheets leave the head for a third map, bundle -> its stylesheets' links,
-# which boot.js adds with the bundle's module: a page fetches only its own views' styles.
-attr() { sed 's/&/\&amp;/g; s/"/\&quot;/g' <<<"$1"; }
-node - "$work/$first/index.html" dist/index.html "$(attr "$map")" "$(attr "$views")" "$styles" <<'JS'
-const fs = require("fs");
-const [from, to, bundles, views, stylesJson] = process.argv.slice(2);
-const styles = JSON.parse(stylesJson);
-let html = fs.readFileSync(from, "utf8");
-html = html.replace(/<link rel="(modulepreload|preload)"[^>]*>\s*/g, "");
-const links = {};
-// A stylesheet may serve several bundles: each finds its tag in the page as built.
-const built = html;
-for (const [bundle, names] of Object.entries(styles)) {
-  links[bundle] = [];
-  for (const name of names) {
-    const re = new RegExp(`<link rel="stylesheet" href="\\./${name}-[0-9a-f]+\\.css"[^>]*>\\s*`);
-    const tag = built.match(re);
-    if (!tag) throw new Error(`dist-bundles: no stylesheet ${name}.css in index.html`);
-    const href = tag[0].match(/href="([^"]*)"/)[1];
-    const integrity = tag[0].match(/integrity="([^"]*)"/)?.[1];
-    links[bundle].push(integrity ? { href, integrity } : { href });
-    html = html.replace(re, "");
-  }
-}
-const json = (value) => JSON.stringify(value).replace(/&/g, "&amp;").replace(/"/g, "&quot;");
-html = html.replace(/(<script type="module" src="[^"]*boot\.js")/,
-  `$1 data-ringlab-bundles="${bundles}" data-ringlab-views="${views}" data-ringlab-styles="${json(links)}"`);
-fs.writeFileSync(to, html);
-JS
+# index.html: the first bundle's, with the maps on the boot tag and without Trunk's
+# preloads of one bundle's files (scripts/merge-index.mjs).
+node scripts/merge-index.mjs merge "$work/$first/index.html" dist/index.html "$map" "$views" "$styles"
 # Each view's first paint, as the app draws it at its default state (tools/prerender.mjs,
 # in Debian's Chromium): shown while the module is on its way.
 node tools/prerender.mjs dist
