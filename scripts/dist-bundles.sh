@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The release build in dist/: one wasm module per bundle of views (the registry's BUNDLES
-# table, src/registry/mod.rs, names each with its cargo profile, and each view its bundle),
+# table, src/registry.rs, names each with its cargo profile, and each view its bundle),
 # each built by Trunk from index.html (with the views' stylesheets linked, by
 # scripts/index-html.sh) with RINGLAB_BUNDLE=<name>, then merged into one dist/ whose
 # index.html tells boot.js which module has which view. Static files are the same in

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Writes index.html with the views' stylesheets linked, from the registry, to the file
 # given (default: index.gen.html at the root, where Trunk resolves its links): index.html
-# links only the global stylesheets; each view names its own in src/registry/mod.rs. Used by
+# links only the global stylesheets; each view names its own in src/registry.rs. Used by
 # `make serve` and `make dist` (scripts/dist-bundles.sh), so both link exactly the
 # registry's stylesheets.
 set -euo pipefail

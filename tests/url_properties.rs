@@ -8,13 +8,13 @@ use std::rc::Rc;
 use proptest::prelude::*;
 use ringlab_model::Reducer;
 
+use ringlab::app::draw::drawn;
 use ringlab::clock::model::{Change, Stage};
 use ringlab::clock::params::{ClockParams, Slot, KEYS, MARKS, SERVERS};
 use ringlab::clock::state::{Action, ClockState, Edit};
 use ringlab::cost::params::{CostParams, Field};
 use ringlab::cost::report::report;
 use ringlab::grids::params::GridsParams;
-use ringlab::registry::render::drawn;
 use ringlab::registry::{infos, VIEWS};
 use ringlab_model::param_table::ParamDoc;
 use ringlab_model::route::Route;

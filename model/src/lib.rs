@@ -22,6 +22,7 @@ pub mod lab;
 pub mod learn;
 pub mod linked;
 pub mod load;
+pub mod loss;
 pub mod maglev;
 pub mod naming;
 pub mod param_table;

@@ -9,7 +9,7 @@ use ringlab_model::compare::schemes::Compared;
 use ringlab_model::lab::job::{BoundedOutcome, TrialKind};
 use ringlab_model::lab::runs::run_here;
 use ringlab_model::lab::shipped::{self, fresh, fresh_file};
-use ringlab_model::learn::figures::Loss;
+use ringlab_model::loss::Loss;
 
 /// Whether this build checks `setting` of `kind`: in release, all; in debug, the rings
 /// of up to 100 servers of up to 64 points, and real keys on up to 100 servers.

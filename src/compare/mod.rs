@@ -4,6 +4,7 @@
 //! The state and every figure are in `ringlab_model::compare`; `view` lays it out,
 //! `moved_bars` draws the keys moved per scheme, `runner` places the keys a slice at a time, `speed` measures lookups.
 
+mod controls;
 mod moved_bars;
 mod runner;
 mod speed;

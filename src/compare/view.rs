@@ -3,22 +3,19 @@
 
 use std::rc::Rc;
 
-use ringlab_model::compare::params::{CompareParams, CHANGES, KEYS, SERVERS, VNODES};
+use ringlab_model::compare::params::CompareParams;
 use ringlab_model::compare::prose;
 use ringlab_model::compare::run::Outcome;
 use ringlab_model::compare::schemes::Compared;
 use ringlab_model::format::byte_size;
 use ringlab_model::linked::{Edit, Linked};
-use ringlab_model::ViewState;
 use yew::prelude::*;
 
+use super::controls::{CompareControls, PickWhen};
 use super::moved_bars::MovedBars;
 use super::runner::{use_comparison, worker_count};
 use super::speed::use_speed;
-use crate::browser::input_checked;
 use crate::notes::{dispatching, ViewNotes};
-use crate::number_field::NumberField;
-use crate::setters::{on_change, on_text};
 use crate::store::Store;
 use crate::url_out::use_url_out;
 use crate::view_props::ViewProps;
@@ -37,72 +34,8 @@ pub fn CompareView(props: &ViewProps) -> Html {
     let run = comparing.run;
     let speed = use_speed(p);
     let (rates, measuring, measure) = (speed.rates.clone(), speed.measuring, speed.start.clone());
-    let set = |name: &'static str| on_change(&dispatch, name);
-    let toggle = |scheme: Compared| {
-        let (dispatch, p) = (dispatch.clone(), p.clone());
-        Callback::from(move |e: Event| {
-            let on = input_checked(&e);
-            let list: Vec<&str> = Compared::ALL
-                .iter()
-                .filter(|s| {
-                    if **s == scheme {
-                        on
-                    } else {
-                        p.schemes.contains(s)
-                    }
-                })
-                .map(|s| s.name())
-                .collect();
-            dispatch.dispatch(Edit::set("schemes", list.join(",")));
-        })
-    };
-    let seed = {
-        let dispatch = dispatch.clone();
-        Callback::from(move |_: MouseEvent| {
-            let seed = CompareParams::seed_experiment().to_query();
-            let pairs = seed
-                .into_iter()
-                .filter_map(|(k, v)| {
-                    CompareParams::PARAMS
-                        .iter()
-                        .find(|p| p.name == k)
-                        .map(|p| (p.name, v))
-                })
-                .collect();
-            dispatch.dispatch(Edit::Set(pairs));
-        })
-    };
     let notes = html! {
         <ViewNotes notes={state.notes.clone()} on_dismiss={dispatching(&dispatch, Edit::Dismiss)} />
-    };
-    let set_text = |name: &'static str| on_text(&dispatch, name);
-    let number = |label: &'static str, name: &'static str, range: (u64, u64), value: u64| {
-        html! { <NumberField {label} {value} min={range.0} max={range.1} on_change={set_text(name)} /> }
-    };
-    let controls = html! {
-        <form class="cmp-form view-controls" aria-label="Comparison" onsubmit={|e: SubmitEvent| e.prevent_default()}>
-            { number("Servers", "servers", SERVERS, p.servers) }
-            { number("Keys", "keys", KEYS, p.keys) }
-            { number("Ring points per server", "vnodes", VNODES, p.vnodes) }
-            <label>
-                { "Change" }
-                <select onchange={set("change")}>
-                    { for CHANGES.iter().map(|(name, change)| html! {
-                        <option value={*name} selected={*change == p.change}>{ change.label(p.servers) }</option>
-                    }) }
-                </select>
-            </label>
-            <fieldset class="cmp-schemes">
-                <legend>{ "Schemes" }</legend>
-                { for Compared::ALL.iter().map(|s| html! {
-                    <label class="cmp-check">
-                        <input type="checkbox" checked={p.schemes.contains(s)} onchange={toggle(*s)} />
-                        { s.title(p.vnodes) }
-                    </label>
-                }) }
-            </fieldset>
-            <button type="button" onclick={seed}>{ "The seed experiment: 1,000 servers, a million keys" }</button>
-        </form>
     };
     let pool = run.as_ref().map(|run| run.borrow());
     let status = pool
@@ -160,15 +93,7 @@ pub fn CompareView(props: &ViewProps) -> Html {
                         if measuring { <span role="status">{ "Measuring…" }</span> }
                         if let Some(why) = &speed.failed { <span role="alert">{ format!("Not measured: {why}.") }</span> }
                     </div>
-                    <h2>{ "Pick it when" }</h2>
-                    <dl class="cmp-pick">
-                        { for p.schemes.iter().map(|s| html! {
-                            <>
-                                <dt>{ s.title(p.vnodes) }</dt>
-                                <dd>{ s.pick_when() }</dd>
-                            </>
-                        }) }
-                    </dl>
+                    <PickWhen params={p.clone()} />
                 </>
             }
         }
@@ -180,7 +105,7 @@ pub fn CompareView(props: &ViewProps) -> Html {
                 { "The same keys and the same change under each scheme, counted exactly: what \
                    moves, how even the load is, what a lookup keeps in memory and costs here." }
             </p>
-            { controls }
+            <CompareControls params={p.clone()} dispatch={dispatch.clone()} />
             { body }
         </section>
     }

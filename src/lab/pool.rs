@@ -15,7 +15,7 @@ use ringlab_core::experiment::{
 use ringlab_model::lab::job::{BoundedOutcome, Flat, Job, KeysOutcome, Speed, TrialKind};
 use ringlab_model::lab::runs;
 use ringlab_model::lab::series::{BoundedRow, KeysRow, SpeedRow};
-use ringlab_model::learn::figures::Loss;
+use ringlab_model::loss::Loss;
 use yew::Callback;
 
 use crate::browser::now;

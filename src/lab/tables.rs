@@ -7,7 +7,7 @@ use ringlab_model::lab::runs::{BOUNDED_SERVERS, KEYS_POINTS};
 use ringlab_model::lab::series::{
     bounded_least_moved, keys_floor, keys_least_moved, memory_rows, BoundedRow, KeysRow, SpeedRow,
 };
-use ringlab_model::learn::figures::Loss;
+use ringlab_model::loss::Loss;
 use yew::prelude::*;
 
 fn cell(v: f64, places: usize) -> Html {

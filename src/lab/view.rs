@@ -17,9 +17,9 @@ use ringlab_model::lab::runs::{BOUNDED_KEYS, BOUNDED_SERVERS, KEYS_PLACED};
 use ringlab_model::lab::series::MEMORY_POINTS;
 use ringlab_model::lab::status::Before;
 use ringlab_model::lab::{prose, runs, series, shipped};
-use ringlab_model::learn::figures::{LOSS_FAILURES, LOSS_RACKS, LOSS_REPLICAS, LOSS_SERVERS};
 use ringlab_model::learn::links;
 use ringlab_model::linked::{Edit, Linked};
+use ringlab_model::loss::{LOSS_FAILURES, LOSS_RACKS, LOSS_REPLICAS, LOSS_SERVERS};
 use yew::prelude::*;
 
 use super::figure::{Figure, Progress};

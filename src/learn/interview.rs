@@ -4,7 +4,7 @@
 //! interview prep (the follow-ups, a timed run, an estimate, a dry run, the cheat sheet
 //! and the post-test). The words and numbers are `ringlab_model::learn::interview`.
 
-use ringlab_model::learn::attempt::{tried, whole_answer_later};
+use ringlab_model::learn::attempt::whole_answer_later;
 use ringlab_model::learn::interview;
 use ringlab_model::prep::params::Part;
 use yew::prelude::*;
@@ -20,7 +20,7 @@ pub fn Interview(props: &PartProps) -> Html {
     let total = prompts.len();
     // The whole answer waits for every prompt to be tried and revealed, or for the reader
     // to ask for it.
-    let tried = tried(&props.progress, 0..total);
+    let tried = props.progress.tried_in(0..total);
     let show_all = use_state(|| false);
     let show_now = {
         let show_all = show_all.clone();

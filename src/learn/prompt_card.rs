@@ -7,7 +7,7 @@
 //! What the reader types stays in the page and in localStorage (through the progress); it
 //! is never sent anywhere.
 
-use ringlab_model::learn::attempt::{attempt, ANSWER_FIRST};
+use ringlab_model::learn::attempt::ANSWER_FIRST;
 use ringlab_model::learn::interview::{self, point_id, Prompt};
 use ringlab_model::learn::progress::{Action, Progress};
 use yew::prelude::*;
@@ -71,7 +71,7 @@ pub fn prompt_card(
     };
     let reveal = reveal.reform(move |_: MouseEvent| index);
     let ticked = interview::ticked(progress, index);
-    let attempted = attempt(progress, index).is_some();
+    let attempted = progress.attempt(index).is_some();
     let aloud = progress.aloud.contains(&index);
     let on_aloud = {
         let on_action = on_action.clone();

@@ -3,7 +3,7 @@
 //! (static/prep-print.css). It opens once every question has been answered and its model
 //! answer revealed, so that the candidate tries each one first, or when asked for.
 
-use ringlab_model::learn::attempt::{cheat_sheet_later, tried};
+use ringlab_model::learn::attempt::cheat_sheet_later;
 use ringlab_model::learn::followups;
 use ringlab_model::learn::interview::{self, PROMPT_COUNT};
 use yew::prelude::*;
@@ -25,7 +25,7 @@ pub fn CheatSheet(props: &PartProps) -> Html {
     let choices = use_memo((), |_| interview::choice_table());
     let show_all = use_state(|| false);
     let total = PROMPT_COUNT + follow.len();
-    let tried = tried(&props.progress, 0..total);
+    let tried = props.progress.tried_in(0..total);
     if tried < total && !*show_all {
         let show_all = show_all.clone();
         return html! {

@@ -6,10 +6,11 @@
 //! finished sitting in the progress.
 
 use gloo::timers::callback::Interval;
+use ringlab_model::learn::history::RunRecord;
+// The model answer the candidate compares with: the interview step's whole answer.
+use ringlab_model::learn::interview::whole_answer;
 use ringlab_model::learn::progress::Action as Progress;
-use ringlab_model::learn::timed::{
-    model_answer, Action, Phase, Timed, QUESTION, RUBRIC, SENIOR, STAFF,
-};
+use ringlab_model::learn::timed::{Action, Phase, Timed, QUESTION, RUBRIC, SENIOR, STAFF};
 use yew::prelude::*;
 
 use super::timed_history::RunHistory;
@@ -36,7 +37,7 @@ pub fn TimedRun(props: &PartProps) -> Html {
     // A finished sitting goes into the history, and again whenever its ticks change.
     {
         let on_action = props.on_action.clone();
-        use_effect_with(state.record(), move |record| {
+        use_effect_with(RunRecord::of(&state), move |record| {
             if let Some(record) = record {
                 on_action.emit(Progress::RecordRun(*record));
             }
@@ -113,7 +114,7 @@ fn after(state: &UseReducerHandle<Store<Timed>>) -> Html {
         <div class="tm-after">
             <p class="tm-said">{ format!("{said} You wrote {} words.", state.words()) }</p>
             <h3 id="tm-model" tabindex="-1">{ "A strong five-minute answer" }</h3>
-            <p>{ model_answer() }</p>
+            <p>{ whole_answer() }</p>
             <fieldset class="iv-points">
                 <legend>{ "Tick what your answer covered" }</legend>
                 <ul>{ for rubric }</ul>

@@ -1,8 +1,8 @@
 //! The timed run's sittings so far: how the candidate is doing across them, then each
 //! one's date, length and rubric points, latest first. The words are
-//! `ringlab_model::prep::history`; the records come from the progress.
+//! `ringlab_model::learn::history`; the records come from the progress.
 
-use ringlab_model::prep::history::{progress_line, row, RunRecord};
+use ringlab_model::learn::history::{progress_line, row, RunRecord};
 use yew::prelude::*;
 
 use crate::browser::timezone_offset;

@@ -6,7 +6,7 @@ use super::series::{
     bounded_least_moved, keys_floor, keys_least_moved, memory_rows, BoundedRow, KeysRow, SpeedRow,
     MEMORY_POINTS,
 };
-use crate::learn::figures::Loss;
+use crate::loss::Loss;
 
 /// Figure 6's rows as CSV.
 pub fn loss_csv(rows: &[(u32, Loss)], sep: char) -> String {

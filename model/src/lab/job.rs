@@ -10,11 +10,11 @@ use std::ops::Range;
 use crate::compare::params::{Change, CompareParams};
 use crate::compare::run::{key_name, Comparison};
 use crate::compare::schemes::Compared;
-use crate::lab::runs::{
+use crate::lab::sizes::{
     BOUNDED_KEYS, BOUNDED_POINTS, KEYS_PLACED, KEYS_SERVERS_MAX, MOST_LOSS_POINTS,
     SPEED_SERVERS_MAX,
 };
-use crate::learn::figures::{loss, Loss, LOSS_SERVERS};
+use crate::loss::{loss, Loss, LOSS_SERVERS};
 use ringlab_core::bounded::bounded_loads;
 use ringlab_core::experiment::{
     BiggestCatcher, Busiest, BusiestRing, CatcherRing, Chunk, Method, Placement, Scratch, Setting,

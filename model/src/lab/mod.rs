@@ -14,4 +14,5 @@ pub mod prose;
 pub mod runs;
 pub mod series;
 pub mod shipped;
+pub mod sizes;
 pub mod status;

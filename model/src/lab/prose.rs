@@ -10,7 +10,7 @@ use super::runs::{BOUNDED_KEYS, BOUNDED_SERVERS, KEYS_PLACED, KEYS_POINTS, SEED_
 use super::series::MEMORY_POINTS;
 use super::series::{bounded_least_moved, keys_least_moved, BoundedRow, KeysRow, SpeedRow};
 use crate::format::{byte_size, grouped, percent, significant};
-use crate::learn::figures::{Loss, LOSS_FAILURES, LOSS_SERVERS};
+use crate::loss::{Loss, LOSS_FAILURES, LOSS_SERVERS};
 
 fn at<R>(rows: &[R], servers: usize, points: u32, get: fn(&R) -> (usize, u32)) -> Option<&R> {
     rows.iter().find(|r| get(r) == (servers, points))

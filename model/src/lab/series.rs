@@ -9,7 +9,7 @@ use super::runs::{
     BOUNDED_KEYS, BOUNDED_SERVERS, KEYS_PLACED, KEYS_POINTS, KEYS_SCHEMES, SPEED_SCHEMES,
 };
 use crate::compare::schemes::Compared;
-use crate::learn::figures::Loss;
+use crate::loss::Loss;
 
 /// How a line is drawn.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -15,7 +15,7 @@ use ringlab_core::experiment::{run_sequential, BusiestRow, CatcherRow, Scratch, 
 use super::job::{BoundedOutcome, Flat, Job, KeysOutcome, TrialKind};
 use super::runs::{plan, settings};
 use super::series::{BoundedRow, KeysRow};
-use crate::learn::figures::Loss;
+use crate::loss::Loss;
 
 /// The rings per setting and the seed the shipped rows were drawn with.
 pub const RINGS: u32 = 400;

@@ -1,12 +1,8 @@
 //! A model answer is earned by an attempt: text typed in the prompt's box, or "I answered
 //! aloud" ticked. A reveal records which it was ([`Progress::tried`]), and the gates that
 //! wait for every answer (the interview's whole answer, the cheat sheet) count those
-//! recorded attempts, not reveals: an answer revealed without one (stored before this
+//! recorded attempts (`Progress::attempt`, `Progress::tried_in`), not reveals: an answer revealed without one (stored before this
 //! rule) still shows, but does not count.
-
-use std::ops::Range;
-
-use super::progress::Progress;
 
 /// How a prompt was answered before its model answer was revealed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -35,27 +31,6 @@ impl Attempt {
     }
 }
 
-/// The attempt at prompt `index` so far: the typed words count first, then the tick.
-/// Blank text is no attempt.
-pub fn attempt(progress: &Progress, index: usize) -> Option<Attempt> {
-    let typed = progress
-        .typed
-        .get(&index)
-        .is_some_and(|text| !text.trim().is_empty());
-    if typed {
-        Some(Attempt::Typed)
-    } else if progress.aloud.contains(&index) {
-        Some(Attempt::Aloud)
-    } else {
-        None
-    }
-}
-
-/// The prompts in `prompts` answered, then revealed: what the gates count.
-pub fn tried(progress: &Progress, prompts: Range<usize>) -> usize {
-    prompts.filter(|i| progress.tried.contains_key(i)).count()
-}
-
 /// Under a reveal button that waits for an attempt.
 pub const ANSWER_FIRST: &str =
     "Answer first: type in the box, or tick \u{201c}I answered aloud\u{201d}.";
@@ -81,7 +56,7 @@ pub fn cheat_sheet_later(tried: usize, prompts: usize, followups: usize) -> Stri
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::learn::progress::Action;
+    use crate::learn::progress::{Action, Progress};
     use crate::reducer::Reducer;
     use crate::test_numbers::assert_numbers;
 
@@ -108,7 +83,7 @@ mod tests {
         ] {
             let p = after(actions.clone());
             assert!(!p.revealed.contains(&2), "{actions:?}");
-            assert_eq!(tried(&p, 0..20), 0, "{actions:?}");
+            assert_eq!(p.tried_in(0..20), 0, "{actions:?}");
         }
     }
 
@@ -128,14 +103,14 @@ mod tests {
         assert_eq!(p.tried.get(&2), Some(&Attempt::Typed));
         assert_eq!(p.tried.get(&5), Some(&Attempt::Aloud));
         assert_eq!(p.tried.get(&7), Some(&Attempt::Typed));
-        assert_eq!(tried(&p, 0..20), 3);
-        assert_eq!(tried(&p, 3..6), 1);
+        assert_eq!(p.tried_in(0..20), 3);
+        assert_eq!(p.tried_in(3..6), 1);
         // The attempt stays recorded when the box is emptied or the tick taken back.
         let mut q = p.clone();
         q.apply(Action::Type(2, String::new()));
         q.apply(Action::Aloud(5, false));
-        assert_eq!(tried(&q, 0..20), 3);
-        assert_eq!(attempt(&q, 2), None);
+        assert_eq!(q.tried_in(0..20), 3);
+        assert_eq!(q.attempt(2), None);
     }
 
     /// A reveal stored without an attempt (before the rule) still shows, but the gates
@@ -144,13 +119,13 @@ mod tests {
     fn old_reveals_show_but_do_not_count() {
         let old = Progress::from_text("shown=0,1,2&t1=typed");
         assert_eq!(old.revealed.len(), 3);
-        assert_eq!(tried(&old, 0..20), 0);
+        assert_eq!(old.tried_in(0..20), 0);
         let mut p = old.clone();
         p.apply(Action::Aloud(4, true));
         p.apply(Action::Reveal(4));
         let back = Progress::from_text(&p.to_text());
         assert_eq!(back, p);
-        assert_eq!(tried(&back, 0..20), 1);
+        assert_eq!(back.tried_in(0..20), 1);
         // Damaged records are skipped, one by one.
         let damaged = Progress::from_text("tried=3t,x,4q,5,99999999999999999999a,6a&aloud=1,z");
         assert_eq!(damaged.tried.len(), 2);

@@ -7,8 +7,6 @@
 //! clock's ring) when they are built. The answers live in [`Progress::before`] and
 //! [`Progress::after`], in the browser.
 
-use std::collections::BTreeMap;
-
 use ringlab_core::analysis::hot::hot_key;
 use ringlab_core::analysis::theory::{join_moved, modulo_moved, share_cv};
 
@@ -17,32 +15,7 @@ use crate::format::{grouped, grouped_rounded, percent};
 use crate::learn::progress::Progress;
 use crate::learn::quiz::{self, amount, choice, question, share, times, Question};
 
-/// Which of the two sittings.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Sitting {
-    /// Before step 1.
-    Before,
-    /// After the quiz.
-    After,
-}
-
-impl Sitting {
-    /// Its name on the page.
-    pub fn title(self) -> &'static str {
-        match self {
-            Sitting::Before => "Before: the pre-test",
-            Sitting::After => "After: the post-test",
-        }
-    }
-
-    /// The reader's answers for this sitting.
-    pub fn answers(self, progress: &Progress) -> &BTreeMap<usize, String> {
-        match self {
-            Sitting::Before => &progress.before,
-            Sitting::After => &progress.after,
-        }
-    }
-}
+pub use crate::learn::progress::Sitting;
 
 /// One skill and its two questions.
 #[derive(Debug, Clone, PartialEq)]
@@ -412,6 +385,7 @@ mod tests {
     use super::*;
     use crate::learn::quiz::Kind;
     use crate::learn::steps::{find, STEPS};
+    use std::collections::BTreeMap;
 
     /// The two sittings' headings, as the page shows them.
     #[test]

@@ -4,7 +4,7 @@
 
 use ringlab_core::analysis::partitions::{dealt, join, joined};
 
-use super::followups::{FollowUp, Widget};
+use super::follow_up::{FollowUp, Widget};
 use super::interview::prompt;
 use crate::format::percent;
 

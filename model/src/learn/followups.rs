@@ -16,7 +16,7 @@ use ringlab_core::schemes::nginx::POINTS_PER_WEIGHT;
 use ringlab_core::schemes::redis::{key_slot, SLOT_COUNT};
 
 use super::figures::{self, HOT_SERVERS, HOT_TOTAL};
-use super::interview::{prompt, Prompt, BUSY_LARGE, BUSY_POINTS, BUSY_RINGS, BUSY_SMALL};
+use super::interview::{prompt, BUSY_LARGE, BUSY_POINTS, BUSY_RINGS, BUSY_SMALL};
 use super::links;
 use super::quiz::{parse_number, times};
 use crate::compare::schemes::Compared;
@@ -24,28 +24,7 @@ use crate::cost::params::CostParams;
 use crate::format::{byte_size, grouped, grouped_rounded, percent};
 use crate::param_table::link;
 
-/// A follow-up: the prompt and what comes with it.
-#[derive(Debug, Clone, PartialEq)]
-pub struct FollowUp {
-    pub prompt: Prompt,
-    /// The number to quote, with what it is.
-    pub number: String,
-    /// The view that shows it: its link text and its link.
-    pub see: (String, String),
-    /// A small live widget shown with the answer, for the follow-ups that have one.
-    pub widget: Option<Widget>,
-}
-
-/// The follow-ups' own widgets, drawn beside the model answer.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Widget {
-    /// Balls into bins, one choice against two ([`super::two_choices`]).
-    TwoChoices,
-    /// Two customers' shuffle shards ([`super::shuffle_sharding`]).
-    ShuffleSharding,
-    /// Fixed partitions before and after a join ([`super::fixed_partitions`]).
-    FixedPartitions,
-}
+pub use super::follow_up::{FollowUp, Widget};
 
 /// The busiest server over its fair share at the interview's 160 points, on 100 and on
 /// 1,000 servers (the figures the interview's own answers quote).

@@ -13,9 +13,11 @@ pub mod estimate_prose;
 pub mod failure_prose;
 pub mod figures;
 pub mod fixed_partitions;
+pub mod follow_up;
 pub mod followups;
 #[cfg(test)]
 mod followups_numbers;
+pub mod history;
 pub mod hot_prose;
 pub mod interview;
 #[cfg(test)]

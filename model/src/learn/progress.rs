@@ -8,9 +8,8 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::rc::Rc;
 
-use crate::learn::attempt::{attempt, Attempt};
-use crate::learn::checkup::Sitting;
-use crate::prep::history::{RunRecord, MAX_RUNS};
+use crate::learn::attempt::Attempt;
+use crate::learn::history::{RunRecord, MAX_RUNS};
 use crate::reducer::Reducer;
 use crate::urlkit::{list, parse_query, write_query};
 
@@ -112,7 +111,7 @@ impl Reducer for Progress {
                 self.aloud.remove(&prompt);
             }
             Action::Reveal(prompt) => {
-                if let Some(how) = attempt(self, prompt) {
+                if let Some(how) = self.attempt(prompt) {
                     self.revealed.insert(prompt);
                     self.tried.entry(prompt).or_insert(how);
                 }
@@ -266,6 +265,56 @@ fn read_attempt(item: &str) -> Option<(usize, Attempt)> {
     let code = item.chars().last()?;
     let prompt = item.strip_suffix(code)?.parse().ok()?;
     Some((prompt, Attempt::from_code(code)?))
+}
+
+/// Which of the two sittings.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Sitting {
+    /// Before step 1.
+    Before,
+    /// After the quiz.
+    After,
+}
+
+impl Sitting {
+    /// Its name on the page.
+    pub fn title(self) -> &'static str {
+        match self {
+            Sitting::Before => "Before: the pre-test",
+            Sitting::After => "After: the post-test",
+        }
+    }
+
+    /// The reader's answers for this sitting.
+    pub fn answers(self, progress: &Progress) -> &BTreeMap<usize, String> {
+        match self {
+            Sitting::Before => &progress.before,
+            Sitting::After => &progress.after,
+        }
+    }
+}
+
+impl Progress {
+    /// The attempt at prompt `index` so far: the typed words count first, then the tick.
+    /// Blank text is no attempt.
+    pub fn attempt(&self, index: usize) -> Option<Attempt> {
+        let typed = self
+            .typed
+            .get(&index)
+            .is_some_and(|text| !text.trim().is_empty());
+        if typed {
+            Some(Attempt::Typed)
+        } else if self.aloud.contains(&index) {
+            Some(Attempt::Aloud)
+        } else {
+            None
+        }
+    }
+
+    /// The prompts in `prompts` answered, then revealed: what the gates count.
+    pub fn tried_in(&self, prompts: std::ops::Range<usize>) -> usize {
+        prompts.filter(|i| self.tried.contains_key(i)).count()
+    }
 }
 
 #[cfg(test)]

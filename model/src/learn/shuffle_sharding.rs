@@ -4,7 +4,7 @@
 
 use ringlab_core::analysis::shuffle::{shard, shard_sets, share_all, share_any};
 
-use super::followups::{FollowUp, Widget};
+use super::follow_up::{FollowUp, Widget};
 use super::interview::prompt;
 use super::links;
 use crate::format::{grouped, percent};

@@ -3,10 +3,8 @@
 //! a senior and a staff engineer would each answer. A pure state machine ([`Timed`]); the
 //! page feeds it the clock (ms since the epoch, so a finished run's start is its date).
 //! Before the bell, cues at [`CUES`] say how long is left; a finished run becomes a
-//! [`RunRecord`] in the candidate's history.
+//! `RunRecord` in the candidate's history (`learn::history`).
 
-use super::interview::whole_answer;
-use crate::prep::history::RunRecord;
 use crate::reducer::Reducer;
 
 /// The time allowed, in seconds.
@@ -36,11 +34,6 @@ pub const SENIOR: &str = "Covers the ring, virtual nodes and replication correct
 pub const STAFF: &str = "Starts from the requirements and lets them choose the design, \
     quantifies each claim, and spends the last minute on operations: how membership \
     changes reach clients, how data moves, and what they would measure.";
-
-/// The model answer the candidate compares with.
-pub fn model_answer() -> String {
-    whole_answer()
-}
 
 /// Where the run stands.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -127,14 +120,6 @@ impl Timed {
         matches!(self.phase, Phase::Running { .. }) && self.left <= CUES[0]
     }
 
-    /// The finished run as the history keeps it: its start, length and ticks.
-    pub fn record(&self) -> Option<RunRecord> {
-        match self.phase {
-            Phase::Done { started, took } => Some(RunRecord::new(started, took, self.ticked)),
-            _ => None,
-        }
-    }
-
     /// Rubric points ticked.
     pub fn score(&self) -> usize {
         self.ticked.iter().filter(|&&t| t).count()
@@ -203,6 +188,7 @@ impl Reducer for Timed {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::learn::history::RunRecord;
 
     #[test]
     fn the_clock_runs_five_minutes_then_stops() {
@@ -259,7 +245,7 @@ mod tests {
         t.apply(Action::Start(10_000.0));
         t.apply(Action::Tick(0.0));
         assert_eq!(t.clock(), "5:00");
-        assert!(model_answer().contains("consistent hashing"));
+        assert!(crate::learn::interview::whole_answer().contains("consistent hashing"));
     }
 
     /// The cues come at the times in [`CUES`], found here by ticking every quarter second
@@ -310,13 +296,13 @@ mod tests {
     #[test]
     fn a_finished_run_is_recorded() {
         let mut t = Timed::default();
-        assert_eq!(t.record(), None);
+        assert_eq!(RunRecord::of(&t), None);
         t.apply(Action::Start(1_767_600_000_000.0));
-        assert_eq!(t.record(), None);
+        assert_eq!(RunRecord::of(&t), None);
         t.apply(Action::Finish(1_767_600_000_000.0 + 91_400.0));
         t.apply(Action::Mark(2, true));
         t.apply(Action::Mark(6, true));
-        let record = t.record().expect("done");
+        let record = RunRecord::of(&t).expect("done");
         assert_eq!(record.started, 1_767_600_000_000);
         assert_eq!(record.took, 91);
         assert_eq!(record.points(), 2);

@@ -7,7 +7,7 @@ use ringlab_core::analysis::choices::{
     busiest, histogram, loads, one_choice_growth, two_choice_growth, Busiest,
 };
 
-use super::followups::{FollowUp, Widget};
+use super::follow_up::{FollowUp, Widget};
 use super::interview::prompt;
 use crate::format::grouped;
 

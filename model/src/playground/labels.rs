@@ -8,7 +8,7 @@
 //! keeps its name. The keys' hash labels follow, inside the keys' circle, clear of the
 //! points' labels, the selected key's first.
 
-use super::scene::{Geometry, Label};
+use super::frame::{Geometry, Label};
 
 /// Free room between a label and the circle: a point's marker is at most 8 px across.
 pub const GAP: f64 = 11.0;

@@ -2,6 +2,7 @@
 //! through `ringlab-core` only), `state` (the reducer), `walk` (a key's walk as a function
 //! of time), `scene` (geometry) and `labels` (where the names go).
 
+pub mod frame;
 pub mod labels;
 pub mod params;
 pub mod placement;

@@ -12,6 +12,7 @@
 use crate::format::grouped;
 use std::f64::consts::TAU;
 
+pub use super::frame::{Geometry, Label, MARGIN};
 use super::labels::{Around, Placer, Wanted};
 use super::params::PlaygroundParams;
 use super::placement::{Change, Placement};
@@ -39,61 +40,6 @@ pub const TICK_SPACING: f64 = 2.0;
 /// The gaps between owners' arcs are drawn while they are at least this far apart on
 /// average; closer, they would wash the ring out in the background colour.
 pub const GAP_SPACING: f64 = 8.0;
-
-/// Room around the circle for the points' labels, in pixels.
-pub const MARGIN: f64 = 44.0;
-
-/// The canvas in CSS pixels and the ring's place on it.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct Geometry {
-    pub width: f64,
-    pub height: f64,
-    pub cx: f64,
-    pub cy: f64,
-    pub radius: f64,
-}
-
-impl Geometry {
-    /// A ring centred on a `width` by `height` canvas, leaving room for labels.
-    pub fn new(width: f64, height: f64) -> Geometry {
-        let width = width.max(1.0);
-        let height = height.max(1.0);
-        let radius = (width.min(height) / 2.0 - MARGIN).max(20.0);
-        Geometry {
-            width,
-            height,
-            cx: width / 2.0,
-            cy: height / 2.0,
-            radius,
-        }
-    }
-
-    /// Where fraction `f` of the turn is, at distance `r` from the centre.
-    pub fn at(&self, f: f64, r: f64) -> (f64, f64) {
-        crate::geometry::polar((self.cx, self.cy), r, f)
-    }
-
-    /// The fraction of the turn under `(x, y)`, in [0, 1).
-    pub fn fraction_at(&self, x: f64, y: f64) -> f64 {
-        let a = (x - self.cx).atan2(self.cy - y);
-        (a / TAU).rem_euclid(1.0)
-    }
-
-    /// The length of the circumference in pixels.
-    pub fn circumference(&self) -> f64 {
-        TAU * self.radius
-    }
-
-    /// Radius of the key markers' circle.
-    pub fn key_radius(&self) -> f64 {
-        self.radius * 0.78
-    }
-
-    /// Radius of the walk's cursor.
-    pub fn walk_radius(&self) -> f64 {
-        self.radius * 0.9
-    }
-}
 
 /// The canvas angle (radians from +x, clockwise because y points down) of fraction `f`.
 pub fn canvas_angle(f: f64) -> f64 {
@@ -123,14 +69,6 @@ pub struct PointMark {
     pub label: Option<Label>,
     pub draggable: bool,
     pub focused: bool,
-}
-
-/// A text label.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Label {
-    pub x: f64,
-    pub y: f64,
-    pub text: String,
 }
 
 /// A key's marker.

@@ -6,6 +6,5 @@
 //! progress.
 
 pub mod checkup;
-pub mod history;
 pub mod params;
 pub mod summary;

@@ -1,13 +1,12 @@
 //! The candidate's progress through interview prep, part by part, as the page's summary
 //! line says it: counts, never a ratio or a percentage of a handful of questions.
 
-use crate::learn::attempt::tried;
 use crate::learn::checkup::{self, Sitting, Skill};
 use crate::learn::dry_run::{self, lookups};
 use crate::learn::followups::{grade_estimate, Estimate};
+use crate::learn::history;
 use crate::learn::interview::PROMPT_COUNT;
 use crate::learn::progress::Progress;
-use crate::prep::history;
 use crate::prep::params::Part;
 
 /// How many follow-ups there are (`followups::followups().len()`, which computes them).
@@ -24,7 +23,7 @@ pub fn summary(skills: &[Skill], progress: &Progress) -> Vec<(Part, String)> {
         }
     };
     // Answered, then revealed: a reveal without an attempt does not count.
-    let tried = tried(progress, PROMPT_COUNT..PROMPT_COUNT + FOLLOWUP_COUNT);
+    let tried = progress.tried_in(PROMPT_COUNT..PROMPT_COUNT + FOLLOWUP_COUNT);
     let runs: Vec<_> = progress.runs.values().copied().collect();
     let (right, checked) = dry_run::score(&progress.dry);
     let estimate = match progress.estimate.as_deref().map(grade_estimate) {

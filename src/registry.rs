@@ -2,11 +2,11 @@
 //! the embed dialog, the index page, the release build (`ringlab-bundles`), the mount
 //! tests, the URL property tests and the e2e shell test all read [`VIEWS`]; there is no
 //! other list of views. It imports no component: what draws each view is registered in
-//! [`render`], one line a view, and only the shell reads that.
+//! the shell (`app/draw.rs`), one line a view.
 //!
 //! Adding a view: its folders (a component taking `ViewProps`, and its pure state in
 //! `ringlab-model` implementing `ViewState`), one entry of [`VIEWS`], one line of
-//! [`render`], its stylesheet. Adding a bundle: one row of [`BUNDLES`].
+//! `app/draw.rs`, its stylesheet. Adding a bundle: one row of [`BUNDLES`].
 
 use std::sync::OnceLock;
 
@@ -14,8 +14,6 @@ use ringlab_model::index::INDEX_PATH;
 use ringlab_model::learn::params::STEP;
 use ringlab_model::prep::params::PART;
 use ringlab_model::view_state::ViewInfo;
-
-pub mod render;
 
 /// One wasm module of the release build: its name, and the cargo profile it builds with
 /// (Cargo.toml). A new bundle is one more row of [`BUNDLES`].

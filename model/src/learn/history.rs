@@ -2,7 +2,7 @@
 //! with the progress in the browser, and how the candidate is doing across sittings. A
 //! stored record that does not read back is dropped on its own.
 
-use crate::learn::timed::{RUBRIC, SECONDS};
+use super::timed::{Phase, Timed, RUBRIC, SECONDS};
 
 /// The most sittings kept; the oldest go first.
 pub const MAX_RUNS: usize = 50;
@@ -19,6 +19,15 @@ pub struct RunRecord {
 }
 
 impl RunRecord {
+    /// A finished run as the history keeps it: its start, length and ticks (none while
+    /// it is not done).
+    pub fn of(run: &Timed) -> Option<RunRecord> {
+        match run.phase {
+            Phase::Done { started, took } => Some(RunRecord::new(started, took, run.ticked)),
+            _ => None,
+        }
+    }
+
     /// A record from the page's clock: `started` in ms, `took` in seconds.
     pub fn new(started: f64, took: f64, ticked: [bool; RUBRIC.len()]) -> RunRecord {
         RunRecord {

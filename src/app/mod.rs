@@ -1,6 +1,8 @@
 //! The page: header (views, sharing), the view's title, notes about the URL, the current
 //! view. `embed=1` leaves only the view, its title (for screen readers) and its notes.
 
+pub mod draw;
+
 use gloo::events::EventListener;
 use ringlab_model::route::Route;
 use ringlab_model::shell::{Action, Shell};
@@ -8,13 +10,13 @@ use yew::prelude::*;
 
 use crate::browser;
 use crate::header::ViewsNav;
-use crate::registry::render::drawn;
 use crate::registry::{groups, infos};
 use crate::scheme::{use_scheme_changes, SchemeEpoch};
 use crate::share::ShareBar;
 use crate::store::Store;
 use crate::view_link::LinkMode;
 use crate::view_props::ViewProps;
+use draw::drawn;
 
 #[component]
 pub fn App() -> Html {
