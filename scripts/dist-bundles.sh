@@ -47,6 +47,11 @@ first=$(head -n1 <<<"$bundles")
 # index.html: the first bundle's, with the maps on the boot tag and without Trunk's
 # preloads of one bundle's files (scripts/merge-index.mjs).
 node scripts/merge-index.mjs merge "$work/$first/index.html" dist/index.html "$map" "$views" "$styles"
+# What every first load fetches, minified (terser, from tools/): each bundle's glue and the
+# loader (ES modules), the frames' script (a classic one). Trunk's own JS minifier stops
+# at the glue's `export default`.
+for file in dist/ringlab-web-*.js dist/boot.js; do terser "$file" --module --compress --mangle --output "$file"; done
+terser dist/frame.js --compress --mangle --output dist/frame.js
 # Each view's first paint, as the app draws it at its default state (tools/prerender.mjs,
 # in Debian's Chromium): shown while the module is on its way.
 node tools/prerender.mjs dist

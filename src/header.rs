@@ -2,30 +2,20 @@
 //! group of one view is a plain link); narrow ones one "Views" menu with every group. The
 //! stylesheet shows one or the other, so the header stays one row at any width.
 
-use std::rc::Rc;
-
 use ringlab_model::view_state::ViewInfo;
 use yew::prelude::*;
 
 use crate::menu::Menu;
 use crate::registry::Group;
 
-#[derive(Properties, PartialEq)]
-pub struct ViewsNavProps {
-    /// The views by group, in header order.
-    pub groups: Rc<Vec<Group>>,
-    /// The view shown.
-    pub current: &'static ViewInfo,
-}
-
-#[component]
-pub fn ViewsNav(props: &ViewsNavProps) -> Html {
-    let current = props.current;
+/// The views by `groups` (in header order), `current` the view shown. A function, not a
+/// component: it keeps no state, and a component costs about 2 KB of every module.
+pub fn views_nav(groups: &[Group], current: &'static ViewInfo) -> Html {
     html! {
         <>
         <nav class="nav-wide" aria-label="Views">
             <ul>
-                { for props.groups.iter().map(|(group, views)| html! {
+                { for groups.iter().map(|(group, views)| html! {
                     <li>{ wide_entry(group, views, current) }</li>
                 }) }
             </ul>
@@ -33,7 +23,7 @@ pub fn ViewsNav(props: &ViewsNavProps) -> Html {
         <Menu class="nav-menu" label="Views" id="views-menu" current={false}>
             <nav aria-label="Views menu">
                 <ul class="nav-groups">
-                    { for props.groups.iter().map(|(group, views)| html! {
+                    { for groups.iter().map(|(group, views)| html! {
                         <li>
                             <span class="nav-group">{ *group }</span>
                             { links(views, current) }

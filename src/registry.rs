@@ -240,7 +240,9 @@ pub static VIEWS: &[ViewInfo] = &[
         description: "Every ringlab view, grouped, with what each one shows.",
         group: "About",
         tail: None,
-        bundle: ALL_BUNDLES,
+        // In the first bundle only, which a bare address opens anyway: a view in every
+        // module would cost every module its code.
+        bundle: "ring",
         styles: &[],
     },
 ];
@@ -262,9 +264,6 @@ pub static GROUPS: &[&str] = &[
     "Lab",
     ABOUT_GROUP,
 ];
-
-/// The bundle name of a view that every bundle has.
-pub const ALL_BUNDLES: &str = "*";
 
 /// The bundle of the view at `path`, read while compiling (a path the table lacks stops
 /// the build: the render side cannot name a view the table does not have).
@@ -295,12 +294,12 @@ const fn same(a: &str, b: &str) -> bool {
     true
 }
 
-/// True when this build has the bundle `name` ([`ALL_BUNDLES`] is in every build).
-/// Evaluated while compiling, so a view of another bundle is not referred to at all.
+/// True when this build has the bundle `name`. Evaluated while compiling, so a view of
+/// another bundle is not referred to at all.
 pub const fn built(name: &str) -> bool {
     match BUILDING {
         None => true,
-        Some(building) => same(building, name) || same(name, ALL_BUNDLES),
+        Some(building) => same(building, name),
     }
 }
 
@@ -363,13 +362,13 @@ pub fn header() -> impl Iterator<Item = &'static ViewInfo> {
 mod tests {
     use super::*;
 
-    /// Every view is in a bundle of the table (or in all of them), every bundle has a
+    /// Every view is in a bundle of the table, every bundle has a
     /// view, every stylesheet a view names is in static/, every group is listed.
     #[test]
     fn every_view_is_in_a_bundle_and_a_group_of_the_table() {
         for info in VIEWS {
             assert!(
-                info.bundle == ALL_BUNDLES || bundles().contains(&info.bundle),
+                bundles().contains(&info.bundle),
                 "{} is in no bundle of BUNDLES",
                 info.path
             );

@@ -5,8 +5,8 @@
 // The release build (`make dist`) has one module per bundle of views and adds two maps to
 // the tag: `data-ringlab-bundles` (bundle -> its glue and module) and `data-ringlab-views`
 // (view path -> bundle, from the registry). The view in the address picks the bundle, so
-// a page downloads only the module that draws it; a view every bundle has ("*"), or none
-// named, takes the first. A third map, `data-ringlab-styles`, gives each bundle's
+// a page downloads only the module that draws it; an address that names no known view
+// takes the first. A third map, `data-ringlab-styles`, gives each bundle's
 // stylesheets, added here (and waited for) before the module draws.
 //
 // A fourth, `data-ringlab-first`, lists the views saved as the app drew them at their

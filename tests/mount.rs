@@ -248,7 +248,7 @@ async fn the_theme_parameter_sets_the_page_theme() {
 /// menu, closed until asked.
 #[wasm_bindgen_test]
 async fn the_header_lists_a_registry_padded_to_25_views() {
-    use ringlab::header::ViewsNav;
+    use ringlab::header::views_nav;
     use ringlab::registry::{grouped, infos, GROUPS};
     use ringlab_model::view_state::ViewInfo;
     use std::rc::Rc;
@@ -265,7 +265,7 @@ async fn the_header_lists_a_registry_padded_to_25_views() {
             description: "",
             group: padding[i % padding.len()],
             tail: None,
-            bundle: "*",
+            bundle: "test",
             styles: &[],
         })));
         i += 1;
@@ -281,7 +281,7 @@ async fn the_header_lists_a_registry_padded_to_25_views() {
     }
     #[yew::component]
     fn Host(props: &Padded) -> yew::Html {
-        yew::html! { <ViewsNav groups={props.groups.clone()} current={props.current} /> }
+        views_nav(&props.groups, props.current)
     }
     let root = document().create_element("div").unwrap();
     document().body().unwrap().append_child(&root).unwrap();

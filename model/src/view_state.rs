@@ -26,7 +26,7 @@ pub struct ViewInfo {
     /// `#/learn/3` is `#/learn?step=3` for a view whose `tail` is `Some("step")`.
     pub tail: Option<&'static str>,
     /// The wasm module of the release build that has the view (a bundle of the app's
-    /// registry), or `*` for a view every bundle has.
+    /// registry).
     pub bundle: &'static str,
     /// Its stylesheets in the app's `static/` (names without `.css`), loaded with its bundle.
     pub styles: &'static [&'static str],
@@ -77,7 +77,7 @@ pub mod test_views {
             description: "",
             group: "",
             tail,
-            bundle: "*",
+            bundle: "test",
             styles: &[],
         }
     }

@@ -9,7 +9,7 @@ use ringlab_model::shell::{Action, Shell};
 use yew::prelude::*;
 
 use crate::browser;
-use crate::header::ViewsNav;
+use crate::header::views_nav;
 use crate::registry::{groups, infos};
 use crate::scheme::{use_scheme_changes, SchemeEpoch};
 use crate::share::ShareBar;
@@ -49,7 +49,6 @@ pub fn App() -> Html {
     });
     use_effect_with(shell.theme, |theme| browser::set_theme(*theme));
     let scheme = use_scheme_changes();
-    let header_groups = use_memo((), |_| groups());
     let links = LinkMode {
         view: shell.view,
         embedded: shell.embed,
@@ -115,7 +114,7 @@ pub fn App() -> Html {
             <a class="skip" href="#main" onclick={skip_to_main()}>{ "Skip to content" }</a>
             <header class="top">
                 <a class="brand" href={format!("#/{}", crate::index::INDEX_PATH)}>{ "ringlab" }</a>
-                <ViewsNav groups={header_groups.clone()} current={shell.view} />
+                { views_nav(&groups(), shell.view) }
                 <ShareBar title={shell.view.title} />
             </header>
             { for notes }

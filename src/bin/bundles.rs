@@ -1,7 +1,7 @@
 //! Prints the registry's bundles for `make dist` (scripts/dist-bundles.sh) and `make
 //! serve` (scripts/index-html.sh): `bundles` lists `name profile`, one bundle a line, the
-//! default first; `views` prints a JSON object from each view's path to its bundle (`*`
-//! for a view every bundle has); `styles` prints each bundle's stylesheets (names in
+//! default first; `views` prints a JSON object from each view's path to its bundle;
+//! `styles` prints each bundle's stylesheets (names in
 //! `static/`) as JSON; `stylesheets` lists every view's stylesheet, one a line.
 
 fn main() {

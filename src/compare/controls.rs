@@ -12,15 +12,12 @@ use crate::number_field::NumberField;
 use crate::setters::{on_change, on_text};
 use crate::store::Store;
 
-#[derive(Properties, PartialEq)]
-pub struct ControlsProps {
-    pub params: CompareParams,
-    pub dispatch: UseReducerDispatcher<Store<Linked<CompareParams>>>,
-}
-
-#[component]
-pub fn CompareControls(props: &ControlsProps) -> Html {
-    let (p, dispatch) = (&props.params, &props.dispatch);
+/// The form. Functions, not components: they keep no state, and a component costs about
+/// 2 KB of the module.
+pub fn controls(
+    p: &CompareParams,
+    dispatch: &UseReducerDispatcher<Store<Linked<CompareParams>>>,
+) -> Html {
     let set = |name: &'static str| on_change(&dispatch, name);
     let toggle = |scheme: Compared| {
         let (dispatch, p) = (dispatch.clone(), p.clone());
@@ -87,15 +84,8 @@ pub fn CompareControls(props: &ControlsProps) -> Html {
     }
 }
 
-#[derive(Properties, PartialEq)]
-pub struct PickProps {
-    pub params: CompareParams,
-}
-
 /// When to pick each scheme shown.
-#[component]
-pub fn PickWhen(props: &PickProps) -> Html {
-    let p = &props.params;
+pub fn pick_when(p: &CompareParams) -> Html {
     html! {
         <>
         <h2>{ "Pick it when" }</h2>

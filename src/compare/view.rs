@@ -11,7 +11,7 @@ use ringlab_model::format::byte_size;
 use ringlab_model::linked::{Edit, Linked};
 use yew::prelude::*;
 
-use super::controls::{CompareControls, PickWhen};
+use super::controls::{controls, pick_when};
 use super::moved_bars::MovedBars;
 use super::runner::{use_comparison, worker_count};
 use super::speed::use_speed;
@@ -93,7 +93,7 @@ pub fn CompareView(props: &ViewProps) -> Html {
                         if measuring { <span role="status">{ "Measuring…" }</span> }
                         if let Some(why) = &speed.failed { <span role="alert">{ format!("Not measured: {why}.") }</span> }
                     </div>
-                    <PickWhen params={p.clone()} />
+                    { pick_when(p) }
                 </>
             }
         }
@@ -105,7 +105,7 @@ pub fn CompareView(props: &ViewProps) -> Html {
                 { "The same keys and the same change under each scheme, counted exactly: what \
                    moves, how even the load is, what a lookup keeps in memory and costs here." }
             </p>
-            <CompareControls params={p.clone()} dispatch={dispatch.clone()} />
+            { controls(p, &dispatch) }
             { body }
         </section>
     }
