@@ -135,3 +135,25 @@ export async function headerLink(page, title) {
   await link.waitFor();
   return link;
 }
+
+/** A 360 px phone, as the phone and visual checks open it. */
+export const PHONE = { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
+
+/** A laptop's window. */
+export const DESK = { viewport: { width: 1280, height: 800 } };
+
+/** Focuses `locator` and presses `key`: the keyboard does the work. */
+export async function press(locator, key = "Enter") {
+  await locator.focus();
+  await locator.page().keyboard.press(key);
+}
+
+/** The relative luminance (WCAG) of a CSS colour ("rgb(…)") or of [r, g, b]. */
+export function luminance(colour) {
+  const channels = Array.isArray(colour) ? colour : colour.match(/[\d.]+/g).slice(0, 3).map(Number);
+  const [r, g, b] = channels.map((c) => {
+    const s = c / 255;
+    return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+  });
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+}

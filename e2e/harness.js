@@ -39,15 +39,16 @@ export async function start() {
 }
 
 /**
- * A fresh context and page that record what must never happen: console errors, uncaught
- * exceptions, failed requests and requests to any other origin.
+ * A fresh context and page that record what must never happen: console errors (with the
+ * page that logged them), uncaught exceptions, failed requests and requests to any
+ * origin but the app's and `origins` (a host site's addresses, for tests of embedding).
  */
-export async function openPage(env, options = {}) {
+export async function openPage(env, { origins = [], ...options } = {}) {
   const context = await env.browser.newContext({
     viewport: { width: 1280, height: 800 },
     ...options,
   });
-  const origin = new URL(env.url).origin;
+  const allowed = new Set([env.url, ...origins].map((url) => new URL(url).origin));
   const problems = { consoleErrors: [], pageErrors: [], foreign: [], failed: [] };
   // Error events that are not exceptions (Playwright's "pageerror" has those), such as
   // "ResizeObserver loop completed with undelivered notifications", in every frame.
@@ -59,13 +60,13 @@ export async function openPage(env, options = {}) {
   });
   const page = await context.newPage();
   page.on("console", (msg) => {
-    if (msg.type() === "error") problems.consoleErrors.push(msg.text());
+    if (msg.type() === "error") problems.consoleErrors.push(`${msg.text()} (${msg.location().url})`);
   });
   page.on("pageerror", (error) => problems.pageErrors.push(String(error)));
   page.on("request", (request) => {
     const url = request.url();
     if (url.startsWith("data:") || url.startsWith("blob:")) return;
-    if (new URL(url).origin !== origin) problems.foreign.push(url);
+    if (!allowed.has(new URL(url).origin)) problems.foreign.push(url);
   });
   page.on("requestfailed", (request) => {
     // A run's workers are terminated when it is cancelled or its settings change, even

@@ -1,8 +1,32 @@
 // Helpers for tests of a host page that embeds ringlab widgets (the example docs page,
 // the MkDocs site): its frames loaded, and each frame's height against its content's.
 import assert from "node:assert/strict";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { readUntil } from "./common.js";
 import { LIVE_MAIN } from "./harness.js";
+import { serve } from "./server.js";
+
+/**
+ * A host site on an origin of its own: `files` (name -> text) in a fresh folder, with the
+ * favicon a site has (without one Chromium logs a 404), served on loopback. `close()`
+ * stops it and removes the folder.
+ */
+export async function hostSite(files) {
+  const dir = await mkdtemp(join(tmpdir(), "ringlab-host-"));
+  for (const [name, text] of Object.entries({ "favicon.ico": "", ...files })) {
+    await writeFile(join(dir, name), text);
+  }
+  const server = await serve(dir);
+  return {
+    url: server.url,
+    close: async () => {
+      await server.close();
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
+}
 
 /** The page at `url`, every iframe scrolled to once (they load lazily) and its app mounted. */
 export async function loadFrames(page, url) {

@@ -5,37 +5,32 @@
 // animation frames.
 import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
-import { copyFile, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { DIST, LIVE_MAIN, SCREENSHOTS, start } from "../harness.js";
-import { serve } from "../server.js";
-import { layoutSettled, readUntil, ringCanvasState, waitRingCanvas, waitUntil } from "../common.js";
-import { assertSized, loadFrames, sized } from "../host-page.js";
+import { layoutSettled, luminance, open as openWith, readUntil, ringCanvasState, waitRingCanvas, waitUntil } from "../common.js";
+import { assertSized, hostSite, loadFrames, sized } from "../host-page.js";
 import { shownColours } from "../pixels.js";
 
 let env;
 let host;
-let hostDir;
 
 before(async () => {
   env = await start();
   // The docs page on another origin, its relative links to the app made absolute.
-  hostDir = await mkdtemp(join(tmpdir(), "ringlab-embed-"));
-  const html = await readFile(join(DIST, "docs", "embed.html"), "utf8");
+  const docs = (name) => readFile(join(DIST, "docs", name), "utf8");
+  const html = await docs("embed.html");
   assert.match(html, /src="\.\.\//);
-  await writeFile(join(hostDir, "embed.html"), html.replaceAll('src="../', `src="${env.url}`));
-  await copyFile(join(DIST, "docs", "embed-docs.css"), join(hostDir, "embed-docs.css"));
-  await copyFile(join(DIST, "docs", "embed-docs.js"), join(hostDir, "embed-docs.js"));
-  // A host site has its own favicon; without one Chromium logs a 404.
-  await writeFile(join(hostDir, "favicon.ico"), "");
-  host = await serve(hostDir);
+  host = await hostSite({
+    "embed.html": html.replaceAll('src="../', `src="${env.url}`),
+    "embed-docs.css": await docs("embed-docs.css"),
+    "embed-docs.js": await docs("embed-docs.js"),
+  });
 });
 
 after(async () => {
   await env?.stop();
   await host?.close();
-  if (hostDir) await rm(hostDir, { recursive: true, force: true });
 });
 
 /** Counts requestAnimationFrame calls in every frame of every page of the context. */
@@ -46,64 +41,21 @@ function countFrames() {
     window.__rafCalls += 1;
     return raf(callback);
   };
-  window.__errors = [];
-  window.addEventListener("error", (event) => window.__errors.push(String(event.message)));
 }
 
 /**
- * A context and page that record console errors (page and frames), uncaught exceptions,
- * failed requests and requests outside the app's and the host's origins. As in common.js,
- * Chromium's own cancelled favicon refetch on a hash change is set aside.
+ * A page that records what must never happen (common.js's `open`), the host's origin
+ * allowed beside the app's, and animation frames counted in every frame.
  */
 async function open(options = {}) {
-  const context = await env.browser.newContext({ viewport: { width: 1280, height: 800 }, ...options });
-  await context.addInitScript(countFrames);
-  const page = await context.newPage();
-  const allowed = new Set([new URL(env.url).origin, new URL(host.url).origin]);
-  const problems = { consoleErrors: [], pageErrors: [], foreign: [], failed: [] };
-  page.on("console", (msg) => {
-    if (msg.type() === "error") problems.consoleErrors.push(`${msg.text()} (${msg.location().url})`);
-  });
-  page.on("pageerror", (error) => problems.pageErrors.push(String(error)));
-  page.on("request", (request) => {
-    const url = request.url();
-    if (url.startsWith("data:") || url.startsWith("blob:")) return;
-    if (!allowed.has(new URL(url).origin)) problems.foreign.push(url);
-  });
-  page.on("requestfailed", (request) => {
-    const path = new URL(request.url()).pathname;
-    const aborted = request.failure()?.errorText === "net::ERR_ABORTED";
-    if (/^\/favicon-[0-9a-f]+\.svg$/.test(path) && aborted) return;
-    problems.failed.push(request.url());
-  });
-  const clean = async () => {
-    for (const frame of page.frames()) {
-      const errors = await frame.evaluate(() => window.__errors ?? []).catch(() => []);
-      problems.pageErrors.push(...errors);
-    }
-    assert.deepEqual(problems.consoleErrors, [], "console errors");
-    assert.deepEqual(problems.pageErrors, [], "uncaught exceptions");
-    assert.deepEqual(problems.foreign, [], "requests to other origins");
-    assert.deepEqual(problems.failed, [], "failed requests");
-  };
-  return { context, page, problems, clean };
+  const opened = await openWith(env, { origins: [host.url], ...options });
+  await opened.context.addInitScript(countFrames);
+  return opened;
 }
 
 /** The docs page, every iframe loaded. */
 const loadDocs = (page) => loadFrames(page, host.url + "embed.html");
 
-/** The relative luminance of a CSS `rgb(...)` colour. */
-function luminance(css) {
-  const [r, g, b] = css
-    .match(/[\d.]+/g)
-    .slice(0, 3)
-    .map(Number)
-    .map((c) => {
-      const s = c / 255;
-      return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
-    });
-  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
-}
 
 test("the docs page embeds every view, each iframe exactly as tall as its content", async () => {
   const { context, page, clean } = await open();

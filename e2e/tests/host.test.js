@@ -4,17 +4,14 @@
 // own toggle both ways; and a widget whose Web Workers run leaves the console clean.
 import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { LIVE_MAIN, SCREENSHOTS, start } from "../harness.js";
-import { serve } from "../server.js";
-import { waitUntil } from "../common.js";
+import { hostSite } from "../host-page.js";
+import { luminance, waitUntil } from "../common.js";
 import { shownColours } from "../pixels.js";
 
 let env;
 let host;
-let hostDir;
 
 /**
  * The host pages, each with the scheme its widget must take: `toggle` for the page's own
@@ -52,20 +49,14 @@ const page = (css, app, hash) => `<!doctype html>
 
 before(async () => {
   env = await start();
-  hostDir = await mkdtemp(join(tmpdir(), "ringlab-host-"));
-  for (const [name, { css }] of Object.entries(HOSTS)) {
-    await writeFile(join(hostDir, `${name}.html`), page(css, env.url, "#/clock?embed=1"));
-  }
-  await writeFile(join(hostDir, "workers.html"), page("", env.url, "#/compare?servers=100&keys=10000&embed=1"));
-  // A host site has its own favicon; without one Chromium logs a 404.
-  await writeFile(join(hostDir, "favicon.ico"), "");
-  host = await serve(hostDir);
+  const files = Object.fromEntries(Object.entries(HOSTS).map(([name, { css }]) => [`${name}.html`, page(css, env.url, "#/clock?embed=1")]));
+  files["workers.html"] = page("", env.url, "#/compare?servers=100&keys=10000&embed=1");
+  host = await hostSite(files);
 });
 
 after(async () => {
   await env?.stop();
   await host?.close();
-  if (hostDir) await rm(hostDir, { recursive: true, force: true });
 });
 
 /** The host page `name` in a context whose reader's system is `reader`; its widget mounted. */
@@ -80,15 +71,6 @@ async function openHost(name, reader) {
   const frame = page.frameLocator("iframe");
   await frame.locator(LIVE_MAIN).waitFor({ state: "attached", timeout: 30_000 });
   return { context, page, iframe, frame, errors };
-}
-
-/** The relative luminance (0..1) of an [r, g, b] or a CSS `rgb(...)` colour. */
-function luminance(colour) {
-  const [r, g, b] = (Array.isArray(colour) ? colour : colour.match(/[\d.]+/g).slice(0, 3).map(Number)).map((c) => {
-    const s = c / 255;
-    return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
-  });
-  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
 }
 
 /**

@@ -6,7 +6,7 @@
 import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
 import { LIVE_MAIN, load, screenshot, start } from "../harness.js";
-import { open, waitUntil } from "../common.js";
+import { open, press, waitUntil } from "../common.js";
 import { axeViolations } from "../axe.js";
 
 let env;
@@ -21,12 +21,6 @@ const SLUGS = [
   "hook", "modulo", "ring", "live", "virtual-nodes", "failure", "replication", "cost",
   "real-systems", "hot-keys", "beyond", "trade-offs", "quiz", "interview",
 ];
-
-/** Focuses `locator` and presses `key`: the keyboard does the work. */
-async function press(locator, key = "Enter") {
-  await locator.focus();
-  await locator.page().keyboard.press(key);
-}
 
 /** The step's live widget: the view itself, in its iframe. */
 const widget = (page) => page.frameLocator(".step-widget iframe").first();

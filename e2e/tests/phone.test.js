@@ -4,7 +4,7 @@
 import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
 import { LIVE_MAIN, load, screenshot, start } from "../harness.js";
-import { open } from "../common.js";
+import { DESK, PHONE, open } from "../common.js";
 
 let env;
 before(async () => {
@@ -14,7 +14,6 @@ after(async () => {
   await env?.stop();
 });
 
-const PHONE = { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
 
 /** Two frames drawn: what a layout change has to show by then, it shows. */
 const settled = (frame) => frame.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
@@ -75,7 +74,7 @@ test("at 360 px the header is one row, with the views in a menu", async () => {
   await context.close();
   // At 1280 px the groups are listed in the header, on one row with the buttons, whichever
   // view is current (its group's name is bold, so wider).
-  const wide = await open(env, { viewport: { width: 1280, height: 800 } });
+  const wide = await open(env, DESK);
   for (const hash of ["#/grids", "#/prep", "#/ring", "#/systems"]) {
     await load(env, wide.page, hash);
     const top = wide.page.getByRole("banner");
@@ -106,7 +105,7 @@ test("at 360 px the header is one row, with the views in a menu", async () => {
 });
 
 test("the header's menus work by keyboard: Enter opens, Escape closes and gives the focus back", async () => {
-  for (const [viewport, name] of [[PHONE.viewport, "Views"], [{ width: 1280, height: 800 }, "Alternatives"]]) {
+  for (const [viewport, name] of [[PHONE.viewport, "Views"], [DESK.viewport, "Alternatives"]]) {
     const { context, page, clean } = await open(env, { viewport });
     await load(env, page, "#/ring");
     const button = page.getByRole("banner").getByRole("button", { name, exact: true });

@@ -10,7 +10,7 @@ import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { load, screenshot, SCREENSHOTS, start } from "../harness.js";
-import { open, readUntil, waitUntil } from "../common.js";
+import { open, press, readUntil, waitUntil } from "../common.js";
 import { axeViolations } from "../axe.js";
 
 let env;
@@ -22,12 +22,6 @@ after(async () => {
 });
 
 const PARTS = ["pre-test", "follow-ups", "timed", "estimate", "dry-run", "cheat-sheet", "post-test"];
-
-/** Focuses `locator` and presses `key`: the keyboard does the work. */
-async function press(locator, key = "Enter") {
-  await locator.focus();
-  await locator.page().keyboard.press(key);
-}
 
 /** Opens a part by its link in the parts' row, by keyboard. */
 async function part(page, name, slug) {

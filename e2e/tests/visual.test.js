@@ -6,7 +6,7 @@ import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { LIVE_MAIN, SCREENSHOTS, load, screenshot, start } from "../harness.js";
-import { layoutSettled, open, waitRingCanvas, waitUntil } from "../common.js";
+import { DESK, PHONE, layoutSettled, open, waitRingCanvas, waitUntil } from "../common.js";
 
 let env;
 before(async () => {
@@ -16,8 +16,6 @@ after(async () => {
   await env?.stop();
 });
 
-const PHONE = { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
-const DESK = { viewport: { width: 1280, height: 800 } };
 const MODES = [
   ["360", "light", PHONE],
   ["360", "dark", PHONE],
