@@ -89,6 +89,29 @@ pub fn canvas_context(
         .ok()
 }
 
+/// The device pixel ratio (at least 1): canvases draw that many pixels per CSS pixel.
+pub fn pixel_ratio() -> f64 {
+    web_sys::window().map_or(1.0, |w| w.device_pixel_ratio().max(1.0))
+}
+
+/// Sizes `canvas`'s pixels for `width` × `height` CSS pixels at the device pixel ratio
+/// (touching neither when it already is: a resize clears the canvas), and returns the
+/// ratio. The one place canvases are fitted.
+pub fn fit_canvas(canvas: &web_sys::HtmlCanvasElement, width: f64, height: f64) -> f64 {
+    let ratio = pixel_ratio();
+    let (w, h) = (
+        (width * ratio).round() as u32,
+        (height * ratio).round() as u32,
+    );
+    if canvas.width() != w {
+        canvas.set_width(w);
+    }
+    if canvas.height() != h {
+        canvas.set_height(h);
+    }
+    ratio
+}
+
 /// `theme=light|dark` as `<html data-theme>`, which the stylesheet's colours follow;
 /// `auto` removes it, leaving `prefers-color-scheme` in charge.
 pub fn set_theme(theme: ringlab_model::route::Theme) {

@@ -15,7 +15,7 @@ use super::params::{GridScheme, GridsParams, KEYS, SERVERS, VNODES};
 use super::placement::{comparisons, doubling_text, number, Grid};
 use super::prose::{canvas_label, cell_label, owner_line};
 use super::state::{Action, GridsState};
-use crate::browser::{canvas_context, focus_id, input_checked, input_value};
+use crate::browser::{canvas_context, fit_canvas, focus_id, input_checked, input_value};
 use crate::canvas_theme::CanvasTheme;
 use crate::element_width::use_element_width_while;
 use crate::notes::{dispatching, ViewNotes};
@@ -154,7 +154,6 @@ pub fn Grids(props: &ViewProps) -> Html {
         let canvases = canvases.clone();
         use_effect(move || {
             if canvas_mode {
-                let ratio = web_sys::window().map_or(1.0, |w| w.device_pixel_ratio().max(1.0));
                 let theme = CanvasTheme::current();
                 for grid in &state.grids {
                     let slot = GridScheme::ALL.iter().position(|&s| s == grid.scheme);
@@ -165,16 +164,8 @@ pub fn Grids(props: &ViewProps) -> Html {
                         continue;
                     };
                     let layout = Layout::new(grid.keys(), width);
-                    let (w, h) = (
-                        (layout.width * ratio).round() as u32,
-                        (layout.height * ratio).round() as u32,
-                    );
-                    if canvas.width() != w {
-                        canvas.set_width(w);
-                    }
-                    if canvas.height() != h {
-                        canvas.set_height(h);
-                    }
+                    let ratio = fit_canvas(&canvas, layout.width, layout.height);
+                    let (w, h) = (canvas.width(), canvas.height());
                     let cursor = Some(state.cursor);
                     if let Some(ctx) = canvas_context(&canvas) {
                         draw(

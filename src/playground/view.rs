@@ -16,8 +16,7 @@ use super::placement::Change;
 use super::scene;
 use super::shares::shares_view;
 use super::state::{Action, PlaygroundState};
-use crate::browser::media_matches;
-use crate::browser::now;
+use crate::browser::{fit_canvas, media_matches, now};
 use crate::canvas_theme::CanvasTheme;
 use crate::element_width::use_element_width;
 use crate::notes::{dispatching, ViewNotes};
@@ -118,18 +117,12 @@ pub fn Playground(props: &ViewProps) -> Html {
         let canvas_ref = canvas_ref.clone();
         use_effect(move || {
             if let Some(canvas) = canvas_ref.cast::<HtmlCanvasElement>() {
-                let ratio = web_sys::window().map_or(1.0, |w| w.device_pixel_ratio().max(1.0));
                 let side = match width {
                     w if w > 0.0 => w.min(MAX_SIDE),
                     _ => 480.0,
                 };
-                let backing = (side * ratio).round() as u32;
-                if canvas.width() != backing {
-                    canvas.set_width(backing);
-                }
-                if canvas.height() != backing {
-                    canvas.set_height(backing);
-                }
+                let ratio = fit_canvas(&canvas, side, side);
+                let canvas_width = canvas.width();
                 let time = now();
                 let more = {
                     let mut c = shared.borrow_mut();
@@ -162,7 +155,7 @@ pub fn Playground(props: &ViewProps) -> Html {
                     let _ = canvas.set_attribute("data-ringed", &ringed.to_string());
                     c.scene = Some(built);
                     c.element = Some(canvas);
-                    draw_still_layer(&mut c, backing);
+                    draw_still_layer(&mut c, canvas_width);
                     paint(&mut c, time)
                 };
                 if more {

@@ -3,9 +3,15 @@
 //! `redis-cli --cluster create` gives, and resharding with what MOVED and ASK mean.
 //!
 //! The pure side (URL state, the scene and its prose) is `ringlab_model::slots`, tested
-//! natively; `view` is the component and `draw` paints the map.
+//! natively; `view` is the component, which puts together the cluster's controls, the map
+//! (`map`, painted by `draw`), the keys' slots, the resharding and the map's text twin.
 
+mod cluster;
 pub mod draw;
+mod keys;
+mod map;
+mod resharding;
+mod twin;
 pub mod view;
 
 pub use view::Slots;
