@@ -6,8 +6,10 @@
 //! `ringlab-core` only, what moved, the theory and the words), `prose` (a key's owner, a cell's
 //! and a canvas's names), `layout` (canvas cell geometry and hit testing), `state` (the
 //! reducer). Then the browser side: `draw` (the
-//! only canvas code) and `view` (the component).
+//! only canvas code), `controls`, `details` and `view` (the component).
 
+mod controls;
+mod details;
 pub mod draw;
 pub mod view;
 

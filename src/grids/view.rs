@@ -4,25 +4,26 @@
 
 use std::rc::Rc;
 
-use ringlab_model::format::hash_hex;
 use wasm_bindgen::JsCast;
-use web_sys::{HtmlCanvasElement, HtmlElement, HtmlInputElement};
+use web_sys::{HtmlCanvasElement, HtmlElement};
 use yew::prelude::*;
 
+use super::controls::controls;
+use super::details::details;
 use super::draw::draw;
 use super::layout::{step, Layout, CANVAS_CELLS};
-use super::params::{GridScheme, GridsParams, KEYS, SERVERS, VNODES};
+use super::params::{GridScheme, GridsParams};
 use super::placement::{comparisons, doubling_text, number, Grid};
-use super::prose::{canvas_label, cell_label, owner_line};
+use super::prose::{canvas_label, cell_label};
 use super::state::{Action, GridsState};
-use crate::browser::{canvas_context, fit_canvas, focus_id, input_checked, input_value};
+use crate::browser::{canvas_context, fit_canvas, focus_id};
 use crate::canvas_theme::CanvasTheme;
 use crate::element_width::use_element_width_while;
 use crate::notes::{dispatching, ViewNotes};
 use crate::probe::tell;
 use crate::store::Store;
 use crate::url_out::use_url_out;
-use crate::view_link::{use_link_mode, LinkMode, ViewLink};
+use crate::view_link::{use_link_mode, LinkMode};
 use crate::view_props::ViewProps;
 
 fn cell_id(scheme: GridScheme, key: usize) -> String {
@@ -187,126 +188,8 @@ pub fn Grids(props: &ViewProps) -> Html {
 
     let params = &state.params;
     let dispatch = state.dispatcher();
-    let act = |action: Action| {
-        let dispatch = dispatch.clone();
-        Callback::from(move |_: MouseEvent| dispatch.dispatch(action.clone()))
-    };
-    let number_input = |make: fn(i64) -> Action| {
-        let dispatch = dispatch.clone();
-        Callback::from(move |e: Event| {
-            let input = e.target_unchecked_into::<HtmlInputElement>();
-            let text = input.value();
-            match text.trim().parse::<f64>() {
-                Ok(v) if v.is_finite() => {
-                    dispatch.dispatch(make(v.round().clamp(-1e12, 1e12) as i64))
-                }
-                _ => {}
-            }
-        })
-    };
-    let on_servers = number_input(Action::SetServers);
-    let on_keys = number_input(Action::SetKeys);
-    let on_vnodes = number_input(Action::SetVnodes);
-    let on_seed = {
-        let dispatch = dispatch.clone();
-        Callback::from(move |e: Event| {
-            let text = input_value(&e);
-            // A seed is any u64; what is not one (empty, negative, a fraction) is ignored.
-            if let Ok(seed) = text.trim().parse::<u64>() {
-                dispatch.dispatch(Action::SetSeed(seed));
-            }
-        })
-    };
-    let on_previous = {
-        let dispatch = dispatch.clone();
-        Callback::from(move |e: Event| {
-            let on = input_checked(&e);
-            dispatch.dispatch(Action::ShowPrevious(on));
-        })
-    };
-
     let notes = html! {
         <ViewNotes notes={state.notes.clone()} on_dismiss={dispatching(&dispatch, Action::DismissNotes)} />
-    };
-
-    let scheme_boxes = GridScheme::ALL.iter().map(|&scheme| {
-        let checked = params.schemes.contains(&scheme);
-        let dispatch = dispatch.clone();
-        let onchange = Callback::from(move |e: Event| {
-            let on = input_checked(&e);
-            dispatch.dispatch(Action::ShowScheme(scheme, on));
-        });
-        html! {
-            <label class="gr-check">
-                <input type="checkbox" {checked} {onchange} />
-                { scheme.heading() }
-            </label>
-        }
-    });
-
-    let controls = html! {
-        <div class="gr-controls view-controls">
-            <div class="gr-row" role="group" aria-label="Servers">
-                <button type="button" onclick={act(Action::RemoveServer)}
-                    disabled={params.servers <= SERVERS.0}>{ "Remove server" }</button>
-                <label class="gr-number">
-                    { "Servers" }
-                    <input type="number" min={SERVERS.0.to_string()} max={SERVERS.1.to_string()}
-                        value={params.servers.to_string()} onchange={on_servers} />
-                </label>
-                <button type="button" onclick={act(Action::AddServer)}
-                    disabled={params.servers >= SERVERS.1}>{ "Add server" }</button>
-                <button type="button" onclick={act(Action::Double)}>{ "Double 16 → 32" }</button>
-            </div>
-            <div class="gr-row">
-                <label class="gr-number">
-                    { "Keys" }
-                    <input type="number" min={KEYS.0.to_string()} max={KEYS.1.to_string()}
-                        value={params.keys.to_string()} onchange={on_keys} />
-                </label>
-                <label class="gr-number">
-                    { "Virtual nodes" }
-                    <input type="number" min={VNODES.0.to_string()} max={VNODES.1.to_string()}
-                        value={params.vnodes.to_string()} onchange={on_vnodes} />
-                </label>
-                <label class="gr-number">
-                    { "Seed" }
-                    <input type="number" min="0" step="1"
-                        value={params.seed.to_string()} onchange={on_seed} />
-                </label>
-                <label class="gr-check">
-                    <input type="checkbox" checked={params.previous} onchange={on_previous} />
-                    { "Show previous owner" }
-                </label>
-            </div>
-            <fieldset class="gr-row gr-schemes">
-                <legend>{ "Grids" }</legend>
-                { for scheme_boxes }
-            </fieldset>
-        </div>
-    };
-
-    let shown = state.detail.unwrap_or(state.cursor);
-    let details = match (state.keys.get(shown), state.hashes.get(shown)) {
-        (Some(name), Some(&hash)) => html! {
-            <div class="gr-details panel" aria-live="polite" aria-label="Key details">
-                <p class="gr-key">
-                    <strong>{ name.clone() }</strong>
-                    { format!(" · key {shown} · hash ") }
-                    <code>{ hash_hex(hash) }</code>
-                </p>
-                <ul>
-                    { for state.grids.iter().map(|g| html! {
-                        <li><span class="gr-scheme">{ format!("{}: ", g.scheme.heading()) }</span>
-                            { owner_line(g, shown, hash) }</li>
-                    }) }
-                </ul>
-                <p class="gr-open">
-                    <ViewLink to={params.walk_link(shown)}>{ format!("Walk {name} on the ring") }</ViewLink>
-                </p>
-            </div>
-        },
-        _ => html! {},
     };
 
     let grids = state.grids.iter().map(|grid| {
@@ -370,7 +253,7 @@ pub fn Grids(props: &ViewProps) -> Html {
                        cell light up, while the ring moves only the newcomer's share." }
                 </p>
             }
-            { controls }
+            { controls(&state.params, &dispatch) }
             // One live region: what the last change moved, the comparison, and why.
             <div class="gr-summary" role="status" aria-live="polite">
                 if !state.announcement.is_empty() {
@@ -386,7 +269,7 @@ pub fn Grids(props: &ViewProps) -> Html {
                 }
             </div>
             <p class="gr-legend">{ legend }</p>
-            { details }
+            { details(&state) }
             <div class="gr-columns">{ for grids }</div>
         </section>
     }
