@@ -9,11 +9,11 @@ use web_sys::{HtmlCanvasElement, HtmlElement};
 use yew::prelude::*;
 
 use super::controls::controls;
-use super::details::details;
+use super::details::{details, summary};
 use super::draw::draw;
 use super::layout::{step, Layout, CANVAS_CELLS};
 use super::params::{GridScheme, GridsParams};
-use super::placement::{comparisons, doubling_text, number, Grid};
+use super::placement::{number, Grid};
 use super::prose::{canvas_label, cell_label};
 use super::state::{Action, GridsState};
 use crate::browser::{canvas_context, fit_canvas, focus_id};
@@ -230,17 +230,6 @@ pub fn Grids(props: &ViewProps) -> Html {
         }
     });
 
-    let compare = comparisons(&state.grids, state.params.vnodes);
-    let why = params.from.and_then(|f| doubling_text(f, params.servers));
-    let legend = if canvas_mode {
-        "Each square is a key; filled squares moved in the last change. Numbers show when the \
-         squares are big enough; hover, or focus a grid and use the arrow keys, to read any \
-         key, and press Enter to walk it on the ring."
-    } else {
-        "Each cell is a key and shows the number of the server that holds it; highlighted \
-         cells moved in the last change. Hover or focus a cell for its details; click it, or \
-         press Enter, to walk that key on the ring."
-    };
     let class = classes!("grids", props.embed.then_some("gr-embed"));
     html! {
         <section {class} aria-label="Modulo vs ring">
@@ -254,21 +243,7 @@ pub fn Grids(props: &ViewProps) -> Html {
                 </p>
             }
             { controls(&state.params, &dispatch) }
-            // One live region: what the last change moved, the comparison, and why.
-            <div class="gr-summary" role="status" aria-live="polite">
-                if !state.announcement.is_empty() {
-                    <p class="gr-status">{ state.announcement.clone() }</p>
-                }
-                if !compare.is_empty() {
-                    <ul class="gr-compare" aria-label="Comparison">
-                        { for compare.iter().map(|c| html! { <li>{ c.clone() }</li> }) }
-                    </ul>
-                }
-                if let Some(why) = why {
-                    <p class="gr-why">{ why }</p>
-                }
-            </div>
-            <p class="gr-legend">{ legend }</p>
+            { summary(&state, canvas_mode) }
             { details(&state) }
             <div class="gr-columns">{ for grids }</div>
         </section>
