@@ -5,10 +5,12 @@
 //! makes its plot a file; `tables` the figures' table twins; `view` is the page. The state
 //! is `ringlab_model::lab`.
 
+mod about;
 mod export;
 mod figure;
 mod pool;
 mod run_all;
+mod runs;
 mod tables;
 mod view;
 
