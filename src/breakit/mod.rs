@@ -3,6 +3,8 @@
 //! side is `ringlab_model::breakit`; `view` is the stepper, `ring` the nodes' ring; its
 //! charts are the shared pictures (`crate::pictures`).
 
+mod controls;
+mod figures;
 mod ring;
 mod view;
 
