@@ -3,6 +3,8 @@
 //! fixes. The pure side is `ringlab_model::load`; `view` is the page, `ring` the picture of
 //! the walks; the bar chart is the shared one (`crate::pictures::bars`).
 
+mod controls;
+mod numbers;
 pub mod ring;
 mod view;
 

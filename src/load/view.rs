@@ -3,21 +3,18 @@
 
 use std::rc::Rc;
 
-use ringlab_core::load::fixes::HotFix;
-use ringlab_model::format::{grouped, percent};
 use ringlab_model::linked::{Edit, Linked};
-use ringlab_model::load::params::{fix_name, LoadParams, EPSILON, HOT, KEYS, MARKS, SERVERS, ZIPF};
+use ringlab_model::load::params::LoadParams;
 use ringlab_model::load::prose;
 use ringlab_model::load::scene::{demand, homes, ring, scene_from, LoadScene};
 use ringlab_model::load::stability::{hot_key_cools, server_joins, WhatIf};
-use ringlab_model::urlkit::{decimal_text, flag_text};
 use yew::prelude::*;
 
+use super::controls::controls;
+use super::numbers::{numbers, table};
 use super::ring::LoadRing;
-use crate::fix_picker::FixPicker;
 use crate::notes::{dispatching, ViewNotes};
 use crate::pictures::bars::{Bars, Line};
-use crate::slider::Slider;
 use crate::store::Store;
 use crate::url_out::use_url_out;
 use crate::view_props::ViewProps;
@@ -75,30 +72,6 @@ pub fn LoadView(props: &ViewProps) -> Html {
         .filter(|(asked, _)| *asked == params)
         .map(|(_, text)| text.clone());
 
-    // Each control sets its parameter as the link would: read, clamped and repaired by
-    // the page's parameter table (model/src/load/params.rs).
-    let set = |name: &'static str| {
-        let dispatch = dispatch.clone();
-        Callback::from(move |v: f64| dispatch.dispatch(Edit::number(name, v)))
-    };
-    let (on_epsilon, on_zipf, on_hot) = (set("epsilon"), set("zipf"), set("hot"));
-    let (on_servers, on_vnodes, on_keys) = (set("servers"), set("vnodes"), set("keys"));
-    let on_preset = |epsilon: f64| {
-        let dispatch = dispatch.clone();
-        let edit = Edit::Set(vec![
-            ("epsilon", decimal_text(epsilon)),
-            ("bounded", "1".into()),
-        ]);
-        Callback::from(move |_: MouseEvent| dispatch.dispatch(edit.clone()))
-    };
-    let on_bounded = {
-        let (dispatch, on) = (dispatch.clone(), params.bounded);
-        Callback::from(move |_: Event| dispatch.dispatch(Edit::set("bounded", flag_text(!on))))
-    };
-    let on_fix = {
-        let dispatch = dispatch.clone();
-        Callback::from(move |fix: HotFix| dispatch.dispatch(Edit::set("fix", fix_name(fix))))
-    };
     let on_dismiss = dispatching(&dispatch, Edit::Dismiss);
 
     let mut lines = vec![Line {
@@ -115,83 +88,13 @@ pub fn LoadView(props: &ViewProps) -> Html {
     }
     let hot_server = scene.hot.as_ref().map(|h| h.server);
     let bars_label = prose::bars_label(&scene);
-    let controls = html! {
-        <form class="load-controls view-controls" aria-label="Traffic and ring" onsubmit={Callback::from(|e: SubmitEvent| e.prevent_default())}>
-            <fieldset>
-                <legend>{ "Bounded loads" }</legend>
-                <label class="load-check" for="load-bounded">
-                    <input type="checkbox" id="load-bounded" checked={params.bounded} onchange={on_bounded} />
-                    { "Cap every server at 1 + epsilon times the mean" }
-                </label>
-                <Slider id="load-epsilon" label="Epsilon" min={EPSILON.0} max={EPSILON.1} step={0.05}
-                    value={params.epsilon} text={format!("{:.2}", params.epsilon)} on_input={on_epsilon}
-                    marks={MARKS.iter().map(|m| m.0).collect::<Vec<_>>()} hint={Some("load-marks")} />
-                <ul class="load-marks" id="load-marks">
-                    { for MARKS.iter().map(|(value, buys)| html! {
-                        <li>
-                            <button type="button" onclick={on_preset(*value)}
-                                aria-pressed={(params.bounded && (params.epsilon - value).abs() < 1e-9).to_string()}>
-                                { format!("{value:.2}") }
-                            </button>
-                            { format!(" {buys}") }
-                        </li>
-                    }) }
-                </ul>
-            </fieldset>
-            <fieldset>
-                <legend>{ "Traffic" }</legend>
-                <Slider id="load-zipf" label="Zipf exponent" min={ZIPF.0} max={ZIPF.1} step={0.05}
-                    value={params.zipf} text={format!("{:.2}", params.zipf)} on_input={on_zipf} />
-                <Slider id="load-hot" label="Hot key share" min={HOT.0} max={HOT.1} step={0.05}
-                    value={params.hot} text={percent(params.hot)} on_input={on_hot} />
-                <Slider id="load-keys" label="Keys" min={f64::from(KEYS.0)} max={f64::from(KEYS.1)} step={100.0}
-                    value={f64::from(params.keys)} text={grouped(u64::from(params.keys))} on_input={on_keys} />
-            </fieldset>
-            <fieldset>
-                <legend>{ "Ring" }</legend>
-                <Slider id="load-servers" label="Servers" min={f64::from(SERVERS.0)} max={f64::from(SERVERS.1)} step={1.0}
-                    value={f64::from(params.servers)} text={params.servers.to_string()} on_input={on_servers} />
-                <Slider id="load-vnodes" label="Virtual nodes" min={1.0} max={f64::from(LoadParams::max_vnodes(params.servers))} step={1.0}
-                    value={f64::from(params.vnodes)} text={params.vnodes.to_string()} on_input={on_vnodes} />
-            </fieldset>
-            <fieldset>
-                <legend>{ "Fix the hot key above the ring" }</legend>
-                <FixPicker group="load-fix" fix={params.fix} on_pick={on_fix} />
-            </fieldset>
-        </form>
-    };
-    let figures = prose::numbers(&scene, &params);
-    let numbers = html! {
-        <dl class="load-numbers">
-            <dt>{ "Requests a second" }</dt>
-            <dd>{ figures.requests }</dd>
-            <dt>{ "Mean per server" }</dt>
-            <dd>{ figures.mean }</dd>
-            if let Some(cap) = figures.cap {
-                <dt>{ "Cap" }</dt>
-                <dd>{ cap }</dd>
-            }
-            <dt>{ "Busiest server" }</dt>
-            <dd>{ figures.busiest }</dd>
-            <dt>{ "Pushed off home" }</dt>
-            <dd class="load-pushed">{ figures.pushed }</dd>
-            <dt>{ "Servers tried per key" }</dt>
-            <dd>{ figures.probes }</dd>
-            if let Some(hot) = figures.hot {
-                <dt>{ "Hot key" }</dt>
-                <dd>{ hot }</dd>
-            }
-        </dl>
-    };
-    let table = prose::table_rows(&scene);
-    let line = scene.cap.unwrap_or(f64::INFINITY);
     html! {
         <section class={classes!("load", props.embed.then_some("load-embed"))} aria-label="Hot keys and bounded loads">
             <ViewNotes notes={notes.clone()} {on_dismiss} />
             if !props.embed {
                 <p class="load-intro">{ "A ring spreads keys evenly, not requests. Popular keys pile load on whoever owns them. Bounded loads cap every server and push the overflow clockwise, at the price of keys leaving home. One key hotter than the cap stays whole and stays over it: that takes a fix above the ring." }</p>
             }
-            if props.controls { { controls } }
+            if props.controls { { controls(&params, &dispatch) } }
             <p class="load-summary" aria-live="polite">{ prose::summary(&scene, &params) }</p>
             <div class="load-figures">
                 <figure class="load-bars">
@@ -203,7 +106,7 @@ pub fn LoadView(props: &ViewProps) -> Html {
                     <LoadRing scene={scene.clone()} />
                     <figcaption>{ prose::ring_caption(&scene) }</figcaption>
                 </figure>
-                { numbers }
+                { numbers(&scene, &params) }
             </div>
             <div class="load-what-if">
                 <button type="button" onclick={on_cool} disabled={!params.bounded || params.hot == 0.0}>{ "If the hot key cooled" }</button>
@@ -213,22 +116,7 @@ pub fn LoadView(props: &ViewProps) -> Html {
             if let Some(cost) = scene.fix_cost() {
                 <p class="load-fix-cost">{ cost }</p>
             }
-            <details class="load-table">
-                <summary>{ prose::table_summary(&scene, &table) }</summary>
-                <table>
-                    <thead><tr><th scope="col">{ "Server" }</th><th scope="col">{ "Requests a second" }</th><th scope="col">{ "Times the mean" }</th><th scope="col">{ "Over the cap" }</th></tr></thead>
-                    <tbody>
-                        { for table.iter().map(|&i| html! {
-                            <tr>
-                                <th scope="row">{ scene.names[i].clone() }</th>
-                                <td>{ prose::load_cell(&scene, i) }</td>
-                                <td>{ prose::times_mean(&scene, i) }</td>
-                                <td>{ if scene.loads[i] > line * (1.0 + 1e-9) { "yes" } else { "no" } }</td>
-                            </tr>
-                        }) }
-                    </tbody>
-                </table>
-            </details>
+            { table(&scene) }
         </section>
     }
 }
