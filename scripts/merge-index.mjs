@@ -6,7 +6,7 @@
 //     boot.js's tag), one a line.
 //   node scripts/merge-index.mjs merge FROM TO BUNDLES VIEWS STYLES
 //     writes TO: the page FROM without Trunk's preloads of one bundle's files, its views'
-//     stylesheets moved into a map (bundle -> their links, which boot.js adds with the
+//     stylesheets moved into a map (bundle -> their addresses, which boot.js adds with the
 //     bundle's module: a page fetches only its own views' styles), and boot.js's tag
 //     written out whole with the three maps (JSON) as attributes, not inline script: the
 //     CSP allows none.
@@ -54,8 +54,10 @@ if (mode === "boot") {
       const found = links.find(({ attrs }) => attrs.rel === "stylesheet" && new RegExp(`^\\./${name}-[0-9a-f]+\\.css$`).test(attrs.href ?? ""));
       if (!found) throw new Error(`merge-index: no stylesheet ${name}.css in ${from}`);
       html = html.replace(found.tag, "");
-      const { href, integrity } = found.attrs;
-      return integrity ? { href, integrity } : { href };
+      // The address alone: these come from the page's own origin, where an integrity
+      // hash guards nothing the page itself does not (and 25 of them cost every first
+      // load over a kilobyte).
+      return { href: found.attrs.href };
     });
   }
   const { tag, attrs } = bootTag(html);

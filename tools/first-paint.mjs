@@ -29,6 +29,8 @@ export function settled([quiet, longest]) {
 
 /** In the page: the app's element as markup, with the fields' values in attributes. */
 export function snapshot() {
+  // A picture's outline longer than this many characters is left to the module.
+  const LONG_PATH = 2000;
   const app = document.querySelector("body > .app");
   const copy = app.cloneNode(true);
   const fields = "input, textarea, select";
@@ -51,6 +53,11 @@ export function snapshot() {
   // shows.
   for (const hidden of copy.querySelectorAll("details:not([open]) > :not(summary), [hidden]")) hidden.replaceChildren();
   for (const link of copy.querySelectorAll("a[title]")) link.removeAttribute("title");
+  // Nor the long outlines of a picture (a ring's hundreds of arcs: most of a saved page's
+  // weight): the picture's frame and track show at once, its arcs when the module draws.
+  for (const path of copy.querySelectorAll("path")) {
+    if ((path.getAttribute("d") ?? "").length > LONG_PATH) path.removeAttribute("d");
+  }
   // Links the app writes in full (an embedded view opens the app in a new tab) lose this
   // server's address: the saved page is served from any address.
   const base = location.origin + location.pathname;

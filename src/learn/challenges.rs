@@ -4,24 +4,18 @@
 use ringlab_model::learn::challenges::Challenge;
 use yew::prelude::*;
 
-#[derive(Properties, PartialEq)]
-pub struct ChallengesProps {
-    pub challenges: &'static [Challenge],
-    /// Ids of the ticked ones.
-    pub ticked: Vec<&'static str>,
-}
-
-#[component]
-pub fn Challenges(props: &ChallengesProps) -> Html {
-    if props.challenges.is_empty() {
+/// The step's `challenges`, `ticked` the ids of those done. A function, not a component:
+/// it keeps no state, and a component costs about 2 KB of the module.
+pub fn challenges(challenges: &'static [Challenge], ticked: &[&'static str]) -> Html {
+    if challenges.is_empty() {
         return Html::default();
     }
     html! {
         <section class="challenges" aria-labelledby="challenges-title">
             <h3 id="challenges-title">{ "Challenges" }</h3>
             <ul aria-labelledby="challenges-title">
-                { for props.challenges.iter().map(|c| {
-                    let done = props.ticked.contains(&c.id);
+                { for challenges.iter().map(|c| {
+                    let done = ticked.contains(&c.id);
                     html! {
                         <li class={classes!("challenge", done.then_some("done"))}>
                             <label>

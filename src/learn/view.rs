@@ -10,7 +10,7 @@ use ringlab_model::urlkit::Query;
 use ringlab_model::ViewState;
 use yew::prelude::*;
 
-use super::challenges::Challenges;
+use super::challenges::challenges;
 use super::steps::StepBody;
 use super::storage;
 use super::widget::StepWidget;
@@ -92,7 +92,7 @@ pub fn Learn(props: &ViewProps) -> Html {
             <p class="learn-count">{ format!("Step {} of {}", index + 1, STEPS.len()) }</p>
             <h2 id={HEADING} tabindex="-1">{ step.title }</h2>
             <StepBody {index} part={part.clone()} {widget} />
-            <Challenges challenges={step.challenges} {ticked} />
+            { challenges(step.challenges, &ticked) }
         </article>
     };
     if props.embed {

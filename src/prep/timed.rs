@@ -13,7 +13,7 @@ use ringlab_model::learn::progress::Action as Progress;
 use ringlab_model::learn::timed::{Action, Phase, Timed, QUESTION, RUBRIC, SENIOR, STAFF};
 use yew::prelude::*;
 
-use super::timed_history::RunHistory;
+use super::timed_history::run_history;
 use crate::browser::{epoch_ms, focus_id, input_checked, input_value};
 use crate::learn::PartProps;
 use crate::store::Store;
@@ -85,7 +85,7 @@ pub fn TimedRun(props: &PartProps) -> Html {
             if matches!(state.phase, Phase::Done { .. }) {
                 { after(&state) }
             }
-            <RunHistory {runs} />
+            { run_history(&runs) }
         </section>
     }
 }

@@ -7,15 +7,10 @@ use yew::prelude::*;
 
 use crate::browser::timezone_offset;
 
-#[derive(Properties, PartialEq)]
-pub struct RunHistoryProps {
-    /// Oldest first.
-    pub runs: Vec<RunRecord>,
-}
-
-#[component]
-pub fn RunHistory(props: &RunHistoryProps) -> Html {
-    let Some(line) = progress_line(&props.runs) else {
+/// The sittings `runs` (oldest first). A function, not a component: it keeps no state,
+/// and a component costs about 2 KB of the module.
+pub fn run_history(runs: &[RunRecord]) -> Html {
+    let Some(line) = progress_line(runs) else {
         return Html::default();
     };
     let offset = timezone_offset();
@@ -29,7 +24,7 @@ pub fn RunHistory(props: &RunHistoryProps) -> Html {
                     <tr><th scope="col">{ "Date" }</th><th scope="col">{ "Time" }</th><th scope="col">{ "Rubric points" }</th></tr>
                 </thead>
                 <tbody>
-                    { for props.runs.iter().rev().map(|run| {
+                    { for runs.iter().rev().map(|run| {
                         let [date, time, points] = row(run, offset);
                         html! { <tr key={run.started.to_string()}><td>{ date }</td><td>{ time }</td><td>{ points }</td></tr> }
                     }) }
