@@ -4,6 +4,7 @@
 //! The state and every figure are in `ringlab_model::maglev`; `view` lays it out, `fill`
 //! draws the small table's lists and slots.
 
+mod controls;
 mod fill;
 pub mod view;
 

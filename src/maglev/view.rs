@@ -6,18 +6,15 @@ use std::rc::Rc;
 use ringlab_core::schemes::maglev_systems::MaglevSystem;
 use ringlab_model::linked::{Edit, Linked};
 use ringlab_model::maglev::fill::Fill;
-use ringlab_model::maglev::params::{
-    Change, MaglevParams, ALL_STEPS, BACKENDS, SMALL_TABLES, TABLE,
-};
+use ringlab_model::maglev::params::{MaglevParams, ALL_STEPS};
 use ringlab_model::maglev::prose;
 use ringlab_model::maglev::real::Real;
 use yew::prelude::*;
 
+use super::controls::{big_controls, small_controls, system_label};
 use super::fill::{Lists, Slots};
 use crate::in_turn::use_in_turn;
-use crate::leaver_select::LeaverSelect;
 use crate::notes::{dispatching, ViewNotes};
-use crate::number_field::NumberField;
 use crate::pictures::bars::{Bars, Line};
 use crate::player::Player;
 use crate::setters::{on_change, on_text};
@@ -71,8 +68,8 @@ pub fn MaglevView(props: &ViewProps) -> Html {
             }
         },
     );
-    let set = |name: &'static str| on_change(&dispatch, name);
-    let set_text = |name: &'static str| on_text(&dispatch, name);
+    let _set = |name: &'static str| on_change(&dispatch, name);
+    let _set_text = |name: &'static str| on_text(&dispatch, name);
     let on_step = {
         let (dispatch, m) = (dispatch.clone(), p.m);
         Callback::from(move |step: u64| dispatch.dispatch(Edit::set("step", step_text(step, m))))
@@ -128,63 +125,11 @@ pub fn MaglevView(props: &ViewProps) -> Html {
         }
     });
 
-    let small_controls = {
-        let names: Vec<String> = p.backends.iter().map(|b| b.name.clone()).collect();
-        html! {
-            <form class="maglev-form view-controls" aria-label="Small table" onsubmit={|e: SubmitEvent| e.prevent_default()}>
-                <label>
-                    { "Table size M" }
-                    <select onchange={set("m")}>
-                        { for SMALL_TABLES.iter().map(|(name, m)| html! {
-                            <option value={*name} selected={*m == p.m}>{ *name }</option>
-                        }) }
-                    </select>
-                </label>
-                <label class="maglev-wide">
-                    { "Backends (name:offset:skip)" }
-                    <input type="text" value={p.backends_text()} onchange={set("backends")}
-                        spellcheck="false" autocomplete="off" />
-                </label>
-                <LeaverSelect label="Backend that leaves" {names} chosen={p.leave.clone()}
-                    on_change={set("leave")} />
-            </form>
-        }
-    };
-
     let big = match real.as_ref() {
         None => html! { <p class="maglev-building">{ prose::building(p) }</p> },
         Some(Ok(real)) => real_part(real, p, (*heir).clone()),
         Some(Err(why)) => html! { <p class="maglev-error" role="alert">{ why.clone() }</p> },
     };
-    let big_controls = html! {
-        <form class="maglev-form view-controls" aria-label="Real sizes" onsubmit={|e: SubmitEvent| e.prevent_default()}>
-            <label>
-                { "System" }
-                <select onchange={set("system")}>
-                    { for MaglevSystem::ALL.iter().map(|s| html! {
-                        <option value={s.name()} selected={*s == p.system}>{ system_label(*s) }</option>
-                    }) }
-                </select>
-            </label>
-            <NumberField label="Table size" value={p.table} min={TABLE.0} max={TABLE.1} on_change={set_text("table")} />
-            <NumberField label="Backends" value={p.n} min={BACKENDS.0} max={BACKENDS.1} on_change={set_text("n")} />
-            <label>
-                { "Change" }
-                <select onchange={set("change")}>
-                    <option value="leave" selected={p.change == Change::Leave}>{ "One leaves" }</option>
-                    <option value="join" selected={p.change == Change::Join}>{ "One joins" }</option>
-                </select>
-            </label>
-            <NumberField label="Backend that leaves (from 1)" value={p.gone} min={1} max={p.n}
-                disabled={p.change == Change::Join} on_change={set_text("gone")} />
-            <label>
-                { "Key" }
-                <input type="text" value={p.key().to_string()} onchange={set("key")}
-                    disabled={p.system != MaglevSystem::Envoy} spellcheck="false" autocomplete="off" />
-            </label>
-        </form>
-    };
-
     html! {
         <section class={classes!("maglev", props.embed.then_some("maglev-embed"))} aria-label="Maglev">
             { notes }
@@ -194,10 +139,10 @@ pub fn MaglevView(props: &ViewProps) -> Html {
                    slots, and the backends take turns claiming the next free slot on their list." }
             </p>
             <h2>{ prose::fill_heading(p) }</h2>
-            { small_controls }
+            { small_controls(p, &dispatch) }
             { for small }
             <h2 class="maglev-real-title">{ "At real sizes" }</h2>
-            { big_controls }
+            { big_controls(p, &dispatch) }
             { big }
         </section>
     }
@@ -206,15 +151,6 @@ pub fn MaglevView(props: &ViewProps) -> Html {
 /// The step as the link writes it: past the end is "all".
 fn step_text(step: u64, m: u64) -> String {
     if step >= m { ALL_STEPS } else { step }.to_string()
-}
-
-fn system_label(system: MaglevSystem) -> &'static str {
-    match system {
-        MaglevSystem::Envoy => "Envoy (MAGLEV)",
-        MaglevSystem::Cilium => "Cilium",
-        MaglevSystem::Katran => "katran (MaglevHash)",
-        MaglevSystem::KatranV2 => "katran (MaglevHashV2)",
-    }
 }
 
 fn real_part(real: &Real, p: &MaglevParams, heir: Option<String>) -> Html {
