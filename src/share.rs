@@ -10,6 +10,9 @@
 //! The text belongs to the address it was made from: when the reader goes to another
 //! view or changes the view's state, the panel closes.
 
+use std::cell::RefCell;
+use std::rc::Rc;
+
 use gloo::events::EventListener;
 use yew::prelude::*;
 
@@ -155,41 +158,8 @@ pub fn ShareBar(props: &ShareProps) -> Html {
         });
     }
 
-    let status = match (&*shown, *busy) {
-        (_, true) => "Measuring the widget…".to_string(),
-        (None, false) => String::new(),
-        (Some(Shown { what, said, .. }), false) => match said {
-            Said::Copied => format!("{} copied to the clipboard.", what.noun()),
-            Said::Refused => format!(
-                "The clipboard is not available here. {} is selected below: press Ctrl+C (⌘C) to copy it.",
-                what.noun()
-            ),
-            Said::Changed => "The code below follows the options: press Copy to copy it.".into(),
-        },
-    };
-
-    // Another view, or the view's state changed: the text no longer says where the reader
-    // is. The panel closes, and a measurement still under way is forgotten.
-    {
-        let (shown, busy) = (shown.clone(), busy.clone());
-        use_effect_with((), move |_| {
-            let forget = move || {
-                let mut latest = latest.borrow_mut();
-                *latest = latest.wrapping_add(1);
-                busy.set(false);
-                shown.set(None);
-            };
-            let listeners = web_sys::window().map(|window| {
-                let again = forget.clone();
-                [
-                    EventListener::new(&window, "hashchange", move |_| forget()),
-                    EventListener::new(&window, browser::ADDRESS_REPLACED, move |_| again()),
-                ]
-            });
-            move || drop(listeners)
-        });
-    }
-
+    let status = status_text(&shown, *busy);
+    use_forget_on_leaving(shown.clone(), busy.clone(), latest);
     let close = {
         let shown = shown.clone();
         Callback::from(move |_: MouseEvent| shown.set(None))
@@ -247,4 +217,46 @@ pub fn ShareBar(props: &ShareProps) -> Html {
             </div>
         </div>
     }
+}
+
+/// What the panel's status line says.
+fn status_text(shown: &Option<Shown>, busy: bool) -> String {
+    match (shown, busy) {
+        (_, true) => "Measuring the widget…".to_string(),
+        (None, false) => String::new(),
+        (Some(Shown { what, said, .. }), false) => match said {
+            Said::Copied => format!("{} copied to the clipboard.", what.noun()),
+            Said::Refused => format!(
+                "The clipboard is not available here. {} is selected below: press Ctrl+C (⌘C) to copy it.",
+                what.noun()
+            ),
+            Said::Changed => "The code below follows the options: press Copy to copy it.".into(),
+        },
+    }
+}
+
+/// Another view, or the view's state changed: the text no longer says where the reader
+/// is. The panel closes, and a measurement still under way (`latest`) is forgotten.
+#[hook]
+fn use_forget_on_leaving(
+    shown: UseStateHandle<Option<Shown>>,
+    busy: UseStateHandle<bool>,
+    latest: Rc<RefCell<u32>>,
+) {
+    use_effect_with((), move |_| {
+        let forget = move || {
+            let mut latest = latest.borrow_mut();
+            *latest = latest.wrapping_add(1);
+            busy.set(false);
+            shown.set(None);
+        };
+        let listeners = web_sys::window().map(|window| {
+            let again = forget.clone();
+            [
+                EventListener::new(&window, "hashchange", move |_| forget()),
+                EventListener::new(&window, browser::ADDRESS_REPLACED, move |_| again()),
+            ]
+        });
+        move || drop(listeners)
+    });
 }
