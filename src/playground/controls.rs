@@ -56,7 +56,8 @@ fn vnodes_action(e: &Event) -> Option<Action> {
     Some(Action::SetVnodes(log_value(step, VNODES.1)))
 }
 
-/// Add, remove and fail servers; the sliders; the scheme.
+/// Add, remove and fail servers (with the name typed and the server picked); then the
+/// ring's settings.
 #[component]
 pub fn Controls(props: &ControlsProps) -> Html {
     let params = &props.params;
@@ -108,102 +109,10 @@ pub fn Controls(props: &ControlsProps) -> Html {
             }
         })
     };
-    // Live while the ring stays small; on release above LIVE_POINTS, where each rebuild
-    // takes a good part of a second and input events would queue up behind it.
-    let live = params.servers.len() * VNODES.1 as usize <= LIVE_POINTS;
-    let vnodes = {
-        let dispatch = props.dispatch.clone();
-        Callback::from(move |e: InputEvent| {
-            if live {
-                if let Some(action) = vnodes_action(&e) {
-                    dispatch.dispatch(action);
-                }
-            }
-        })
-    };
-    let vnodes_release = {
-        let dispatch = props.dispatch.clone();
-        Callback::from(move |e: Event| {
-            if let Some(action) = vnodes_action(&e) {
-                dispatch.dispatch(action);
-            }
-        })
-    };
-    let vnodes_exact = {
-        let dispatch = props.dispatch.clone();
-        Callback::from(move |e: Event| {
-            if let Ok(v) = input_value(&e).trim().parse::<f64>() {
-                dispatch.dispatch(Action::SetVnodes(v.round().clamp(1.0, 1e6) as u32));
-            }
-        })
-    };
-    let keys = {
-        let dispatch = props.dispatch.clone();
-        Callback::from(move |e: InputEvent| {
-            if let Ok(step) = e
-                .target_unchecked_into::<HtmlInputElement>()
-                .value()
-                .parse()
-            {
-                dispatch.dispatch(Action::SetKeys(log_value(step, KEYS.1)));
-            }
-        })
-    };
-    let keys_exact = {
-        let dispatch = props.dispatch.clone();
-        Callback::from(move |e: Event| {
-            if let Ok(k) = input_value(&e).trim().parse::<f64>() {
-                dispatch.dispatch(Action::SetKeys(k.round().clamp(1.0, 1e6) as u32));
-            }
-        })
-    };
-    let replicas = {
-        let dispatch = props.dispatch.clone();
-        Callback::from(move |e: InputEvent| {
-            if let Ok(r) = e
-                .target_unchecked_into::<HtmlInputElement>()
-                .value()
-                .parse()
-            {
-                dispatch.dispatch(Action::SetReplicas(r));
-            }
-        })
-    };
-    let scheme = {
-        let dispatch = props.dispatch.clone();
-        Callback::from(move |e: Event| {
-            let value = input_value(&e);
-            if let Some(s) = Scheme::parse(&value) {
-                dispatch.dispatch(Action::SetScheme(s));
-            }
-        })
-    };
-    let seed = {
-        let dispatch = props.dispatch.clone();
-        Callback::from(move |e: Event| {
-            if let Ok(s) = input_value(&e).trim().parse::<u64>() {
-                dispatch.dispatch(Action::SetSeed(s));
-            }
-        })
-    };
-    let hashes = {
-        let dispatch = props.dispatch.clone();
-        Callback::from(move |e: Event| {
-            let on = input_checked(&e);
-            dispatch.dispatch(Action::SetHashes(on));
-        })
-    };
-    let reset = {
-        let dispatch = props.dispatch.clone();
-        Callback::from(move |_: MouseEvent| dispatch.dispatch(Action::ResetPositions))
-    };
-    let dragged = params.servers.iter().any(|s| s.at.is_some());
     let add_click = {
         let add = add.clone();
         Callback::from(move |_: MouseEvent| add.emit(()))
     };
-    let fixed_points = params.scheme != Scheme::Ring;
-
     html! {
         <div class="pg-controls view-controls">
             <fieldset class="pg-group">
@@ -237,66 +146,169 @@ pub fn Controls(props: &ControlsProps) -> Html {
                 </div>
                 { props.result.clone() }
             </fieldset>
-            <fieldset class="pg-group">
-                <legend>{ "Ring" }</legend>
-                <div class="pg-row">
-                    <label for="pg-scheme">{ "Scheme" }</label>
-                    <select id="pg-scheme" onchange={scheme}>
-                        { for Scheme::ALL.iter().map(|s| html! {
-                            <option value={s.name()} selected={*s == params.scheme}>{ s.name() }</option>
-                        }) }
-                    </select>
-                </div>
-                <div class="pg-row pg-slider">
-                    <label for="pg-vnodes">{ "Virtual nodes per server" }</label>
-                    <input id="pg-vnodes" type="range" min="0" max={LOG_STEPS.to_string()} step="1"
-                        value={log_step(params.vnodes, VNODES.1).to_string()}
-                        aria-valuetext={format!("{} virtual nodes per server", params.vnodes)}
-                        aria-describedby={fixed_points.then_some("pg-vnodes-off")}
-                        disabled={fixed_points} oninput={vnodes} onchange={vnodes_release} />
-                    <input class="pg-exact" type="number" min={VNODES.0.to_string()}
-                        max={VNODES.1.to_string()} value={params.vnodes.to_string()}
-                        disabled={fixed_points}
-                        aria-label="Virtual nodes per server, exact" onchange={vnodes_exact} />
-                </div>
-                if fixed_points {
-                    <p class="pg-hint" id="pg-vnodes-off">{ format!(
-                        "This setting is off: {} makes its own points, as the real one does \
-                         (nginx: 160 per unit of weight; ketama: about 160 per server, \
-                         recounted whenever the number of servers changes). It applies to ring.",
-                        params.scheme.name()
-                    ) }</p>
-                }
-                <div class="pg-row pg-slider">
-                    <label for="pg-keys">{ "Keys" }</label>
-                    <input id="pg-keys" type="range" min="0" max={LOG_STEPS.to_string()} step="1"
-                        value={log_step(params.keys, KEYS.1).to_string()}
-                        aria-valuetext={format!("{} keys", params.keys)} oninput={keys} />
-                    <input class="pg-exact" type="number" min={KEYS.0.to_string()}
-                        max={KEYS.1.to_string()} value={params.keys.to_string()}
-                        aria-label="Keys, exact" onchange={keys_exact} />
-                </div>
-                <div class="pg-row pg-slider">
-                    <label for="pg-replicas">{ "Replicas" }</label>
-                    <input id="pg-replicas" type="range" min={REPLICAS.0.to_string()}
-                        max={REPLICAS.1.to_string()} step="1" value={params.replicas.to_string()}
-                        aria-valuetext={format!("{} replicas", params.replicas)} oninput={replicas} />
-                    <span class="pg-value" aria-hidden="true">{ params.replicas }</span>
-                </div>
-                <div class="pg-row">
-                    <label for="pg-seed">{ "Seed" }</label>
-                    <input id="pg-seed" type="number" min="0" value={params.seed.to_string()}
-                        onchange={seed} />
-                    <label class="pg-check">
-                        <input type="checkbox" checked={params.hashes} onchange={hashes} />
-                        { "Show hash values" }
-                    </label>
-                    if dragged {
-                        <button type="button" onclick={reset}>{ "Reset positions" }</button>
-                    }
-                </div>
-            </fieldset>
+            { ring_controls(params, &props.dispatch) }
         </div>
+    }
+}
+
+/// The ring's settings: the scheme, virtual nodes, keys, replicas, the seed, the hashes
+/// shown, and putting dragged points back.
+fn ring_controls(
+    params: &PlaygroundParams,
+    dispatch: &UseReducerDispatcher<Store<PlaygroundState>>,
+) -> Html {
+    let dragged = params.servers.iter().any(|s| s.at.is_some());
+    let fixed_points = params.scheme != Scheme::Ring;
+
+    // Live while the ring stays small; on release above LIVE_POINTS, where each rebuild
+    // takes a good part of a second and input events would queue up behind it.
+    let live = params.servers.len() * VNODES.1 as usize <= LIVE_POINTS;
+    let vnodes = {
+        let dispatch = dispatch.clone();
+        Callback::from(move |e: InputEvent| {
+            if live {
+                if let Some(action) = vnodes_action(&e) {
+                    dispatch.dispatch(action);
+                }
+            }
+        })
+    };
+    let vnodes_release = {
+        let dispatch = dispatch.clone();
+        Callback::from(move |e: Event| {
+            if let Some(action) = vnodes_action(&e) {
+                dispatch.dispatch(action);
+            }
+        })
+    };
+    let vnodes_exact = {
+        let dispatch = dispatch.clone();
+        Callback::from(move |e: Event| {
+            if let Ok(v) = input_value(&e).trim().parse::<f64>() {
+                dispatch.dispatch(Action::SetVnodes(v.round().clamp(1.0, 1e6) as u32));
+            }
+        })
+    };
+    let keys = {
+        let dispatch = dispatch.clone();
+        Callback::from(move |e: InputEvent| {
+            if let Ok(step) = e
+                .target_unchecked_into::<HtmlInputElement>()
+                .value()
+                .parse()
+            {
+                dispatch.dispatch(Action::SetKeys(log_value(step, KEYS.1)));
+            }
+        })
+    };
+    let keys_exact = {
+        let dispatch = dispatch.clone();
+        Callback::from(move |e: Event| {
+            if let Ok(k) = input_value(&e).trim().parse::<f64>() {
+                dispatch.dispatch(Action::SetKeys(k.round().clamp(1.0, 1e6) as u32));
+            }
+        })
+    };
+    let replicas = {
+        let dispatch = dispatch.clone();
+        Callback::from(move |e: InputEvent| {
+            if let Ok(r) = e
+                .target_unchecked_into::<HtmlInputElement>()
+                .value()
+                .parse()
+            {
+                dispatch.dispatch(Action::SetReplicas(r));
+            }
+        })
+    };
+    let scheme = {
+        let dispatch = dispatch.clone();
+        Callback::from(move |e: Event| {
+            let value = input_value(&e);
+            if let Some(s) = Scheme::parse(&value) {
+                dispatch.dispatch(Action::SetScheme(s));
+            }
+        })
+    };
+    let seed = {
+        let dispatch = dispatch.clone();
+        Callback::from(move |e: Event| {
+            if let Ok(s) = input_value(&e).trim().parse::<u64>() {
+                dispatch.dispatch(Action::SetSeed(s));
+            }
+        })
+    };
+    let hashes = {
+        let dispatch = dispatch.clone();
+        Callback::from(move |e: Event| {
+            let on = input_checked(&e);
+            dispatch.dispatch(Action::SetHashes(on));
+        })
+    };
+    let reset = {
+        let dispatch = dispatch.clone();
+        Callback::from(move |_: MouseEvent| dispatch.dispatch(Action::ResetPositions))
+    };
+    html! {
+    <fieldset class="pg-group">
+        <legend>{ "Ring" }</legend>
+        <div class="pg-row">
+            <label for="pg-scheme">{ "Scheme" }</label>
+            <select id="pg-scheme" onchange={scheme}>
+                { for Scheme::ALL.iter().map(|s| html! {
+                    <option value={s.name()} selected={*s == params.scheme}>{ s.name() }</option>
+                }) }
+            </select>
+        </div>
+        <div class="pg-row pg-slider">
+            <label for="pg-vnodes">{ "Virtual nodes per server" }</label>
+            <input id="pg-vnodes" type="range" min="0" max={LOG_STEPS.to_string()} step="1"
+                value={log_step(params.vnodes, VNODES.1).to_string()}
+                aria-valuetext={format!("{} virtual nodes per server", params.vnodes)}
+                aria-describedby={fixed_points.then_some("pg-vnodes-off")}
+                disabled={fixed_points} oninput={vnodes} onchange={vnodes_release} />
+            <input class="pg-exact" type="number" min={VNODES.0.to_string()}
+                max={VNODES.1.to_string()} value={params.vnodes.to_string()}
+                disabled={fixed_points}
+                aria-label="Virtual nodes per server, exact" onchange={vnodes_exact} />
+        </div>
+        if fixed_points {
+            <p class="pg-hint" id="pg-vnodes-off">{ format!(
+                "This setting is off: {} makes its own points, as the real one does \
+                 (nginx: 160 per unit of weight; ketama: about 160 per server, \
+                 recounted whenever the number of servers changes). It applies to ring.",
+                params.scheme.name()
+            ) }</p>
+        }
+        <div class="pg-row pg-slider">
+            <label for="pg-keys">{ "Keys" }</label>
+            <input id="pg-keys" type="range" min="0" max={LOG_STEPS.to_string()} step="1"
+                value={log_step(params.keys, KEYS.1).to_string()}
+                aria-valuetext={format!("{} keys", params.keys)} oninput={keys} />
+            <input class="pg-exact" type="number" min={KEYS.0.to_string()}
+                max={KEYS.1.to_string()} value={params.keys.to_string()}
+                aria-label="Keys, exact" onchange={keys_exact} />
+        </div>
+        <div class="pg-row pg-slider">
+            <label for="pg-replicas">{ "Replicas" }</label>
+            <input id="pg-replicas" type="range" min={REPLICAS.0.to_string()}
+                max={REPLICAS.1.to_string()} step="1" value={params.replicas.to_string()}
+                aria-valuetext={format!("{} replicas", params.replicas)} oninput={replicas} />
+            <span class="pg-value" aria-hidden="true">{ params.replicas }</span>
+        </div>
+        <div class="pg-row">
+            <label for="pg-seed">{ "Seed" }</label>
+            <input id="pg-seed" type="number" min="0" value={params.seed.to_string()}
+                onchange={seed} />
+            <label class="pg-check">
+                <input type="checkbox" checked={params.hashes} onchange={hashes} />
+                { "Show hash values" }
+            </label>
+            if dragged {
+                <button type="button" onclick={reset}>{ "Reset positions" }</button>
+            }
+        </div>
+    </fieldset>
     }
 }
 
