@@ -6,6 +6,7 @@
 //! function of time) and `scene` (geometry). Then the browser side: `draw` (the only code
 //! touching the canvas), `view` (the component), `controls` and `shares`.
 
+mod canvas;
 pub mod controls;
 pub mod draw;
 mod frame_loop;
