@@ -67,7 +67,7 @@ export function waitParam(page, name, test) {
 }
 
 /**
- * What the ring playground's canvas says of its last frame (src/probe.rs: frames, walk,
+ * What the ring playground's canvas says of its last frame (src/kit/probe.rs: frames, walk,
  * loop, moving...), as its data-* attributes, in `frame` (a page, or an iframe's frame).
  */
 export function ringCanvasState(frame) {

@@ -35,11 +35,11 @@ export function colourCounts(canvas, colours, tolerance = 24) {
   );
 }
 
-/** The palette's custom properties, in server order (src/canvas_theme.rs). */
+/** The palette's custom properties, in server order (src/kit/canvas_theme.rs). */
 export const PALETTE = ["--server-0", "--server-1", "--server-2", "--server-3", "--server-4", "--server-5", "--server-6", "--server-7"];
 
 /**
- * A canvas grid read cell by cell (model/src/grids/layout.rs: ceil(sqrt(keys)) columns
+ * A canvas grid read cell by cell (model/src/views/grids/layout.rs: ceil(sqrt(keys)) columns
  * filling the width): each cell's fill sampled inside it, away from its number, and
  * counted as lit (`--accent`), quiet (`--surface-2`), covered by the cursor's ring
  * (`--focus`, only where cells are a few pixels wide) or neither.

@@ -21,9 +21,9 @@ MODULES=(
   "core/src/schemes"
   "core/src/analysis"
   "core/src/bounded.rs"
-  "model/src/learn"
-  "model/src/lab"
-  "model/src/compare"
+  "model/src/views/learn"
+  "model/src/views/lab"
+  "model/src/views/compare"
 )
 version=27.1.0
 if [ "$(cargo mutants --version 2>/dev/null | awk '{print $2}')" != "$version" ]; then

@@ -10,10 +10,10 @@
 
 use std::sync::OnceLock;
 
-use ringlab_model::index::INDEX_PATH;
-use ringlab_model::learn::params::STEP;
-use ringlab_model::prep::params::PART;
 use ringlab_model::view_state::ViewInfo;
+use ringlab_model::views::index::INDEX_PATH;
+use ringlab_model::views::learn::params::STEP;
+use ringlab_model::views::prep::params::PART;
 
 /// One wasm module of the release build: its name, and the cargo profile it builds with
 /// (Cargo.toml). A new bundle is one more row of [`BUNDLES`].
@@ -141,7 +141,7 @@ pub static VIEWS: &[ViewInfo] = &[
         group: LEARN_GROUP,
         tail: Some(PART),
         bundle: "prep",
-        styles: &["learn-parts", "prep", "prep-print"],
+        styles: &["learn-parts", "prep"],
     },
     ViewInfo {
         path: "systems",

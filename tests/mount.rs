@@ -248,7 +248,7 @@ async fn the_theme_parameter_sets_the_page_theme() {
 /// menu, closed until asked.
 #[wasm_bindgen_test]
 async fn the_header_lists_a_registry_padded_to_25_views() {
-    use ringlab::header::views_nav;
+    use ringlab::app::header::views_nav;
     use ringlab::registry::{grouped, infos, GROUPS};
     use ringlab_model::view_state::ViewInfo;
     use std::rc::Rc;

@@ -9,13 +9,13 @@ use proptest::prelude::*;
 use ringlab_model::Reducer;
 
 use ringlab::app::draw::drawn;
-use ringlab::clock::model::{Change, Stage};
-use ringlab::clock::params::{ClockParams, Slot, KEYS, MARKS, SERVERS};
-use ringlab::clock::state::{Action, ClockState, Edit};
-use ringlab::cost::params::{CostParams, Field};
-use ringlab::cost::report::report;
-use ringlab::grids::params::GridsParams;
 use ringlab::registry::{infos, VIEWS};
+use ringlab::views::clock::model::{Change, Stage};
+use ringlab::views::clock::params::{ClockParams, Slot, KEYS, MARKS, SERVERS};
+use ringlab::views::clock::state::{Action, ClockState, Edit};
+use ringlab::views::cost::params::{CostParams, Field};
+use ringlab::views::cost::report::report;
+use ringlab::views::grids::params::GridsParams;
 use ringlab_model::param_table::ParamDoc;
 use ringlab_model::route::Route;
 use ringlab_model::view_state::{UrlState, ViewInfo};
@@ -340,7 +340,7 @@ fn the_parameters_doc_is_the_tables() {
 /// view it names.
 #[test]
 fn every_walkthrough_preset_reads_cleanly() {
-    use ringlab_model::learn::steps::{BREAK_WIDGET, STEPS};
+    use ringlab_model::views::learn::steps::{BREAK_WIDGET, STEPS};
     let widgets = STEPS.iter().filter_map(|step| step.widget);
     for widget in widgets.chain([BREAK_WIDGET]) {
         let entry = VIEWS

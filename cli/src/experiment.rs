@@ -9,11 +9,11 @@ use ringlab_core::experiment::{
     grid, table_text, BiggestCatcher, Busiest, Method, Placement, Scratch, Setting, Trial,
 };
 
-use ringlab_model::lab::csv::{bounded_csv, keys_csv, loss_csv, memory_csv, speed_csv};
-use ringlab_model::lab::job::{BoundedOutcome, KeysOutcome, Speed, TrialKind};
-use ringlab_model::lab::runs::{run_here, KEYS_SCHEMES, SPEED_SCHEMES};
-use ringlab_model::lab::series::{BoundedRow, KeysRow, SpeedRow};
-use ringlab_model::learn::figures::Loss;
+use ringlab_model::views::lab::csv::{bounded_csv, keys_csv, loss_csv, memory_csv, speed_csv};
+use ringlab_model::views::lab::job::{BoundedOutcome, KeysOutcome, Speed, TrialKind};
+use ringlab_model::views::lab::runs::{run_here, KEYS_SCHEMES, SPEED_SCHEMES};
+use ringlab_model::views::lab::series::{BoundedRow, KeysRow, SpeedRow};
+use ringlab_model::views::learn::figures::Loss;
 
 use crate::args::{ExperimentArgs, ExperimentCommand, MethodArg, PlacementArg};
 use crate::limits::{self, count};

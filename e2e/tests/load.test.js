@@ -183,7 +183,7 @@ test("break it plays, pauses, changes speed and scrubs", async () => {
   assert.equal(await page.locator("section.break").getAttribute("data-ticking"), "true", "playing, a timer runs");
   await page.getByRole("button", { name: "Pause" }).click();
   await page.getByRole("button", { name: "Play" }).waitFor();
-  // Paused: no timer is left to move the second on (src/breakit/view.rs says so).
+  // Paused: no timer is left to move the second on (src/views/break/view.rs says so).
   await page.waitForFunction(() => document.querySelector("section.break").dataset.ticking === "false");
   const at = await slider(page, "Second").inputValue();
   assert.equal(await page.locator("section.break").getAttribute("data-ticking"), "false");

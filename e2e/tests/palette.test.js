@@ -1,7 +1,7 @@
 // One palette: server A is the same colour in every picture, and so are B, C and D, light
 // and dark. Read where the reader sees them: the playground's share table, the clock's
 // server marks, the slots legend, the load ring's arcs, the rendezvous race, and the
-// canvases' colours (src/canvas_theme.rs reads the same custom properties as the
+// canvases' colours (src/kit/canvas_theme.rs reads the same custom properties as the
 // stylesheet's classes, and the playground's ring is sampled for each).
 import { after, before, test } from "node:test";
 import assert from "node:assert/strict";

@@ -605,7 +605,7 @@ test("keyboard only: Tab reaches the controls with a visible focus ring, Enter a
 
 /**
  * Walks the first key and records every frame the canvas paints until the walk is done
- * (src/probe.rs: data-walk, data-walk-reached, data-walk-travel): where the cursor was in
+ * (src/kit/probe.rs: data-walk, data-walk-reached, data-walk-travel): where the cursor was in
  * each, and how many steps the walk has. Waits on the walk's own state, not on a clock.
  */
 async function walkFrames(page) {

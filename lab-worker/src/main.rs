@@ -1,7 +1,7 @@
 //! The Web Worker of the lab and the comparison. It says `ready` once its module has
 //! started, then answers each line of text with a `Float64Array`:
-//! - a lab job (`ringlab_model::lab::job::Job`): its rings' outcomes;
-//! - a range of the comparison's keys (`ringlab_model::compare::chunk::KeysChunk`): their
+//! - a lab job (`ringlab_model::views::lab::job::Job`): its rings' outcomes;
+//! - a range of the comparison's keys (`ringlab_model::views::compare::chunk::KeysChunk`): their
 //!   tally. The schemes it built stay for the next range of the same comparison.
 //!
 //! A line that is neither gets a line saying so, a comparison whose scheme cannot be

@@ -73,7 +73,7 @@ mod tests {
     use std::rc::Rc;
 
     use super::*;
-    use crate::load::params::LoadParams;
+    use crate::views::load::params::LoadParams;
 
     #[test]
     fn an_edit_is_read_as_the_link_would_be() {

@@ -6,9 +6,9 @@
 //! `location.hash` into a [`Route`] and writes [`Route::to_hash`] back with
 //! `history.replaceState`; each view parses its own parameters from [`Route::query`].
 
-use crate::index::INDEX_PATH;
 use crate::urlkit::{self, flag, flag_text, parse_query, shorten, write_query};
 use crate::view_state::ViewInfo;
+use crate::views::index::INDEX_PATH;
 
 /// The shell's own parameters; every other one belongs to the view.
 pub const EMBED: &str = "embed";

@@ -67,7 +67,7 @@ impl UrlState {
 #[cfg(test)]
 pub mod test_views {
     use super::ViewInfo;
-    use crate::index::INDEX_PATH;
+    use crate::views::index::INDEX_PATH;
 
     const fn view(path: &'static str, title: &'static str, tail: Option<&'static str>) -> ViewInfo {
         ViewInfo {

@@ -5,9 +5,9 @@
 
 use ringlab_core::experiment::Scratch;
 
-use crate::compare::chunk::KeysChunk;
-use crate::compare::run::Comparison;
-use crate::lab::job::Job;
+use crate::views::compare::chunk::KeysChunk;
+use crate::views::compare::run::Comparison;
+use crate::views::lab::job::Job;
 
 /// What the worker says of a line it cannot read.
 pub const UNREAD: &str = "the worker could not read its job";
@@ -34,9 +34,9 @@ pub fn answer(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::compare::params::{Change, CompareParams};
-    use crate::compare::run::Tally;
-    use crate::lab::job::{Flat, TrialKind};
+    use crate::views::compare::params::{Change, CompareParams};
+    use crate::views::compare::run::Tally;
+    use crate::views::lab::job::{Flat, TrialKind};
     use ringlab_core::experiment::{CatcherRing, Setting, Trial};
 
     fn small() -> CompareParams {

@@ -1,15 +1,15 @@
-//! The lab's shipped results (model/src/lab/shipped.tsv) are what a fresh run gives,
+//! The lab's shipped results (model/src/views/lab/shipped.tsv) are what a fresh run gives,
 //! number for number. A debug build (`cargo test`) checks the smaller settings of every
 //! run, a few seconds' work there; `make native` runs this file again in release, where
 //! every setting takes 20 seconds in all. `RINGLAB_WRITE_SHIPPED=1` writes the file anew
 //! instead (run it in release).
 
 use ringlab_core::experiment::Setting;
-use ringlab_model::compare::schemes::Compared;
-use ringlab_model::lab::job::{BoundedOutcome, TrialKind};
-use ringlab_model::lab::runs::run_here;
-use ringlab_model::lab::shipped::{self, fresh, fresh_file};
 use ringlab_model::loss::Loss;
+use ringlab_model::views::compare::schemes::Compared;
+use ringlab_model::views::lab::job::{BoundedOutcome, TrialKind};
+use ringlab_model::views::lab::runs::run_here;
+use ringlab_model::views::lab::shipped::{self, fresh, fresh_file};
 
 /// Whether this build checks `setting` of `kind`: in release, all; in debug, the rings
 /// of up to 100 servers of up to 64 points, and real keys on up to 100 servers.
@@ -42,7 +42,7 @@ fn same_as_fresh(kind: TrialKind) {
 #[test]
 fn written_anew_when_asked() {
     if std::env::var_os("RINGLAB_WRITE_SHIPPED").is_some() {
-        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/src/lab/shipped.tsv");
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/src/views/lab/shipped.tsv");
         std::fs::write(path, fresh_file()).expect("write shipped.tsv");
     }
 }

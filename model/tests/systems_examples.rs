@@ -8,9 +8,9 @@
 use ringlab_core::config;
 use ringlab_core::schemes::haproxy::{Haproxy, KeyHash};
 use ringlab_core::{Options, Partitioner, SchemeKind, Server};
-use ringlab_model::systems::outcome::{outcome, Outcome};
-use ringlab_model::systems::params::SystemsParams;
-use ringlab_model::systems::system::{System, EXAMPLE_KEYS};
+use ringlab_model::views::systems::outcome::{outcome, Outcome};
+use ringlab_model::views::systems::params::SystemsParams;
+use ringlab_model::views::systems::system::{System, EXAMPLE_KEYS};
 use ringlab_model::ViewState;
 
 /// The state of `#/systems?system=<name>`: the system's example, the example keys.

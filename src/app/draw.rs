@@ -3,43 +3,43 @@
 //! compiling, so it is named once; a build for another bundle leaves the component out.
 //! Only the shell (`app/mod.rs`) and the tests read this module.
 
-use ringlab_model::breakit::params::BreakParams;
-use ringlab_model::clock::params::ClockParams;
-use ringlab_model::compare::params::CompareParams;
-use ringlab_model::cost::params::CostParams;
-use ringlab_model::grids::params::GridsParams;
-use ringlab_model::index::{IndexParams, INDEX_PATH};
-use ringlab_model::jump::params::JumpParams;
-use ringlab_model::lab::params::LabParams;
-use ringlab_model::learn::params::LearnParams;
-use ringlab_model::load::params::LoadParams;
-use ringlab_model::maglev::params::MaglevParams;
-use ringlab_model::playground::params::PlaygroundParams;
-use ringlab_model::prep::params::PrepParams;
-use ringlab_model::rendezvous::params::RendezvousParams;
-use ringlab_model::slots::params::SlotsParams;
-use ringlab_model::systems::params::SystemsParams;
 use ringlab_model::view_state::{UrlState, ViewInfo};
+use ringlab_model::views::clock::params::ClockParams;
+use ringlab_model::views::compare::params::CompareParams;
+use ringlab_model::views::cost::params::CostParams;
+use ringlab_model::views::grids::params::GridsParams;
+use ringlab_model::views::index::{IndexParams, INDEX_PATH};
+use ringlab_model::views::jump::params::JumpParams;
+use ringlab_model::views::lab::params::LabParams;
+use ringlab_model::views::learn::params::LearnParams;
+use ringlab_model::views::load::params::LoadParams;
+use ringlab_model::views::maglev::params::MaglevParams;
+use ringlab_model::views::prep::params::PrepParams;
+use ringlab_model::views::r#break::params::BreakParams;
+use ringlab_model::views::rendezvous::params::RendezvousParams;
+use ringlab_model::views::ring::params::PlaygroundParams;
+use ringlab_model::views::slots::params::SlotsParams;
+use ringlab_model::views::systems::params::SystemsParams;
 use yew::prelude::*;
 
-use crate::breakit::BreakIt;
-use crate::clock::ClockExample;
-use crate::compare::CompareView;
-use crate::cost::CostPanel;
-use crate::grids::Grids;
-use crate::index::Index;
-use crate::jump::JumpView;
-use crate::lab::LabView;
-use crate::learn::Learn;
-use crate::load::LoadView;
-use crate::maglev::MaglevView;
-use crate::playground::Playground;
-use crate::prep::Prep;
+use crate::kit::view_props::ViewProps;
 use crate::registry::{built, bundle_of};
-use crate::rendezvous::RendezvousView;
-use crate::slots::Slots;
-use crate::systems::Systems;
-use crate::view_props::ViewProps;
+use crate::views::clock::ClockExample;
+use crate::views::compare::CompareView;
+use crate::views::cost::CostPanel;
+use crate::views::grids::Grids;
+use crate::views::index::Index;
+use crate::views::jump::JumpView;
+use crate::views::lab::LabView;
+use crate::views::learn::Learn;
+use crate::views::load::LoadView;
+use crate::views::maglev::MaglevView;
+use crate::views::prep::Prep;
+use crate::views::r#break::BreakIt;
+use crate::views::rendezvous::RendezvousView;
+use crate::views::ring::Playground;
+use crate::views::slots::Slots;
+use crate::views::systems::Systems;
 
 /// A view this build draws: its component, and its URL state (link repair and
 /// parameter table, for the tests).

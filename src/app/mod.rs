@@ -2,20 +2,22 @@
 //! view. `embed=1` leaves only the view, its title (for screen readers) and its notes.
 
 pub mod draw;
+pub mod header;
+pub mod panic;
 
 use gloo::events::EventListener;
 use ringlab_model::route::Route;
 use ringlab_model::shell::{Action, Shell};
 use yew::prelude::*;
 
-use crate::browser;
-use crate::header::views_nav;
+use crate::app::header::views_nav;
+use crate::kit::browser;
+use crate::kit::hooks::scheme::{use_scheme_changes, SchemeEpoch};
+use crate::kit::share::ShareBar;
+use crate::kit::store::Store;
+use crate::kit::view_link::LinkMode;
+use crate::kit::view_props::ViewProps;
 use crate::registry::{groups, infos};
-use crate::scheme::{use_scheme_changes, SchemeEpoch};
-use crate::share::ShareBar;
-use crate::store::Store;
-use crate::view_link::LinkMode;
-use crate::view_props::ViewProps;
 use draw::drawn;
 
 #[component]
@@ -113,7 +115,7 @@ pub fn App() -> Html {
         <div class="app">
             <a class="skip" href="#main" onclick={skip_to_main()}>{ "Skip to content" }</a>
             <header class="top">
-                <a class="brand" href={format!("#/{}", crate::index::INDEX_PATH)}>{ "ringlab" }</a>
+                <a class="brand" href={format!("#/{}", crate::views::index::INDEX_PATH)}>{ "ringlab" }</a>
                 { views_nav(&groups(), shell.view) }
                 <ShareBar title={shell.view.title} />
             </header>

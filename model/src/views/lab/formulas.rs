@@ -1,0 +1,313 @@
+//! The lab's theory lines, floors and the sentences and CSV columns that quote them,
+//! each against its formula worked out here, at two or more points.
+
+use ringlab_core::experiment::{run_sequential, Busiest, BusiestRow, Method, Placement, Setting};
+
+use super::csv::{bounded_csv, keys_csv, speed_csv};
+use super::job::{BoundedOutcome, KeysOutcome};
+use super::prose;
+use super::series::{self, Dash, KeysRow};
+use crate::test_numbers::assert_numbers;
+use crate::views::compare::schemes::Compared;
+
+/// Rings of 10 and 100 servers at 1, 4 and 16 points, placed by the core.
+fn busiest_rows(method: Method) -> Vec<BusiestRow> {
+    let trial = Busiest {
+        seed: 7,
+        method,
+        placement: Placement::Uniform,
+    };
+    let settings: Vec<Setting> = [10, 100]
+        .iter()
+        .flat_map(|&servers| {
+            [1, 4, 16].map(|points| Setting {
+                servers,
+                points,
+                rings: 8,
+            })
+        })
+        .collect();
+    run_sequential(&trial, &settings, None).unwrap()
+}
+
+/// The exact CV of one share times sqrt(V): sqrt((N - 1) V / (N V + 1)).
+fn exact_spread(n: f64, v: f64) -> f64 {
+    ((n - 1.0) * v / (n * v + 1.0)).sqrt()
+}
+
+#[track_caller]
+fn close(got: f64, want: f64) {
+    assert!(
+        (got - want).abs() <= 1e-12 * want.abs(),
+        "{got} against {want}"
+    );
+}
+
+/// Figure 2's theory lines are the formula at every V, not the measurement.
+#[test]
+fn figure_2_draws_the_exact_spread() {
+    let rows = busiest_rows(Method::Ring);
+    let chart = series::spread(&rows);
+    for n in [10, 100] {
+        let theory = chart
+            .lines
+            .iter()
+            .find(|l| l.label == format!("N = {n}, theory"))
+            .unwrap();
+        assert_eq!(theory.dash, Dash::Dotted);
+        assert_eq!(theory.points.len(), 3);
+        for &(v, y) in &theory.points {
+            close(y, exact_spread(f64::from(n), v));
+        }
+        // The measured line beside it is the rings', which differ from the formula.
+        let measured = chart
+            .lines
+            .iter()
+            .find(|l| l.label == format!("N = {n}, measured"))
+            .unwrap();
+        assert_ne!(measured.points, theory.points);
+    }
+    // The sentence: measured and theory at the most points, per N.
+    let r = |n| {
+        rows.iter()
+            .find(|r| r.servers == n && r.points == 16)
+            .unwrap()
+    };
+    let text = prose::spread(&rows).unwrap();
+    assert_numbers(
+        &text,
+        &[
+            r(10).spread_sqrt_points,
+            10.0,
+            exact_spread(10.0, 16.0),
+            r(100).spread_sqrt_points,
+            100.0,
+            exact_spread(100.0, 16.0),
+        ],
+    );
+}
+
+/// Figure 1's sentence sets one point each against H_N, the expected largest of N
+/// spacings over the mean, and the level at 1,024 points against 2 ln N / ε².
+#[test]
+fn figure_1s_theory_is_the_harmonic_number() {
+    let harmonic = |n: u32| (1..=n).map(|k| 1.0 / f64::from(k)).sum::<f64>();
+    let rows = busiest_rows(Method::Gamma);
+    let at = |n, v| {
+        rows.iter()
+            .find(|r| r.servers == n && r.points == v)
+            .unwrap()
+    };
+    let text = prose::busiest(&rows).unwrap();
+    assert_numbers(
+        &text,
+        &[
+            at(10, 1).mean_busiest,
+            10.0,
+            harmonic(10),
+            at(100, 1).mean_busiest,
+            100.0,
+            harmonic(100),
+        ],
+    );
+    let mut level = *at(10, 16);
+    (level.servers, level.points, level.mean_busiest) = (1_000, 1_024, 1.08);
+    let text = prose::busiest(&[level]).unwrap();
+    let rule = (2.0 * 1_000f64.ln() / (0.08f64 * 0.08)).ceil();
+    assert_numbers(&text, &[1_024.0, 1_000.0, 1.08, 2.0, rule]);
+}
+
+/// Real-keys rows for every scheme of figure 4 at 10, 100 and 1,000 servers.
+fn keys_rows() -> Vec<KeysRow> {
+    let mut rows = Vec::new();
+    for scheme in [
+        Compared::Ring,
+        Compared::Ring1024,
+        Compared::Jump,
+        Compared::Rendezvous,
+    ] {
+        for n in [10, 100, 1_000] {
+            let o = KeysOutcome {
+                moved: 100_000 / (n as u64 + 1) + 3,
+                max_over_mean: 1.25,
+                spread: 0.123,
+            };
+            rows.push((scheme, n, o));
+        }
+    }
+    rows
+}
+
+/// Figure 4's floor for a scheme at N servers, 100,000 keys: sqrt(1/V + N/K) for the
+/// rings (V = 160 and 1,024), sqrt(N/K) for the others.
+fn keys_floor(scheme: Compared, n: f64) -> f64 {
+    let noise = n / 100_000.0;
+    match scheme {
+        Compared::Ring => (1.0 / 160.0 + noise).sqrt(),
+        Compared::Ring1024 => (1.0 / 1_024.0 + noise).sqrt(),
+        _ => noise.sqrt(),
+    }
+}
+
+#[test]
+fn figure_4s_floors_follow_their_formula() {
+    let rows = keys_rows();
+    let chart = series::keys(&rows);
+    let floors: Vec<_> = chart
+        .lines
+        .iter()
+        .filter(|l| l.dash == Dash::Dotted)
+        .collect();
+    assert_eq!(floors.len(), 4);
+    for line in floors {
+        let scheme = [
+            Compared::Ring,
+            Compared::Ring1024,
+            Compared::Jump,
+            Compared::Rendezvous,
+        ]
+        .into_iter()
+        .find(|s| line.label == format!("{}, floor", s.title(160)))
+        .unwrap();
+        assert_eq!(line.points.len(), 3);
+        for &(n, y) in &line.points {
+            close(y, keys_floor(scheme, n));
+        }
+    }
+}
+
+/// The cells of a CSV's rows, by the header's column names.
+fn columns(text: &str) -> Vec<Vec<(String, String)>> {
+    let mut lines = text.lines();
+    let header: Vec<&str> = lines.next().unwrap().split(',').collect();
+    lines
+        .map(|line| {
+            header
+                .iter()
+                .zip(line.split(','))
+                .map(|(h, c)| (h.to_string(), c.to_string()))
+                .collect()
+        })
+        .collect()
+}
+
+fn cell<'a>(row: &'a [(String, String)], name: &str) -> &'a str {
+    &row.iter().find(|(h, _)| h == name).unwrap().1
+}
+
+#[test]
+fn figure_4s_csv_holds_the_floor_and_the_least_moved() {
+    let rows = keys_rows();
+    let text = keys_csv(&rows, ',');
+    assert!(text.starts_with("scheme,servers,keys,spread,floor,max_over_mean,moved,least_moved\n"));
+    let table = columns(&text);
+    assert_eq!(table.len(), rows.len());
+    for (row, (scheme, n, o)) in table.iter().zip(&rows) {
+        let n = *n as f64;
+        assert_eq!(cell(row, "scheme"), scheme.name());
+        assert_numbers(cell(row, "servers"), &[n]);
+        assert_numbers(cell(row, "keys"), &[100_000.0]);
+        assert_numbers(cell(row, "spread"), &[o.spread]);
+        assert_numbers(cell(row, "floor"), &[keys_floor(*scheme, n)]);
+        assert_numbers(cell(row, "max_over_mean"), &[o.max_over_mean]);
+        assert_numbers(cell(row, "moved"), &[o.moved as f64]);
+        assert_numbers(cell(row, "least_moved"), &[100_000.0 / (n + 1.0)]);
+    }
+    // Figure 4's sentence: the least a join to 1,000 must move, K/(N+1), and the
+    // binomial's spread of that count, sqrt(K p (1 - p)).
+    let p = 1.0 / 1_001.0;
+    let text = prose::keys(&rows).unwrap();
+    let moved = 100_000 / 1_001 + 3;
+    assert_numbers(
+        &text,
+        &[
+            1_001.0,
+            1_000.0,
+            100_000.0,
+            100_000.0 * p,
+            (100_000.0 * p * (1.0 - p)).sqrt(),
+            160.0,
+            moved as f64,
+            1_024.0,
+            moved as f64,
+            moved as f64,
+            moved as f64,
+        ],
+    );
+}
+
+/// Figure 8: the cap line is 1 + ε, and the join's moves are read against the least,
+/// K/(N+1) = 20,000/101, in the chart, the sentence and the CSV.
+#[test]
+fn figure_8s_cap_and_least_moved() {
+    let least = 20_000.0 / 101.0;
+    let rows: Vec<_> = [(0.05, 1.049, 2_000u64, 900u64), (0.5, 1.3, 300, 10)]
+        .map(|(e, max, moved, pushed)| {
+            let o = BoundedOutcome {
+                max_over_mean: max,
+                moved,
+                pushed,
+            };
+            (e, o)
+        })
+        .to_vec();
+    let chart = series::bounded(&rows);
+    let cap = chart
+        .lines
+        .iter()
+        .find(|l| l.label == "the cap, 1 + ε")
+        .unwrap();
+    assert_eq!(cap.points, [(0.05, 1.05), (0.5, 1.5)]);
+    let ratio = chart
+        .lines
+        .iter()
+        .find(|l| l.label.starts_with("keys moved on a join"))
+        .unwrap();
+    for (&(_, y), (_, o)) in ratio.points.iter().zip(&rows) {
+        close(y, o.moved as f64 / least);
+    }
+    let text = prose::bounded(&rows).unwrap();
+    assert_numbers(
+        &text,
+        &[
+            20_000.0,
+            100.0,
+            least,
+            0.05,
+            1.049,
+            1.05,
+            900.0,
+            2_000.0,
+            2_000.0 / least,
+            0.5,
+            1.3,
+            1.5,
+            10.0,
+            300.0,
+            300.0 / least,
+        ],
+    );
+    for (row, (e, o)) in columns(&bounded_csv(&rows, ',')).iter().zip(&rows) {
+        assert_numbers(cell(row, "epsilon"), &[*e]);
+        assert_numbers(cell(row, "servers"), &[100.0]);
+        assert_numbers(cell(row, "keys"), &[20_000.0]);
+        assert_numbers(cell(row, "max_over_mean"), &[o.max_over_mean]);
+        assert_numbers(cell(row, "pushed"), &[o.pushed as f64]);
+        assert_numbers(cell(row, "moved"), &[o.moved as f64]);
+        assert_numbers(cell(row, "least_moved"), &[least]);
+    }
+}
+
+#[test]
+fn figure_5s_csv_says_the_points_and_the_rate() {
+    let rows = [(Compared::Jump, 10, 1.2e6), (Compared::Ring, 100, 3_456.4)];
+    let text = speed_csv(&rows, '\t');
+    assert!(text.starts_with("scheme\tservers\tpoints\tlookups_per_second\n"));
+    let table = columns(&text.replace('\t', ","));
+    for (row, (scheme, n, rate)) in table.iter().zip(rows) {
+        assert_eq!(cell(row, "scheme"), scheme.name());
+        assert_numbers(cell(row, "servers"), &[n as f64]);
+        assert_numbers(cell(row, "points"), &[160.0]);
+        assert_numbers(cell(row, "lookups_per_second"), &[rate]);
+    }
+}
