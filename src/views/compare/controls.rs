@@ -18,7 +18,7 @@ pub fn controls(
     p: &CompareParams,
     dispatch: &UseReducerDispatcher<Store<Linked<CompareParams>>>,
 ) -> Html {
-    let set = |name: &'static str| on_change(&dispatch, name);
+    let set = |name: &'static str| on_change(dispatch, name);
     let toggle = |scheme: Compared| {
         let (dispatch, p) = (dispatch.clone(), p.clone());
         Callback::from(move |e: Event| {
@@ -53,7 +53,7 @@ pub fn controls(
             dispatch.dispatch(Edit::Set(pairs));
         })
     };
-    let set_text = |name: &'static str| on_text(&dispatch, name);
+    let set_text = |name: &'static str| on_text(dispatch, name);
     let number = |label: &'static str, name: &'static str, range: (u64, u64), value: u64| {
         html! { <NumberField {label} {value} min={range.0} max={range.1} on_change={set_text(name)} /> }
     };

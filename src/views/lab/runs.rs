@@ -114,7 +114,7 @@ pub fn use_lab_runs(p: &LabParams) -> LabRuns {
             (loss.clone(), LOSS),
             (bounded.clone(), BOUNDED),
         ],
-        &p,
+        p,
         on_redraw.clone(),
     );
     LabRuns {

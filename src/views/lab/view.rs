@@ -139,29 +139,29 @@ pub fn LabView(props: &ViewProps) -> Html {
     let (b_loss, b_keys) = (before(TrialKind::Loss, &p), before(KEYS[0], &p));
     let (b_speed, b_bounded) = (before(SPEED[0], &p), before(TrialKind::Bounded, &p));
     let ring = rows_of(
-        &busiest,
+        busiest,
         |r| r.busiest_rows(TrialKind::BusiestRing),
         b_busiest,
         || shipped::busiest_rows(TrialKind::BusiestRing),
     );
     let gamma = rows_of(
-        &busiest,
+        busiest,
         |r| r.busiest_rows(TrialKind::BusiestGamma),
         b_busiest,
         || shipped::busiest_rows(TrialKind::BusiestGamma),
     );
     let caught = rows_of(
-        &catcher,
+        catcher,
         Stages::catcher_rows,
         b_catcher,
         shipped::catcher_rows,
     );
     let shown = |n: u64| p.fig == n || (p.fig == 0 && n <= drawn);
-    let losses = rows_of(&loss, Stages::loss_rows, b_loss, shipped::loss_rows);
-    let placed = rows_of(&keys, Stages::keys_rows, b_keys, shipped::keys_rows);
-    let rates = rows_of(&speed, Stages::speed_rows, b_speed, Vec::new);
+    let losses = rows_of(loss, Stages::loss_rows, b_loss, shipped::loss_rows);
+    let placed = rows_of(keys, Stages::keys_rows, b_keys, shipped::keys_rows);
+    let rates = rows_of(speed, Stages::speed_rows, b_speed, Vec::new);
     let capped = rows_of(
-        &bounded,
+        bounded,
         Stages::bounded_rows,
         b_bounded,
         shipped::bounded_rows,
@@ -207,27 +207,27 @@ pub fn LabView(props: &ViewProps) -> Html {
             { settings(&p, &dispatch, run_all) }
             if shown(1) {
                 { figure(1, "The busiest server against its fair share", Drawn { chart: series::busiest(&ring, &gamma), table: busiest_table(&ring, &gamma), csv: table_text(&ring, ','), finding: prose::busiest(&ring) },
-                    (&busiest, BUSIEST, &[TrialKind::BusiestRing, TrialKind::BusiestGamma], b_busiest)) }
+                    (busiest, BUSIEST, &[TrialKind::BusiestRing, TrialKind::BusiestGamma], b_busiest)) }
             }
             if shown(2) {
                 { figure(2, "The spread of the shares shrinks as one over the square root of V", Drawn { chart: series::spread(&ring), table: spread_table(&ring), csv: table_text(&ring, ','), finding: prose::spread(&ring) },
-                    (&busiest, BUSIEST, &[TrialKind::BusiestRing], b_busiest)) }
+                    (busiest, BUSIEST, &[TrialKind::BusiestRing], b_busiest)) }
             }
             if shown(3) {
                 { figure(3, "Who catches a leaving server's keys", Drawn { chart: series::catcher(&caught), table: catcher_table(&caught), csv: table_text(&caught, ','), finding: prose::catcher(&caught) },
-                    (&catcher, CATCHER, &[TrialKind::Catcher], b_catcher)) }
+                    (catcher, CATCHER, &[TrialKind::Catcher], b_catcher)) }
             }
             if shown(4) {
                 { figure(4, "Real keys: how evenly they spread, and what a join moves", Drawn { chart: series::keys(&placed), table: keys_table(&placed), csv: keys_csv(&placed, ','), finding: prose::keys(&placed) },
-                    (&keys, KEYS, KEYS, b_keys)) }
+                    (keys, KEYS, KEYS, b_keys)) }
             }
             if shown(5) {
                 { figure(5, "Lookups per second, in this browser", Drawn { chart: series::speed(&rates), table: speed_table(&rates), csv: speed_csv(&rates, ','), finding: prose::speed(&rates) },
-                    (&speed, SPEED, SPEED, b_speed)) }
+                    (speed, SPEED, SPEED, b_speed)) }
             }
             if shown(6) {
                 { figure(6, "Three servers fail at once: is some key gone?", Drawn { chart: series::durability(&losses), table: loss_table(&losses), csv: loss_csv(&losses, ','), finding: prose::durability(&losses) },
-                    (&loss, LOSS, LOSS, b_loss)) }
+                    (loss, LOSS, LOSS, b_loss)) }
             }
             if shown(7) {
                 <Figure number={7} title="What the ring costs to hold and to gossip"
@@ -240,7 +240,7 @@ pub fn LabView(props: &ViewProps) -> Html {
             }
             if shown(8) {
                 { figure(8, "Bounded loads: a cap on the busiest, paid for in moves", Drawn { chart: series::bounded(&capped), table: bounded_table(&capped), csv: bounded_csv(&capped, ','), finding: prose::bounded(&capped) },
-                    (&bounded, BOUNDED, BOUNDED, b_bounded)) }
+                    (bounded, BOUNDED, BOUNDED, b_bounded)) }
             }
         </section>
     }
@@ -252,7 +252,7 @@ fn settings(
     dispatch: &UseReducerDispatcher<Store<Linked<LabParams>>>,
     run_all: &RunAll,
 ) -> Html {
-    let set_text = |name: &'static str| on_text(&dispatch, name);
+    let set_text = |name: &'static str| on_text(dispatch, name);
     html! {
         <form class="lab-form view-controls" aria-label="Lab settings" onsubmit={|e: SubmitEvent| e.prevent_default()}>
             <NumberField label="Rings per setting" value={u64::from(p.rings)} min={RINGS.0} max={RINGS.1} on_change={set_text("rings")} />

@@ -8,7 +8,7 @@ use yew::prelude::*;
 
 /// The numbers beside the figures.
 pub fn numbers(scene: &LoadScene, params: &LoadParams) -> Html {
-    let figures = prose::numbers(&scene, &params);
+    let figures = prose::numbers(scene, params);
     html! {
         <dl class="load-numbers">
             <dt>{ "Requests a second" }</dt>
@@ -35,19 +35,19 @@ pub fn numbers(scene: &LoadScene, params: &LoadParams) -> Html {
 
 /// Every server's load, the busiest first.
 pub fn table(scene: &LoadScene) -> Html {
-    let table = prose::table_rows(&scene);
+    let table = prose::table_rows(scene);
     let line = scene.cap.unwrap_or(f64::INFINITY);
     html! {
             <details class="load-table">
-                <summary>{ prose::table_summary(&scene, &table) }</summary>
+                <summary>{ prose::table_summary(scene, &table) }</summary>
                 <table>
                     <thead><tr><th scope="col">{ "Server" }</th><th scope="col">{ "Requests a second" }</th><th scope="col">{ "Times the mean" }</th><th scope="col">{ "Over the cap" }</th></tr></thead>
                     <tbody>
                         { for table.iter().map(|&i| html! {
                             <tr>
                                 <th scope="row">{ scene.names[i].clone() }</th>
-                                <td>{ prose::load_cell(&scene, i) }</td>
-                                <td>{ prose::times_mean(&scene, i) }</td>
+                                <td>{ prose::load_cell(scene, i) }</td>
+                                <td>{ prose::times_mean(scene, i) }</td>
                                 <td>{ if scene.loads[i] > line * (1.0 + 1e-9) { "yes" } else { "no" } }</td>
                             </tr>
                         }) }

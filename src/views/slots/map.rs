@@ -82,7 +82,6 @@ pub fn SlotMap(props: &SlotMapProps) -> Html {
         })
     };
     let onkeydown = {
-        let controls = controls;
         let cursor = cursor.clone();
         let hover = hover.clone();
         let dispatch = dispatch.clone();

@@ -72,13 +72,13 @@ pub fn resharding(
             </div>
             <div class="sl-buttons">
                 <button type="button" class="sl-advance" disabled={nothing_moves}
-                    onclick={send(&dispatch, params.advance())}>{ advance_label }</button>
+                    onclick={send(dispatch, params.advance())}>{ advance_label }</button>
                 <button type="button" disabled={params.moves.is_empty() && params.phase == Phase::Plan}
-                    onclick={send(&dispatch, SlotsParams::reset())}>{ "Undo every move" }</button>
+                    onclick={send(dispatch, SlotsParams::reset())}>{ "Undo every move" }</button>
             </div>
         </div>
     };
-    let earlier = prose::finished_earlier(&params).map_or(html! {}, |text| {
+    let earlier = prose::finished_earlier(params).map_or(html! {}, |text| {
         html! { <p class="sl-earlier">{ text }</p> }
     });
     html! {
