@@ -36,6 +36,30 @@ impl<S: Reducer> Reducible for Store<S> {
     type Action = S::Action;
 
     fn reduce(self: Rc<Self>, action: S::Action) -> Rc<Self> {
-        Rc::new(Store(self.0.clone().reduce(action)))
+        let next = self.0.clone().reduce(action);
+        if Rc::ptr_eq(&next, &self.0) {
+            // Nothing changed: the same handle, and no render.
+            self
+        } else {
+            Rc::new(Store(next))
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use ringlab_model::linked::{Edit, Linked};
+    use ringlab_model::views::cost::params::CostParams;
+
+    /// Yew draws again only for a new handle: an edit that changes nothing keeps it.
+    #[test]
+    fn an_edit_that_changes_nothing_keeps_the_handle() {
+        let store = Rc::new(Store::new(Linked::<CostParams>::from_query(&[])));
+        let servers = store.params.before.to_string();
+        let same = store.clone().reduce(Edit::set("before", servers));
+        assert!(Rc::ptr_eq(&store, &same));
+        let next = store.clone().reduce(Edit::set("before", "7"));
+        assert!(!Rc::ptr_eq(&store, &next));
     }
 }

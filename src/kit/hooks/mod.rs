@@ -3,6 +3,7 @@
 
 pub mod element_width;
 pub mod in_turn;
+pub mod linked;
 pub mod scheme;
 pub mod url_out;
 pub mod visible;

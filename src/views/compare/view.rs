@@ -4,7 +4,7 @@
 use std::rc::Rc;
 
 use ringlab_model::format::byte_size;
-use ringlab_model::linked::{Edit, Linked};
+use ringlab_model::linked::Edit;
 use ringlab_model::views::compare::params::CompareParams;
 use ringlab_model::views::compare::prose;
 use ringlab_model::views::compare::run::Outcome;
@@ -15,20 +15,15 @@ use super::controls::{controls, pick_when};
 use super::moved_bars::MovedBars;
 use super::runner::{use_comparison, worker_count};
 use super::speed::use_speed;
-use crate::kit::hooks::url_out::use_url_out;
+use crate::kit::hooks::linked::use_linked;
 use crate::kit::notes::{dispatching, ViewNotes};
-use crate::kit::store::Store;
 use crate::kit::view_props::ViewProps;
 use crate::kit::workers::Status;
 
 #[component]
 pub fn CompareView(props: &ViewProps) -> Html {
-    let state = {
-        let query = props.query.clone();
-        use_reducer(move || Store::new(Linked::<CompareParams>::from_query(&query)))
-    };
+    let state = use_linked::<CompareParams>(props);
     let dispatch = state.dispatcher();
-    use_url_out(props, state.query());
     let p = &state.params;
     let comparing = use_comparison(p);
     let run = comparing.run;

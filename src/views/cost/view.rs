@@ -2,26 +2,21 @@
 //! side by side, and the explanation.
 
 use ringlab_core::analysis::cost::ResizeCost;
-use ringlab_model::linked::{Edit, Linked};
+use ringlab_model::linked::Edit;
 use yew::prelude::*;
 
 use super::params::{CostParams, Field};
 use super::report::{self, bytes, exact_bytes, hours, percent, Report};
 use crate::kit::browser::input_value;
-use crate::kit::hooks::url_out::use_url_out;
+use crate::kit::hooks::linked::use_linked;
 use crate::kit::notes::{dispatching, ViewNotes};
-use crate::kit::store::Store;
 use crate::kit::view_props::ViewProps;
 use ringlab_model::format::grouped;
 
 #[component]
 pub fn CostPanel(props: &ViewProps) -> Html {
-    let state = {
-        let query = props.query.clone();
-        use_reducer(move || Store::new(Linked::<CostParams>::from_query(&query)))
-    };
+    let state = use_linked::<CostParams>(props);
     let dispatch = state.dispatcher();
-    use_url_out(props, state.query());
     let notes = html! {
         <ViewNotes notes={state.notes.clone()} on_dismiss={dispatching(&dispatch, Edit::Dismiss)} />
     };

@@ -4,7 +4,7 @@
 use std::rc::Rc;
 
 use ringlab_core::hash::key_hash;
-use ringlab_model::linked::{Edit, Linked};
+use ringlab_model::linked::Edit;
 use ringlab_model::views::jump::moves::Moves;
 use ringlab_model::views::jump::params::{JumpParams, ALL_STEPS, BUCKETS, KEYS};
 use ringlab_model::views::jump::prose;
@@ -12,13 +12,12 @@ use ringlab_model::views::jump::walk::{table, Walk, TABLE_BUCKETS, TABLE_KEYS};
 use yew::prelude::*;
 
 use super::line::WalkLine;
-use crate::kit::hooks::url_out::use_url_out;
+use crate::kit::hooks::linked::use_linked;
 use crate::kit::notes::{dispatching, ViewNotes};
 use crate::kit::number_field::NumberField;
 use crate::kit::pictures::bars::{Bars, Line};
 use crate::kit::player::Player;
 use crate::kit::setters::{on_change, on_text};
-use crate::kit::store::Store;
 use crate::kit::view_props::ViewProps;
 
 /// Time between jumps while the walk plays.
@@ -26,12 +25,8 @@ const JUMP_MS: u32 = 800;
 
 #[component]
 pub fn JumpView(props: &ViewProps) -> Html {
-    let state = {
-        let query = props.query.clone();
-        use_reducer(move || Store::new(Linked::<JumpParams>::from_query(&query)))
-    };
+    let state = use_linked::<JumpParams>(props);
     let dispatch = state.dispatcher();
-    use_url_out(props, state.query());
     let p = &state.params;
     let walk = Walk::of(p);
     let moves = use_memo((p.n, p.keys, p.remove), {

@@ -24,7 +24,7 @@ use super::tables::{
     spread_table,
 };
 use crate::kit::hooks::in_turn::use_in_turn;
-use crate::kit::hooks::url_out::use_url_out;
+use crate::kit::hooks::linked::use_linked;
 use crate::kit::notes::{dispatching, ViewNotes};
 use crate::kit::number_field::NumberField;
 use crate::kit::setters::on_text;
@@ -107,12 +107,8 @@ fn rows_of<R>(
 
 #[component]
 pub fn LabView(props: &ViewProps) -> Html {
-    let state = {
-        let query = props.query.clone();
-        use_reducer(move || Store::new(Linked::<LabParams>::from_query(&query)))
-    };
+    let state = use_linked::<LabParams>(props);
     let dispatch = state.dispatcher();
-    use_url_out(props, state.query());
     let p = state.params.clone();
     // The whole lab draws a figure a task, so that opening it blocks no tap for long.
     let drawn = use_in_turn(FIGURES);

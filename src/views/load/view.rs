@@ -3,7 +3,7 @@
 
 use std::rc::Rc;
 
-use ringlab_model::linked::{Edit, Linked};
+use ringlab_model::linked::Edit;
 use ringlab_model::views::load::params::LoadParams;
 use ringlab_model::views::load::prose;
 use ringlab_model::views::load::scene::{demand, homes, ring, scene_from, LoadScene};
@@ -13,21 +13,16 @@ use yew::prelude::*;
 use super::controls::controls;
 use super::numbers::{numbers, table};
 use super::ring::LoadRing;
-use crate::kit::hooks::url_out::use_url_out;
+use crate::kit::hooks::linked::use_linked;
 use crate::kit::notes::{dispatching, ViewNotes};
 use crate::kit::pictures::bars::{Bars, Line};
-use crate::kit::store::Store;
 use crate::kit::view_props::ViewProps;
 
 #[component]
 pub fn LoadView(props: &ViewProps) -> Html {
-    let state = {
-        let query = props.query.clone();
-        use_reducer(move || Store::new(Linked::<LoadParams>::from_query(&query)))
-    };
+    let state = use_linked::<LoadParams>(props);
     let dispatch = state.dispatcher();
     let (params, notes) = (state.params, state.notes.clone());
-    use_url_out(props, state.query());
     // Each part is rebuilt only when what it depends on changes: an epsilon step redoes
     // the bounded placement alone, not the 160,000-point ring or the 100,000 keys.
     let ring = use_memo((params.servers, params.vnodes), |_| ring(&params));

@@ -4,7 +4,7 @@
 use std::rc::Rc;
 
 use ringlab_core::schemes::maglev_systems::MaglevSystem;
-use ringlab_model::linked::{Edit, Linked};
+use ringlab_model::linked::Edit;
 use ringlab_model::views::maglev::fill::Fill;
 use ringlab_model::views::maglev::params::{MaglevParams, ALL_STEPS};
 use ringlab_model::views::maglev::prose;
@@ -14,12 +14,11 @@ use yew::prelude::*;
 use super::controls::{big_controls, small_controls, system_label};
 use super::fill::{Lists, Slots};
 use crate::kit::hooks::in_turn::use_in_turn;
-use crate::kit::hooks::url_out::use_url_out;
+use crate::kit::hooks::linked::use_linked;
 use crate::kit::notes::{dispatching, ViewNotes};
 use crate::kit::pictures::bars::{Bars, Line};
 use crate::kit::player::Player;
 use crate::kit::setters::{on_change, on_text};
-use crate::kit::store::Store;
 use crate::kit::view_props::ViewProps;
 
 /// Time between claims while the fill plays.
@@ -27,12 +26,8 @@ const CLAIM_MS: u32 = 700;
 
 #[component]
 pub fn MaglevView(props: &ViewProps) -> Html {
-    let state = {
-        let query = props.query.clone();
-        use_reducer(move || Store::new(Linked::<MaglevParams>::from_query(&query)))
-    };
+    let state = use_linked::<MaglevParams>(props);
     let dispatch = state.dispatcher();
-    use_url_out(props, state.query());
     let p = &state.params;
     let fill = use_memo(p.clone(), |p| Fill::of(p).map(Rc::new));
     // The real-size tables come in a task after the first drawing, and the table without

@@ -4,7 +4,7 @@
 use std::rc::Rc;
 
 use ringlab_core::schemes::rendezvous_systems::RendezvousSystem;
-use ringlab_model::linked::{Edit, Linked};
+use ringlab_model::linked::Edit;
 use ringlab_model::views::rendezvous::params::{RendezvousParams, KEYS, MOST_NODES};
 use ringlab_model::views::rendezvous::prose::{self, score_text};
 use ringlab_model::views::rendezvous::race::{
@@ -14,22 +14,17 @@ use yew::prelude::*;
 
 use super::bars::{Bar, Race};
 use super::cost::Cost;
-use crate::kit::hooks::url_out::use_url_out;
+use crate::kit::hooks::linked::use_linked;
 use crate::kit::leaver_select::LeaverSelect;
 use crate::kit::notes::{dispatching, ViewNotes};
 use crate::kit::number_field::NumberField;
 use crate::kit::setters::{on_change, on_text};
-use crate::kit::store::Store;
 use crate::kit::view_props::ViewProps;
 
 #[component]
 pub fn RendezvousView(props: &ViewProps) -> Html {
-    let state = {
-        let query = props.query.clone();
-        use_reducer(move || Store::new(Linked::<RendezvousParams>::from_query(&query)))
-    };
+    let state = use_linked::<RendezvousParams>(props);
     let dispatch = state.dispatcher();
-    use_url_out(props, state.query());
     let p = &state.params;
     let race = RaceModel::of(p);
     let counted = use_memo(p.clone(), |p| {

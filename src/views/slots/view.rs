@@ -2,7 +2,7 @@
 //! map with its slot cursor and readout, the move under way with what a client sees, the
 //! masters' ranges as a table (the map's text twin) and why there are 16,384 slots.
 
-use ringlab_model::linked::{Edit, Linked};
+use ringlab_model::linked::Edit;
 use ringlab_model::views::slots::params::SlotsParams;
 use ringlab_model::views::slots::scene::Scene;
 use yew::prelude::*;
@@ -12,21 +12,16 @@ use super::keys::keys;
 use super::map::SlotMap;
 use super::resharding::resharding;
 use super::twin::{twin, why};
-use crate::kit::hooks::url_out::use_url_out;
+use crate::kit::hooks::linked::use_linked;
 use crate::kit::notes::{dispatching, ViewNotes};
-use crate::kit::store::Store;
 use crate::kit::view_props::ViewProps;
 
 #[component]
 pub fn Slots(props: &ViewProps) -> Html {
-    let state = {
-        let query = props.query.clone();
-        use_reducer(move || Store::new(Linked::<SlotsParams>::from_query(&query)))
-    };
+    let state = use_linked::<SlotsParams>(props);
     // A new colour scheme re-renders, and the paint takes its colours.
     crate::kit::hooks::scheme::use_scheme_epoch();
     let dispatch = state.dispatcher();
-    use_url_out(props, state.query());
     let params = state.params.clone();
     let scene = use_memo(params.clone(), Scene::new);
     let notes = html! {

@@ -38,6 +38,33 @@ pub struct PlaygroundState {
     pub announcement: String,
 }
 
+/// Equal when nothing the page shows changed: the parameters and the words compared, the
+/// built parts (keys, placement, the change, the walk) by identity, as an action that
+/// changes them builds them anew. (Comparing rings point by point would cost more than
+/// the render it saves.)
+impl PartialEq for PlaygroundState {
+    fn eq(&self, other: &Self) -> bool {
+        fn same<T>(a: &Option<Rc<T>>, b: &Option<Rc<T>>) -> bool {
+            match (a, b) {
+                (Some(a), Some(b)) => Rc::ptr_eq(a, b),
+                (None, None) => true,
+                _ => false,
+            }
+        }
+        self.params == other.params
+            && self.notes == other.notes
+            && Rc::ptr_eq(&self.keys, &other.keys)
+            && Rc::ptr_eq(&self.placement, &other.placement)
+            && same(&self.change, &other.change)
+            && self.change_epoch == other.change_epoch
+            && same(&self.drag_base, &other.drag_base)
+            && same(&self.walk, &other.walk)
+            && self.walk_epoch == other.walk_epoch
+            && self.focused == other.focused
+            && self.announcement == other.announcement
+    }
+}
+
 /// Everything that can happen to the playground.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Action {
