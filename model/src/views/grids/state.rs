@@ -255,17 +255,6 @@ impl Reducer for GridsState {
             Action::DismissNotes => self.notes.clear(),
         }
     }
-
-    /// An action that changes nothing keeps the same state, so nothing draws again.
-    fn reduce(self: Rc<Self>, action: Action) -> Rc<Self> {
-        let mut next = (*self).clone();
-        next.apply(action);
-        if next == *self {
-            self
-        } else {
-            Rc::new(next)
-        }
-    }
 }
 
 #[cfg(test)]

@@ -6,7 +6,6 @@
 //! sent anywhere; text that does not parse is dropped, item by item.
 
 use std::collections::{BTreeMap, BTreeSet};
-use std::rc::Rc;
 
 use crate::reducer::Reducer;
 use crate::urlkit::{list, parse_query, write_query};
@@ -141,18 +140,6 @@ impl Reducer for Progress {
             }
             Action::Forget => *self = Progress::default(),
             Action::Load(progress) => *self = *progress,
-        }
-    }
-
-    /// An action that changes nothing (a challenge ticked again) keeps the same state, so
-    /// nothing is stored or drawn again.
-    fn reduce(self: Rc<Self>, action: Action) -> Rc<Self> {
-        let mut next = (*self).clone();
-        next.apply(action);
-        if next == *self {
-            self
-        } else {
-            Rc::new(next)
         }
     }
 }
@@ -321,6 +308,7 @@ impl Progress {
 mod tests {
     use super::*;
     use proptest::prelude::*;
+    use std::rc::Rc;
 
     #[test]
     fn progress_survives_storage() {
