@@ -217,6 +217,61 @@ fn distinct(order: &[usize]) -> usize {
     seen.len()
 }
 
+/// The three [`Partitioner`] methods every scheme that keeps its `servers` and a `ring`
+/// (a [`Ring`]) writes the same way: its servers, its ring, and a batch of lookups through
+/// the ring's batch search. Written once here; each such scheme's impl says
+/// `ring_backed!();`.
+macro_rules! ring_backed {
+    () => {
+        fn servers(&self) -> &[$crate::Server] {
+            &self.servers
+        }
+        fn ring(&self) -> Option<&$crate::Ring> {
+            Some(&self.ring)
+        }
+        fn lookup_batch(&self, keys: &[&[u8]], owners: &mut Vec<Option<usize>>) {
+            $crate::ring::ring_lookup_batch(self, keys, owners);
+        }
+    };
+}
+pub(crate) use ring_backed;
+
+/// The four [`Partitioner`] methods of a ring that takes a server in or out without
+/// building again from scratch, through its own `with_server(index, server)`,
+/// `without(index)` and `index_of(name)`: `derive_without`, `derive_with`, `add` and
+/// `remove`. Written once here; each such scheme's impl says `one_server_at_a_time!();`.
+macro_rules! one_server_at_a_time {
+    () => {
+        fn derive_without(&self, index: usize) -> Option<Box<dyn $crate::Partitioner>> {
+            (index < self.servers.len()).then(|| Box::new(self.without(index)) as _)
+        }
+        fn derive_with(
+            &self,
+            index: usize,
+            server: $crate::Server,
+        ) -> Option<Box<dyn $crate::Partitioner>> {
+            if index > self.servers.len() {
+                return None;
+            }
+            let ring = self.with_server(index, server).ok()?;
+            Some(Box::new(ring))
+        }
+        fn add(&mut self, server: $crate::Server) -> Result<(), $crate::ConfigError> {
+            *self = self.with_server(self.servers.len(), server)?;
+            Ok(())
+        }
+        fn remove(&mut self, name: &str) -> Result<$crate::Server, $crate::ConfigError> {
+            let index = self
+                .index_of(name)
+                .ok_or_else(|| $crate::ConfigError::UnknownServer(name.to_string()))?;
+            let removed = self.servers[index].clone();
+            *self = self.without(index);
+            Ok(removed)
+        }
+    };
+}
+pub(crate) use one_server_at_a_time;
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -29,6 +29,7 @@
 //! old nodes too; only seeded random tokens keep Cassandra's rule that a join or a leave
 //! moves just the ranges of the node that came or went.
 
+use crate::partitioner::ring_backed;
 use rand::{RngCore, SeedableRng};
 use rand_pcg::Pcg64;
 
@@ -380,17 +381,9 @@ impl Partitioner for Cassandra {
     fn scheme(&self) -> &'static str {
         "cassandra"
     }
-    fn servers(&self) -> &[Server] {
-        &self.servers
-    }
+    ring_backed!();
     fn key_hash(&self, key: &[u8]) -> Option<u64> {
         Some(position(token(key)))
-    }
-    fn lookup_batch(&self, keys: &[&[u8]], owners: &mut Vec<Option<usize>>) {
-        crate::ring::ring_lookup_batch(self, keys, owners);
-    }
-    fn ring(&self) -> Option<&Ring> {
-        Some(&self.ring)
     }
     fn rebuild(&mut self, servers: Vec<Server>) -> Result<(), ConfigError> {
         *self = match &self.given {

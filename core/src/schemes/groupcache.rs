@@ -17,6 +17,7 @@
 //! nginx, the empty key is hashed like any other (crc32 of no bytes is 0). `HTTPPool` uses
 //! [`HTTP_POOL_REPLICAS`] points per peer, its peers named by their base URLs.
 
+use crate::partitioner::ring_backed;
 use crate::schemes::nginx::crc32;
 use crate::{ConfigError, Partitioner, Point, Ring, Server, Ties};
 
@@ -117,17 +118,9 @@ impl Partitioner for Groupcache {
     fn scheme(&self) -> &'static str {
         "groupcache"
     }
-    fn servers(&self) -> &[Server] {
-        &self.servers
-    }
+    ring_backed!();
     fn key_hash(&self, key: &[u8]) -> Option<u64> {
         Some(u64::from(crc32(key)))
-    }
-    fn lookup_batch(&self, keys: &[&[u8]], owners: &mut Vec<Option<usize>>) {
-        crate::ring::ring_lookup_batch(self, keys, owners);
-    }
-    fn ring(&self) -> Option<&Ring> {
-        Some(&self.ring)
     }
     fn rebuild(&mut self, servers: Vec<Server>) -> Result<(), ConfigError> {
         *self = Groupcache::new(servers, self.replicas)?;

@@ -25,6 +25,7 @@
 //! [`libketama_address`]. Weights are integers in both programs; a fractional weight is used
 //! as given in the float computation (converted to `float` as C converts an integer).
 
+use crate::partitioner::ring_backed;
 use std::marker::PhantomData;
 
 use md5::{Digest, Md5};
@@ -289,17 +290,9 @@ impl<R: Rule> Partitioner for Continuum<R> {
     fn scheme(&self) -> &'static str {
         R::SCHEME
     }
-    fn servers(&self) -> &[Server] {
-        &self.servers
-    }
+    ring_backed!();
     fn key_hash(&self, key: &[u8]) -> Option<u64> {
         Some(u64::from(key_hash(key)))
-    }
-    fn lookup_batch(&self, keys: &[&[u8]], owners: &mut Vec<Option<usize>>) {
-        crate::ring::ring_lookup_batch(self, keys, owners);
-    }
-    fn ring(&self) -> Option<&Ring> {
-        Some(&self.ring)
     }
     fn rebuild(&mut self, servers: Vec<Server>) -> Result<(), ConfigError> {
         *self = Continuum::new(servers)?;

@@ -16,6 +16,7 @@
 //! nearest whole number (halves away from zero), and below 1 counts as 1. ringlab refuses
 //! weights above [`MAX_WEIGHT`] to keep the ring in memory.
 
+use crate::partitioner::{one_server_at_a_time, ring_backed};
 use crc::{Crc, Table, CRC_32_ISO_HDLC};
 
 use crate::{ConfigError, Partitioner, Point, Ring, Server, Ties};
@@ -224,44 +225,15 @@ impl Partitioner for Nginx {
     fn scheme(&self) -> &'static str {
         "nginx"
     }
-    fn servers(&self) -> &[Server] {
-        &self.servers
-    }
+    ring_backed!();
     fn key_hash(&self, key: &[u8]) -> Option<u64> {
         key_hash(key).map(u64::from)
-    }
-    fn lookup_batch(&self, keys: &[&[u8]], owners: &mut Vec<Option<usize>>) {
-        crate::ring::ring_lookup_batch(self, keys, owners);
-    }
-    fn ring(&self) -> Option<&Ring> {
-        Some(&self.ring)
     }
     fn rebuild(&mut self, servers: Vec<Server>) -> Result<(), ConfigError> {
         *self = Nginx::new(servers)?;
         Ok(())
     }
-    fn derive_without(&self, index: usize) -> Option<Box<dyn Partitioner>> {
-        (index < self.servers.len()).then(|| Box::new(self.without(index)) as _)
-    }
-    fn derive_with(&self, index: usize, server: Server) -> Option<Box<dyn Partitioner>> {
-        if index > self.servers.len() {
-            return None;
-        }
-        let ring = self.with_server(index, server).ok()?;
-        Some(Box::new(ring))
-    }
-    fn add(&mut self, server: Server) -> Result<(), ConfigError> {
-        *self = self.with_server(self.servers.len(), server)?;
-        Ok(())
-    }
-    fn remove(&mut self, name: &str) -> Result<Server, ConfigError> {
-        let index = self
-            .index_of(name)
-            .ok_or_else(|| ConfigError::UnknownServer(name.to_string()))?;
-        let removed = self.servers[index].clone();
-        *self = self.without(index);
-        Ok(removed)
-    }
+    one_server_at_a_time!();
 }
 
 #[cfg(test)]

@@ -6,6 +6,7 @@
 //! of its bytes, on a circle of 2^64 positions.
 
 use crate::hash::key_hash;
+use crate::partitioner::{one_server_at_a_time, ring_backed};
 use crate::{ConfigError, Partitioner, Point, Ring, Server, Ties};
 
 /// The point name of a server's `index`-th virtual node.
@@ -156,44 +157,15 @@ impl Partitioner for HashRing {
     fn scheme(&self) -> &'static str {
         "ring"
     }
-    fn servers(&self) -> &[Server] {
-        &self.servers
-    }
+    ring_backed!();
     fn key_hash(&self, key: &[u8]) -> Option<u64> {
         Some(key_hash(key))
-    }
-    fn lookup_batch(&self, keys: &[&[u8]], owners: &mut Vec<Option<usize>>) {
-        crate::ring::ring_lookup_batch(self, keys, owners);
-    }
-    fn ring(&self) -> Option<&Ring> {
-        Some(&self.ring)
     }
     fn rebuild(&mut self, servers: Vec<Server>) -> Result<(), ConfigError> {
         *self = HashRing::new(servers, self.vnodes)?;
         Ok(())
     }
-    fn derive_without(&self, index: usize) -> Option<Box<dyn Partitioner>> {
-        (index < self.servers.len()).then(|| Box::new(self.without(index)) as _)
-    }
-    fn derive_with(&self, index: usize, server: Server) -> Option<Box<dyn Partitioner>> {
-        if index > self.servers.len() {
-            return None;
-        }
-        let ring = self.with_server(index, server).ok()?;
-        Some(Box::new(ring))
-    }
-    fn add(&mut self, server: Server) -> Result<(), ConfigError> {
-        *self = self.with_server(self.servers.len(), server)?;
-        Ok(())
-    }
-    fn remove(&mut self, name: &str) -> Result<Server, ConfigError> {
-        let index = self
-            .index_of(name)
-            .ok_or_else(|| ConfigError::UnknownServer(name.to_string()))?;
-        let removed = self.servers[index].clone();
-        *self = self.without(index);
-        Ok(removed)
-    }
+    one_server_at_a_time!();
 }
 
 #[cfg(test)]

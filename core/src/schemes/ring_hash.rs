@@ -30,6 +30,7 @@
 //! Weights are whole numbers, as both systems' weights are. An endpoint whose share
 //! rounds to no points is not on the ring and owns nothing.
 
+use crate::partitioner::ring_backed;
 use xxhash_rust::xxh64::xxh64;
 
 use crate::{ConfigError, Partitioner, Point, Ring, Server, Ties};
@@ -453,17 +454,9 @@ impl Partitioner for RingHash {
             System::Grpc => "grpc-ring",
         }
     }
-    fn servers(&self) -> &[Server] {
-        &self.servers
-    }
+    ring_backed!();
     fn key_hash(&self, key: &[u8]) -> Option<u64> {
         Some(request_hash(key))
-    }
-    fn lookup_batch(&self, keys: &[&[u8]], owners: &mut Vec<Option<usize>>) {
-        crate::ring::ring_lookup_batch(self, keys, owners);
-    }
-    fn ring(&self) -> Option<&Ring> {
-        Some(&self.ring)
     }
     /// The new list is built as a fresh list of endpoints (an Envoy repeat given before is
     /// one endpoint now, with the summed weight). With locality weighting, hosts keep their

@@ -25,6 +25,7 @@
 //! (`charAt`), MD5 and CRC the UTF-8 bytes. Key bytes that are not UTF-8 are read as Java's
 //! `new String(bytes, UTF_8)` would read them, each bad sequence a U+FFFD.
 
+use crate::partitioner::ring_backed;
 use crate::schemes::ketama::{digest_points, key_hash as md5_hash, Libmemcached, Rule};
 use crate::schemes::nginx::crc32;
 use crate::{ConfigError, Partitioner, Point, Ring, Server, Ties};
@@ -248,17 +249,9 @@ impl Partitioner for Spymemcached {
     fn scheme(&self) -> &'static str {
         "spymemcached"
     }
-    fn servers(&self) -> &[Server] {
-        &self.servers
-    }
+    ring_backed!();
     fn key_hash(&self, key: &[u8]) -> Option<u64> {
         Some(u64::from(self.position(key)))
-    }
-    fn lookup_batch(&self, keys: &[&[u8]], owners: &mut Vec<Option<usize>>) {
-        crate::ring::ring_lookup_batch(self, keys, owners);
-    }
-    fn ring(&self) -> Option<&Ring> {
-        Some(&self.ring)
     }
     fn rebuild(&mut self, servers: Vec<Server>) -> Result<(), ConfigError> {
         *self = Spymemcached::new(servers, self.algorithm, self.weighted)?;
