@@ -46,6 +46,18 @@ pub struct ControlsProps {
     pub result: Html,
 }
 
+/// A number typed in a field, handed to the table as text (which clamps it and says so,
+/// as it does for a link); a cleared field changes nothing.
+fn typed(
+    dispatch: &UseReducerDispatcher<Store<PlaygroundState>>,
+    name: &'static str,
+    text: String,
+) {
+    if !text.trim().is_empty() {
+        dispatch.dispatch(Action::Typed(name, text.trim().to_string()));
+    }
+}
+
 /// The virtual node slider's value as an action.
 fn vnodes_action(e: &Event) -> Option<Action> {
     let step = e
@@ -184,9 +196,7 @@ fn ring_controls(
     let vnodes_exact = {
         let dispatch = dispatch.clone();
         Callback::from(move |e: Event| {
-            if let Ok(v) = input_value(&e).trim().parse::<f64>() {
-                dispatch.dispatch(Action::SetVnodes(v.round().clamp(1.0, 1e6) as u32));
-            }
+            typed(&dispatch, "vnodes", input_value(&e));
         })
     };
     let keys = {
@@ -204,9 +214,7 @@ fn ring_controls(
     let keys_exact = {
         let dispatch = dispatch.clone();
         Callback::from(move |e: Event| {
-            if let Ok(k) = input_value(&e).trim().parse::<f64>() {
-                dispatch.dispatch(Action::SetKeys(k.round().clamp(1.0, 1e6) as u32));
-            }
+            typed(&dispatch, "keys", input_value(&e));
         })
     };
     let replicas = {
@@ -233,9 +241,7 @@ fn ring_controls(
     let seed = {
         let dispatch = dispatch.clone();
         Callback::from(move |e: Event| {
-            if let Ok(s) = input_value(&e).trim().parse::<u64>() {
-                dispatch.dispatch(Action::SetSeed(s));
-            }
+            typed(&dispatch, "seed", input_value(&e));
         })
     };
     let hashes = {

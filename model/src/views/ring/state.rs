@@ -1,6 +1,8 @@
 //! The playground's state and its one pure reducer: every control, drag and key press is an
 //! [`Action`]. Side effects (the URL, animation, drawing) live in the component.
 
+use crate::param_table;
+use crate::urlkit::flag_text;
 use crate::ViewState;
 use std::rc::Rc;
 
@@ -8,7 +10,7 @@ use crate::Reducer;
 
 use super::params::{
     check_label, clamp_weight, next_free_name, to_micro, PlaygroundParams, Scheme, ServerParam,
-    KEYS, MAX_SERVERS, MICRO, REPLICAS, VNODES,
+    MAX_SERVERS, MICRO,
 };
 use super::placement::{Change, ChangeKind, Placement};
 use super::walk::Walk;
@@ -94,6 +96,8 @@ pub enum Action {
     FocusServer(Option<usize>),
     /// Starts the walk of key `i` (or stops walking).
     SelectKey(Option<usize>),
+    /// A parameter as typed (an exact number field): read by the table, as from a link.
+    Typed(&'static str, String),
     DismissNotes,
 }
 
@@ -196,6 +200,48 @@ impl PlaygroundState {
     fn note(&mut self, text: String) {
         self.announcement = text.clone();
         self.notes.push(text);
+    }
+
+    /// Sets `name` from `text` as the link would: read, clamped and repaired by the
+    /// table (the ring's point cap included), its notes shown. The one door to a
+    /// parameter, for the controls as for the link. Then what the change moves.
+    fn set(&mut self, name: &str, text: String) {
+        let mut next = self.params.clone();
+        let mut notes = Vec::new();
+        param_table::set(&mut next, name, &text, &mut notes);
+        for note in notes {
+            self.note(note);
+        }
+        if next == self.params {
+            return;
+        }
+        let before = std::mem::replace(&mut self.params, next);
+        let p = &self.params;
+        let new_keys = p.keys != before.keys || p.seed != before.seed;
+        if new_keys {
+            let k = p.keys;
+            self.keys = Rc::new(key_names(p.seed, k as usize));
+            self.walk = self.walk.take().filter(|w| w.key < k as usize);
+            self.params.walk = self.params.walk.filter(|&w| w < k);
+        }
+        let p = &self.params;
+        let ring = (p.scheme != before.scheme).then(|| format!("Scheme {}", p.scheme.name()));
+        let ring = ring.or_else(|| {
+            let changed = p.vnodes != before.vnodes || p.servers != before.servers;
+            changed.then(|| format!("{} virtual nodes per server", p.vnodes))
+        });
+        if let Some(what) = ring {
+            self.forget_positions_unless_draggable();
+            self.replace(Some(ChangeKind::Config(what)));
+        } else if new_keys {
+            self.replace(None);
+        } else {
+            self.refresh_walk();
+            // A walk under way is told again (with or without its hash values).
+            if let Some(walk) = &self.walk {
+                self.announcement = walk.narration.join(" ");
+            }
+        }
     }
 
     /// Drops dragged positions when points can no longer be dragged.
@@ -334,68 +380,13 @@ impl Reducer for PlaygroundState {
                 // Racks change preference lists only, never owners.
                 self.replace(None);
             }
-            Action::SetVnodes(v) => {
-                let v = v.clamp(VNODES.0, VNODES.1);
-                if v == self.params.vnodes {
-                    return;
-                }
-                let before = std::mem::replace(&mut self.params.vnodes, v);
-                if let Some(why) = self.params.too_many_points() {
-                    self.params.vnodes = before;
-                    return self.note(format!("Virtual nodes not changed: {why}."));
-                }
-                self.forget_positions_unless_draggable();
-                let what = format!("{v} virtual nodes per server");
-                self.replace(Some(ChangeKind::Config(what)));
-            }
-            Action::SetKeys(k) => {
-                let k = k.clamp(KEYS.0, KEYS.1);
-                if k == self.params.keys {
-                    return;
-                }
-                self.params.keys = k;
-                self.keys = Rc::new(key_names(self.params.seed, k as usize));
-                self.walk = self.walk.take().filter(|w| w.key < k as usize);
-                self.params.walk = self.params.walk.filter(|&w| w < k);
-                self.replace(None);
-            }
-            Action::SetSeed(seed) => {
-                if seed == self.params.seed {
-                    return;
-                }
-                self.params.seed = seed;
-                self.keys = Rc::new(key_names(seed, self.params.keys as usize));
-                self.replace(None);
-            }
-            Action::SetReplicas(r) => {
-                let r = r.clamp(REPLICAS.0, REPLICAS.1);
-                if r == self.params.replicas {
-                    return;
-                }
-                self.params.replicas = r;
-                self.refresh_walk();
-            }
-            Action::SetScheme(scheme) => {
-                if scheme == self.params.scheme {
-                    return;
-                }
-                let before = std::mem::replace(&mut self.params.scheme, scheme);
-                if let Some(why) = self.params.too_many_points() {
-                    self.params.scheme = before;
-                    return self.note(format!("Scheme not changed: {why}."));
-                }
-                self.forget_positions_unless_draggable();
-                let what = format!("Scheme {}", scheme.name());
-                self.replace(Some(ChangeKind::Config(what)));
-            }
-            Action::SetHashes(on) => {
-                self.params.hashes = on;
-                self.refresh_walk();
-                // A walk under way is told again, with or without its hash values.
-                if let Some(walk) = &self.walk {
-                    self.announcement = walk.narration.join(" ");
-                }
-            }
+            Action::SetVnodes(v) => self.set("vnodes", v.to_string()),
+            Action::SetKeys(k) => self.set("keys", k.to_string()),
+            Action::SetSeed(seed) => self.set("seed", seed.to_string()),
+            Action::SetReplicas(r) => self.set("replicas", r.to_string()),
+            Action::SetScheme(scheme) => self.set("scheme", scheme.name().to_string()),
+            Action::SetHashes(on) => self.set("hashes", flag_text(on).to_string()),
+            Action::Typed(name, text) => self.set(name, text),
             Action::DragServer(index, fraction) => self.move_point(index, to_micro(fraction)),
             Action::NudgeServer(index, delta) => {
                 let Some(current) = self.current_micro(index) else {
@@ -478,6 +469,24 @@ mod tests {
         let s = act(s, Action::SetWeight(0, 5.0));
         let s = act(s, Action::SetVnodes(1000));
         assert!(s.params.points() <= MAX_POINTS);
+    }
+
+    /// The virtual node slider past the point cap is capped as the link is, with the
+    /// link's note: one door to the parameter.
+    #[test]
+    fn the_slider_and_the_link_cap_the_ring_alike() {
+        let names: Vec<String> = (0..250).map(|i| format!("s{i}=10")).collect();
+        let servers = ("servers".to_string(), names.join(","));
+        let s = PlaygroundState::from_query(&[servers.clone()]);
+        let slid = act(s, Action::SetVnodes(1000));
+        let (linked, notes) =
+            PlaygroundParams::from_query(&[servers, ("vnodes".into(), "1000".into())]);
+        assert_eq!(slid.params.vnodes, linked.vnodes);
+        assert_eq!(
+            slid.params.vnodes, 400,
+            "1,000,000 points over a weight of 2,500"
+        );
+        assert_eq!(slid.notes, notes);
     }
 
     /// The keys ringed after a join are exactly the keys whose owner changed, each now in
@@ -571,7 +580,12 @@ mod tests {
         assert_eq!(s.params.servers[1].rack.as_deref(), Some("r1"));
         let s = act(s, Action::SetRack(1, "bad,rack".into()));
         assert_eq!(s.params.servers[1].rack.as_deref(), Some("r1"));
-        assert_eq!(s.notes.len(), 1);
+        // Each value past its range was clamped by the table, which said so as it says so
+        // of a link; then the refused rack.
+        assert_eq!(s.notes.len(), 4, "{:?}", s.notes);
+        for (note, name) in s.notes.iter().zip(["vnodes", "keys", "replicas"]) {
+            assert!(note.starts_with(name), "{note}");
+        }
         let s = act(s, Action::DismissNotes);
         assert!(s.notes.is_empty());
     }
