@@ -133,7 +133,7 @@ test("the number box jumps to any N, clamped with a visible note", async () => {
   await waitParam(page, "servers", (v) => v === "1000");
   const note = page.getByRole("note");
   await note.waitFor();
-  assert.match(await note.innerText(), /5000 servers is outside 1 to 1000: using 1000/);
+  assert.match(await note.innerText(), /servers=5000 is above 1000: using 1000/);
   assert.equal(await servers.inputValue(), "1000");
   assert.ok(await page.getByRole("button", { name: "Add server" }).isDisabled());
   await page.getByRole("button", { name: "Dismiss notes" }).click();
@@ -158,7 +158,7 @@ test("virtual nodes and seed: typed, clamped, in the URL; modulo ignores the rin
   assert.notDeepEqual(cellsAfter, cellsBefore);
   await vnodes.fill("0");
   await vnodes.press("Enter");
-  await page.getByRole("note").filter({ hasText: "0 virtual nodes is outside 1 to 1000: using 1." }).waitFor();
+  await page.getByRole("note").filter({ hasText: "vnodes=0 is below 1: using 1" }).waitFor();
   assert.equal(await vnodes.inputValue(), "1");
   // Another seed: other keys, so other cells.
   const firstKey = await page.locator("a.gr-cell").first().getAttribute("aria-label");

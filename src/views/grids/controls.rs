@@ -1,7 +1,6 @@
 //! The grids' controls: servers (remove, a count, add, double), keys, virtual nodes, the
 //! seed, the previous owner shown, and which grids are drawn.
 
-use web_sys::HtmlInputElement;
 use yew::prelude::*;
 
 use super::params::{GridScheme, GridsParams, KEYS, SERVERS, VNODES};
@@ -15,32 +14,21 @@ pub fn controls(params: &GridsParams, dispatch: &UseReducerDispatcher<Store<Grid
         let dispatch = dispatch.clone();
         Callback::from(move |_: MouseEvent| dispatch.dispatch(action.clone()))
     };
-    let number_input = |make: fn(i64) -> Action| {
+    // A number typed in a field goes to the table as text (which clamps it and says so,
+    // as for a link); a cleared field changes nothing.
+    let number_input = |name: &'static str| {
         let dispatch = dispatch.clone();
         Callback::from(move |e: Event| {
-            let input = e.target_unchecked_into::<HtmlInputElement>();
-            let text = input.value();
-            match text.trim().parse::<f64>() {
-                Ok(v) if v.is_finite() => {
-                    dispatch.dispatch(make(v.round().clamp(-1e12, 1e12) as i64))
-                }
-                _ => {}
+            let text = input_value(&e).trim().to_string();
+            if !text.is_empty() {
+                dispatch.dispatch(Action::Typed(name, text));
             }
         })
     };
-    let on_servers = number_input(Action::SetServers);
-    let on_keys = number_input(Action::SetKeys);
-    let on_vnodes = number_input(Action::SetVnodes);
-    let on_seed = {
-        let dispatch = dispatch.clone();
-        Callback::from(move |e: Event| {
-            let text = input_value(&e);
-            // A seed is any u64; what is not one (empty, negative, a fraction) is ignored.
-            if let Ok(seed) = text.trim().parse::<u64>() {
-                dispatch.dispatch(Action::SetSeed(seed));
-            }
-        })
-    };
+    let on_servers = number_input("servers");
+    let on_keys = number_input("keys");
+    let on_vnodes = number_input("vnodes");
+    let on_seed = number_input("seed");
     let on_previous = {
         let dispatch = dispatch.clone();
         Callback::from(move |e: Event| {

@@ -3,10 +3,12 @@
 
 use std::rc::Rc;
 
+use crate::param_table;
+use crate::urlkit::flag_text;
 use crate::view_state::ViewState;
 use crate::Reducer;
 
-use super::params::{GridScheme, GridsParams, KEYS, SERVERS, VNODES};
+use super::params::{GridScheme, GridsParams};
 use super::placement::{key_hash, place, Grid, Owners};
 use crate::naming::key_names;
 
@@ -45,6 +47,8 @@ pub enum Action {
     SetSeed(u64),
     /// Points per server on the hash ring (as typed: clamped, with a note).
     SetVnodes(i64),
+    /// A parameter as typed in a field: read by the table, as from a link.
+    Typed(&'static str, String),
     ShowScheme(GridScheme, bool),
     ShowPrevious(bool),
     /// The preset: 16 servers, then 32.
@@ -150,6 +154,42 @@ impl GridsState {
         self.notes.push(text);
     }
 
+    /// Sets `name` from `text` as the link would: read, clamped and repaired by the
+    /// table, its notes shown. The one door to a parameter, for the controls as for the
+    /// link. Then what the change redraws: a new server count remembers the one before
+    /// as `from`.
+    fn set(&mut self, name: &str, text: String) {
+        let mut next = self.params.clone();
+        let mut notes = Vec::new();
+        param_table::set(&mut next, name, &text, &mut notes);
+        for note in notes {
+            self.note(note);
+        }
+        if next.servers != self.params.servers {
+            return self.resize(next.servers);
+        }
+        if next == self.params {
+            if name == "servers" && self.notes.is_empty() {
+                self.announcement = format!("Already {} servers.", self.params.servers);
+            }
+            return;
+        }
+        let before = std::mem::replace(&mut self.params, next);
+        if self.params.keys != before.keys || self.params.seed != before.seed {
+            self.new_keys();
+        } else if self.params.vnodes != before.vnodes {
+            // Only the ring's placements depend on it, but the cache is keyed by scheme
+            // and server count alone.
+            self.cache.clear();
+            self.rebuild();
+        } else if self.params.schemes != before.schemes {
+            self.rebuild();
+        } else {
+            return;
+        }
+        self.announcement = self.summary();
+    }
+
     /// Goes to `servers` servers, remembering the count before as `from`.
     fn resize(&mut self, servers: u32) {
         if servers == self.params.servers {
@@ -161,18 +201,6 @@ impl GridsState {
         self.rebuild();
         self.announcement = self.summary();
     }
-
-    /// `value` brought into `range`, with a note when it had to be.
-    fn clamped(&mut self, value: i64, range: (u32, u32), what: &str) -> u32 {
-        let clamped = value.clamp(range.0 as i64, range.1 as i64) as u32;
-        if clamped as i64 != value {
-            self.note(format!(
-                "{value} {what} is outside {} to {}: using {clamped}.",
-                range.0, range.1
-            ));
-        }
-        clamped
-    }
 }
 
 impl Reducer for GridsState {
@@ -180,65 +208,28 @@ impl Reducer for GridsState {
 
     fn apply(&mut self, action: Action) {
         match action {
-            Action::AddServer => {
-                if self.params.servers >= SERVERS.1 {
-                    return self.note(format!("The grids have at most {} servers.", SERVERS.1));
-                }
-                self.resize(self.params.servers + 1);
-            }
-            Action::RemoveServer => {
-                if self.params.servers <= SERVERS.0 {
-                    return self.note("At least one server is needed.".into());
-                }
-                self.resize(self.params.servers - 1);
-            }
-            Action::SetServers(n) => {
-                let clamped = self.clamped(n, SERVERS, "servers");
-                self.resize(clamped);
-            }
-            Action::SetKeys(k) => {
-                let clamped = self.clamped(k, KEYS, "keys");
-                if clamped != self.params.keys {
-                    self.params.keys = clamped;
-                    self.new_keys();
-                    self.announcement = self.summary();
-                }
-            }
-            Action::SetVnodes(v) => {
-                let clamped = self.clamped(v, VNODES, "virtual nodes");
-                if clamped != self.params.vnodes {
-                    self.params.vnodes = clamped;
-                    // Only the ring's placements depend on it, but the cache is keyed by
-                    // scheme and server count alone.
-                    self.cache.clear();
-                    self.rebuild();
-                    self.announcement = self.summary();
-                }
-            }
-            Action::SetSeed(seed) => {
-                if seed != self.params.seed {
-                    self.params.seed = seed;
-                    self.new_keys();
-                    self.announcement = self.summary();
-                }
-            }
+            Action::AddServer => self.set("servers", (self.params.servers + 1).to_string()),
+            Action::RemoveServer => self.set("servers", (self.params.servers - 1).to_string()),
+            Action::SetServers(n) => self.set("servers", n.to_string()),
+            Action::SetKeys(k) => self.set("keys", k.to_string()),
+            Action::SetVnodes(v) => self.set("vnodes", v.to_string()),
+            Action::SetSeed(seed) => self.set("seed", seed.to_string()),
+            Action::Typed(name, text) => self.set(name, text),
             Action::ShowScheme(scheme, on) => {
-                let shown = self.params.schemes.contains(&scheme);
-                if on == shown {
-                    return;
+                let mut shown = self.params.schemes.clone();
+                shown.retain(|&s| s != scheme);
+                if shown.is_empty() && !on {
+                    // The last box unticked: a page of no grids shows nothing to compare.
+                    return self.note("At least one grid stays shown.".into());
                 }
                 if on {
-                    self.params.schemes.push(scheme);
-                    self.params.schemes.sort();
-                } else if self.params.schemes.len() == 1 {
-                    return self.note("At least one grid stays shown.".into());
-                } else {
-                    self.params.schemes.retain(|&s| s != scheme);
+                    shown.push(scheme);
+                    shown.sort();
                 }
-                self.rebuild();
-                self.announcement = self.summary();
+                let names: Vec<&str> = shown.iter().map(|s| s.name()).collect();
+                self.set("schemes", names.join(","));
             }
-            Action::ShowPrevious(on) => self.params.previous = on,
+            Action::ShowPrevious(on) => self.set("previous", flag_text(on).to_string()),
             Action::Double => {
                 self.params.servers = 32;
                 self.params.from = Some(16);
@@ -398,7 +389,7 @@ mod tests {
         let s = run(s, [Action::SetVnodes(5000)]);
         assert_eq!(s.params.vnodes, 1000);
         assert!(
-            s.notes.iter().any(|n| n.contains("5000 virtual nodes")),
+            s.notes.iter().any(|n| n.contains("vnodes=5000")),
             "{:?}",
             s.notes
         );
