@@ -477,7 +477,7 @@ mod tests {
     fn the_slider_and_the_link_cap_the_ring_alike() {
         let names: Vec<String> = (0..250).map(|i| format!("s{i}=10")).collect();
         let servers = ("servers".to_string(), names.join(","));
-        let s = PlaygroundState::from_query(&[servers.clone()]);
+        let s = PlaygroundState::from_query(std::slice::from_ref(&servers));
         let slid = act(s, Action::SetVnodes(1000));
         let (linked, notes) =
             PlaygroundParams::from_query(&[servers, ("vnodes".into(), "1000".into())]);
