@@ -7,7 +7,7 @@
 import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
 import { load, screenshot, start } from "../harness.js";
-import { open, params, svgTexts, waitParam } from "../common.js";
+import { headerLink, open, params, svgTexts, waitParam } from "../common.js";
 import { PALETTE, shownColours } from "../pixels.js";
 
 let env;
@@ -31,8 +31,10 @@ test("epsilon presets change the pushed-off count and keep every bar under the c
   const { page, clean } = await open(env);
   await load(env, page, "#/load");
   assert.equal(await page.title(), "Hot keys and bounded loads · ringlab");
-  await page.getByRole("link", { name: "Hot keys and bounded loads" }).first().waitFor();
-  await page.getByRole("link", { name: "Break it" }).first().waitFor();
+  // The header's Load menu has both of the load pages.
+  await headerLink(page, "Hot keys and bounded loads");
+  await page.getByRole("banner").getByRole("link", { name: "Break it", exact: true }).waitFor();
+  await page.keyboard.press("Escape");
   const counts = {};
   for (const preset of ["0.10", "0.25", "1.00"]) {
     await page.getByRole("button", { name: preset, exact: true }).click();
