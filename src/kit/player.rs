@@ -5,7 +5,7 @@
 use gloo::timers::callback::Timeout;
 use yew::prelude::*;
 
-use crate::kit::slider::Slider;
+use crate::kit::slider::{slider, SliderProps};
 
 #[derive(Properties, PartialEq)]
 pub struct PlayerProps {
@@ -80,8 +80,7 @@ pub fn Player(props: &PlayerProps) -> Html {
             <button type="button" onclick={on_play} aria-pressed={if *playing { "true" } else { "false" }}>
                 { if *playing { "Pause" } else { "Play" } }
             </button>
-            <Slider id={props.id} label={props.slider} min={0.0} max={steps as f64} step={1.0}
-                value={shown as f64} text={format!("{shown} of {steps}")} on_input={on_slide} />
+            { slider(SliderProps { id: props.id, label: props.slider, min: 0.0, max: steps as f64, step: 1.0, value: shown as f64, text: format!("{shown} of {steps}"), on_input: on_slide, ..Default::default() }) }
         </div>
     }
 }

@@ -4,7 +4,8 @@ use wasm_bindgen::JsCast;
 use web_sys::HtmlInputElement;
 use yew::prelude::*;
 
-#[derive(Properties, PartialEq)]
+/// A slider: what it sets, its range and value, and what it reports.
+#[derive(Default)]
 pub struct SliderProps {
     pub id: &'static str,
     /// The visible label, which is also the slider's accessible name.
@@ -17,15 +18,14 @@ pub struct SliderProps {
     pub text: String,
     pub on_input: Callback<f64>,
     /// Marked values, drawn as ticks by browsers that draw a datalist.
-    #[prop_or_default]
     pub marks: Vec<f64>,
     /// A hint's element id, for `aria-describedby`.
-    #[prop_or_default]
     pub hint: Option<&'static str>,
 }
 
-#[component]
-pub fn Slider(props: &SliderProps) -> Html {
+/// The slider. A function, not a component: it keeps no state, and a component costs
+/// about 2 KB of every module that has it.
+pub fn slider(props: SliderProps) -> Html {
     let oninput = {
         let on_input = props.on_input.clone();
         Callback::from(move |e: InputEvent| {

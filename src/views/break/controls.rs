@@ -9,6 +9,8 @@ use wasm_bindgen::JsCast;
 use web_sys::HtmlSelectElement;
 use yew::prelude::*;
 
+use crate::kit::slider::{slider, SliderProps};
+
 use crate::kit::browser::media_matches;
 use crate::kit::fix_picker::FixPicker;
 use crate::kit::store::Store;
@@ -71,8 +73,7 @@ pub fn controls(
                         <option value={name.to_string()} selected={*v == p.params.speed}>{ format!("{name} s per second") }</option>
                     }) }
                 </select>
-                <crate::kit::slider::Slider id="break-second" label="Second" min={0.0} max={p.last as f64} step={1.0}
-                    value={t as f64} text={format!("{t} s")} on_input={on_seek} />
+                { slider(SliderProps { id: "break-second", label: "Second", min: 0.0, max: p.last as f64, step: 1.0, value: t as f64, text: format!("{t} s"), on_input: on_seek, ..Default::default() }) }
             </div>
             if has_hot {
                 <fieldset class="break-fix">

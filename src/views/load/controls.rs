@@ -12,7 +12,7 @@ use ringlab_model::views::load::params::{
 use yew::prelude::*;
 
 use crate::kit::fix_picker::FixPicker;
-use crate::kit::slider::Slider;
+use crate::kit::slider::{slider, SliderProps};
 use crate::kit::store::Store;
 
 /// The form for `params`, its edits sent to `dispatch`.
@@ -53,9 +53,7 @@ pub fn controls(
                     <input type="checkbox" id="load-bounded" checked={params.bounded} onchange={on_bounded} />
                     { "Cap every server at 1 + epsilon times the mean" }
                 </label>
-                <Slider id="load-epsilon" label="Epsilon" min={EPSILON.0} max={EPSILON.1} step={0.05}
-                    value={params.epsilon} text={format!("{:.2}", params.epsilon)} on_input={on_epsilon}
-                    marks={MARKS.iter().map(|m| m.0).collect::<Vec<_>>()} hint={Some("load-marks")} />
+                { slider(SliderProps { id: "load-epsilon", label: "Epsilon", min: EPSILON.0, max: EPSILON.1, step: 0.05, value: params.epsilon, text: format!("{:.2}", params.epsilon), on_input: on_epsilon, marks: MARKS.iter().map(|m| m.0).collect::<Vec<_>>(), hint: Some("load-marks") }) }
                 <ul class="load-marks" id="load-marks">
                     { for MARKS.iter().map(|(value, buys)| html! {
                         <li>
@@ -70,19 +68,14 @@ pub fn controls(
             </fieldset>
             <fieldset>
                 <legend>{ "Traffic" }</legend>
-                <Slider id="load-zipf" label="Zipf exponent" min={ZIPF.0} max={ZIPF.1} step={0.05}
-                    value={params.zipf} text={format!("{:.2}", params.zipf)} on_input={on_zipf} />
-                <Slider id="load-hot" label="Hot key share" min={HOT.0} max={HOT.1} step={0.05}
-                    value={params.hot} text={percent(params.hot)} on_input={on_hot} />
-                <Slider id="load-keys" label="Keys" min={f64::from(KEYS.0)} max={f64::from(KEYS.1)} step={100.0}
-                    value={f64::from(params.keys)} text={grouped(u64::from(params.keys))} on_input={on_keys} />
+                { slider(SliderProps { id: "load-zipf", label: "Zipf exponent", min: ZIPF.0, max: ZIPF.1, step: 0.05, value: params.zipf, text: format!("{:.2}", params.zipf), on_input: on_zipf, ..Default::default() }) }
+                { slider(SliderProps { id: "load-hot", label: "Hot key share", min: HOT.0, max: HOT.1, step: 0.05, value: params.hot, text: percent(params.hot), on_input: on_hot, ..Default::default() }) }
+                { slider(SliderProps { id: "load-keys", label: "Keys", min: f64::from(KEYS.0), max: f64::from(KEYS.1), step: 100.0, value: f64::from(params.keys), text: grouped(u64::from(params.keys)), on_input: on_keys, ..Default::default() }) }
             </fieldset>
             <fieldset>
                 <legend>{ "Ring" }</legend>
-                <Slider id="load-servers" label="Servers" min={f64::from(SERVERS.0)} max={f64::from(SERVERS.1)} step={1.0}
-                    value={f64::from(params.servers)} text={params.servers.to_string()} on_input={on_servers} />
-                <Slider id="load-vnodes" label="Virtual nodes" min={1.0} max={f64::from(LoadParams::max_vnodes(params.servers))} step={1.0}
-                    value={f64::from(params.vnodes)} text={params.vnodes.to_string()} on_input={on_vnodes} />
+                { slider(SliderProps { id: "load-servers", label: "Servers", min: f64::from(SERVERS.0), max: f64::from(SERVERS.1), step: 1.0, value: f64::from(params.servers), text: params.servers.to_string(), on_input: on_servers, ..Default::default() }) }
+                { slider(SliderProps { id: "load-vnodes", label: "Virtual nodes", min: 1.0, max: f64::from(LoadParams::max_vnodes(params.servers)), step: 1.0, value: f64::from(params.vnodes), text: params.vnodes.to_string(), on_input: on_vnodes, ..Default::default() }) }
             </fieldset>
             <fieldset>
                 <legend>{ "Fix the hot key above the ring" }</legend>

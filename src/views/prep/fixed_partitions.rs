@@ -7,7 +7,7 @@ use ringlab_model::views::learn::fixed_partitions::{
 };
 use yew::prelude::*;
 
-use crate::kit::slider::Slider;
+use crate::kit::slider::{slider, SliderProps};
 
 #[component]
 pub fn FixedPartitions() -> Html {
@@ -35,12 +35,8 @@ pub fn FixedPartitions() -> Html {
     };
     html! {
         <div class="fu-widget fu-partitions">
-            <Slider id="fu-part-partitions" label="Partitions" min={1.0}
-                max={MAX_PARTITIONS as f64} step={1.0} value={p as f64} text={p.to_string()}
-                on_input={set(&partitions)} />
-            <Slider id="fu-part-nodes" label="Nodes before the join" min={1.0}
-                max={MAX_NODES as f64} step={1.0} value={n as f64} text={n.to_string()}
-                on_input={set(&nodes)} />
+            { slider(SliderProps { id: "fu-part-partitions", label: "Partitions", min: 1.0, max: MAX_PARTITIONS as f64, step: 1.0, value: p as f64, text: p.to_string(), on_input: set(&partitions), ..Default::default() }) }
+            { slider(SliderProps { id: "fu-part-nodes", label: "Nodes before the join", min: 1.0, max: MAX_NODES as f64, step: 1.0, value: n as f64, text: n.to_string(), on_input: set(&nodes), ..Default::default() }) }
             <div class="fu-readout" role="status">
                 { for readout(p, n).into_iter().map(|line| html! { <p>{ line }</p> }) }
             </div>

@@ -7,7 +7,7 @@ use ringlab_model::views::learn::shuffle_sharding::{
 };
 use yew::prelude::*;
 
-use crate::kit::slider::Slider;
+use crate::kit::slider::{slider, SliderProps};
 
 #[component]
 pub fn ShuffleSharding() -> Html {
@@ -41,11 +41,8 @@ pub fn ShuffleSharding() -> Html {
     };
     html! {
         <div class="fu-widget fu-shuffle">
-            <Slider id="fu-shuffle-workers" label="Workers" min={2.0} max={MAX_WORKERS as f64}
-                step={1.0} value={n as f64} text={n.to_string()} on_input={set(&workers)} />
-            <Slider id="fu-shuffle-shard" label="Workers per customer" min={1.0}
-                max={MAX_SHARD as f64} step={1.0} value={k as f64} text={k.to_string()}
-                on_input={set(&shard)} />
+            { slider(SliderProps { id: "fu-shuffle-workers", label: "Workers", min: 2.0, max: MAX_WORKERS as f64, step: 1.0, value: n as f64, text: n.to_string(), on_input: set(&workers), ..Default::default() }) }
+            { slider(SliderProps { id: "fu-shuffle-shard", label: "Workers per customer", min: 1.0, max: MAX_SHARD as f64, step: 1.0, value: k as f64, text: k.to_string(), on_input: set(&shard), ..Default::default() }) }
             <div class="fu-readout" role="status">
                 { for readout(n, k).into_iter().map(|line| html! { <p>{ line }</p> }) }
             </div>

@@ -7,7 +7,7 @@ use ringlab_model::views::learn::two_choices::{by_load, measure, readout, RUNS, 
 use yew::prelude::*;
 
 use super::share_bar::share_bar;
-use crate::kit::slider::Slider;
+use crate::kit::slider::{slider, SliderProps};
 
 #[component]
 pub fn TwoChoices() -> Html {
@@ -27,9 +27,7 @@ pub fn TwoChoices() -> Html {
     };
     html! {
         <div class="fu-widget fu-two-choices">
-            <Slider id="fu-two-size" label="Servers and requests" min={0.0}
-                max={(SIZES.len() - 1) as f64} step={1.0} value={*size as f64}
-                text={grouped(n as u64)} on_input={on_size} />
+            { slider(SliderProps { id: "fu-two-size", label: "Servers and requests", min: 0.0, max: (SIZES.len() - 1) as f64, step: 1.0, value: *size as f64, text: grouped(n as u64), on_input: on_size, ..Default::default() }) }
             <button type="button" onclick={again}>{ "Run again" }</button>
             <div class="fu-readout" role="status">
                 { for readout(&measured).into_iter().map(|line| html! { <p>{ line }</p> }) }
