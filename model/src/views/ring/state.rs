@@ -471,6 +471,33 @@ mod tests {
         assert!(s.params.points() <= MAX_POINTS);
     }
 
+    /// The seed names the keys again; the hash values shown are told again by a walk
+    /// under way; a typed value goes through the table like a link's, a bad one changes
+    /// nothing and says why.
+    #[test]
+    fn seed_hashes_and_typed_values_go_through_the_table() {
+        let s = act(start(), Action::SelectKey(Some(1)));
+        let told = s.announcement.clone();
+        let s = act(s, Action::SetHashes(true));
+        assert!(s.params.hashes);
+        assert_ne!(s.announcement, told, "the walk told again, with its hashes");
+        assert_eq!(s.announcement, s.walk.as_ref().unwrap().narration.join(" "));
+        let keys = s.keys.clone();
+        let s = act(s, Action::SetSeed(8));
+        assert_eq!(s.params.seed, 8);
+        assert_eq!(s.keys[..], key_names(8, s.params.keys as usize)[..]);
+        assert_ne!(s.keys, keys);
+        let s = act(s, Action::Typed("vnodes", "12".into()));
+        assert_eq!(s.params.vnodes, 12);
+        assert_eq!(s.placement.ring().points().len(), 12 * s.params.servers.len());
+        let s = act(s, Action::DismissNotes);
+        let before = s.params.clone();
+        let s = act(s, Action::Typed("keys", "many".into()));
+        assert_eq!(s.params.keys, before.keys, "{:?}", s.notes);
+        assert_eq!(s.notes.len(), 1);
+        assert!(s.notes[0].starts_with("keys="), "{}", s.notes[0]);
+    }
+
     /// The virtual node slider past the point cap is capped as the link is, with the
     /// link's note: one door to the parameter.
     #[test]
