@@ -13,6 +13,7 @@ pub mod number_field;
 pub mod pictures;
 pub mod player;
 pub mod png;
+pub mod practice;
 pub mod probe;
 pub mod rate_meter;
 pub mod setters;

@@ -1,6 +1,6 @@
 //! The interview replay (step 14): each prompt with a box for the reader's own answer, a
 //! "Reveal model answer" button, the model answer and the points an interviewer listens
-//! for as a checklist ([`super::prompt_card`]); then the whole answer, and the way on to
+//! for as a checklist ([`crate::kit::practice::prompt_card`]); then the whole answer, and the way on to
 //! interview prep (the follow-ups, a timed run, an estimate, a dry run, the cheat sheet
 //! and the post-test). The words and numbers are `ringlab_model::views::learn::interview`.
 
@@ -9,8 +9,8 @@ use ringlab_model::views::learn::interview;
 use ringlab_model::views::prep::params::Part;
 use yew::prelude::*;
 
-use super::prompt_card::{prompt_card, use_reveal, Place};
-use super::PartProps;
+use crate::kit::practice::prompt_card::{prompt_card, use_reveal, Place};
+use crate::kit::practice::PartProps;
 use crate::kit::view_link::ViewLink;
 
 #[component]

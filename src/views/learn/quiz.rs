@@ -10,8 +10,8 @@ use ringlab_model::views::learn::quiz;
 use ringlab_model::views::prep::params::Part;
 use yew::prelude::*;
 
-use super::question_form::{question_list, score_line, use_drafts};
-use super::PartProps;
+use crate::kit::practice::question_form::{question_list, score_line, use_drafts};
+use crate::kit::practice::PartProps;
 use crate::kit::view_link::ViewLink;
 
 #[component]

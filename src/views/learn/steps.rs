@@ -28,7 +28,7 @@ use super::interview::Interview;
 use super::quiz::Quiz;
 use super::scrub::ScrubSentence;
 use super::widget::StepWidget;
-use super::PartProps;
+use crate::kit::practice::PartProps;
 use crate::kit::view_link::ViewLink;
 
 #[derive(Properties, PartialEq)]

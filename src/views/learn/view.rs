@@ -12,12 +12,12 @@ use yew::prelude::*;
 
 use super::challenges::challenges;
 use super::steps::StepBody;
-use super::storage;
 use super::widget::StepWidget;
-use super::PartProps;
 use crate::kit::browser;
 use crate::kit::hooks::url_out::use_url_out;
 use crate::kit::notes::ViewNotes;
+use crate::kit::practice::storage;
+use crate::kit::practice::PartProps;
 use crate::kit::store::Store;
 use crate::kit::view_link::use_link_mode;
 use crate::kit::view_props::ViewProps;

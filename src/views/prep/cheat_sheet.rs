@@ -8,7 +8,7 @@ use ringlab_model::views::learn::followups;
 use ringlab_model::views::learn::interview::{self, PROMPT_COUNT};
 use yew::prelude::*;
 
-use crate::views::learn::PartProps;
+use crate::kit::practice::PartProps;
 
 /// The browser's print dialog; does nothing without a window.
 fn print() {

@@ -11,9 +11,9 @@ use ringlab_model::views::prep::checkup as words;
 use ringlab_model::views::prep::params::Part;
 use yew::prelude::*;
 
+use crate::kit::practice::question_form::{question_list, score_line, use_drafts};
+use crate::kit::practice::PartProps;
 use crate::kit::view_link::ViewLink;
-use crate::views::learn::question_form::{question_list, score_line, use_drafts};
-use crate::views::learn::PartProps;
 
 #[derive(Properties, PartialEq)]
 pub struct CheckUpProps {

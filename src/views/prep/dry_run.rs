@@ -9,7 +9,7 @@ use ringlab_model::views::learn::progress::Action;
 use yew::prelude::*;
 
 use crate::kit::browser::{focus_id, input_value};
-use crate::views::learn::PartProps;
+use crate::kit::practice::PartProps;
 
 #[component]
 pub fn DryRun(props: &PartProps) -> Html {

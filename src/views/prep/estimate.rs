@@ -12,8 +12,8 @@ use ringlab_model::views::learn::progress::Action;
 use yew::prelude::*;
 
 use crate::kit::browser::input_value;
+use crate::kit::practice::PartProps;
 use crate::kit::view_link::ViewLink;
-use crate::views::learn::PartProps;
 
 #[component]
 pub fn Estimation(props: &PartProps) -> Html {

@@ -6,9 +6,9 @@ use ringlab_model::views::learn::followups::{self, FollowUp, Widget};
 use ringlab_model::views::learn::interview::PROMPT_COUNT;
 use yew::prelude::*;
 
+use crate::kit::practice::prompt_card::{prompt_card, use_reveal, Place};
+use crate::kit::practice::PartProps;
 use crate::kit::view_link::ViewLink;
-use crate::views::learn::prompt_card::{prompt_card, use_reveal, Place};
-use crate::views::learn::PartProps;
 
 use super::fixed_partitions::FixedPartitions;
 use super::shuffle_sharding::ShuffleSharding;

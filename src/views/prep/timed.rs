@@ -15,8 +15,8 @@ use yew::prelude::*;
 
 use super::timed_history::run_history;
 use crate::kit::browser::{epoch_ms, focus_id, input_checked, input_value};
+use crate::kit::practice::PartProps;
 use crate::kit::store::Store;
-use crate::views::learn::PartProps;
 
 /// How often the clock is read while it runs, in ms.
 const TICK_MS: u32 = 250;

@@ -18,10 +18,10 @@ use super::followups::Followups;
 use super::timed::TimedRun;
 use crate::kit::hooks::url_out::use_url_out;
 use crate::kit::notes::ViewNotes;
+use crate::kit::practice::{storage, PartProps};
 use crate::kit::store::Store;
 use crate::kit::view_link::use_link_mode;
 use crate::kit::view_props::ViewProps;
-use crate::views::learn::{storage, PartProps};
 
 #[component]
 pub fn Prep(props: &ViewProps) -> Html {

@@ -489,7 +489,10 @@ mod tests {
         assert_ne!(s.keys, keys);
         let s = act(s, Action::Typed("vnodes", "12".into()));
         assert_eq!(s.params.vnodes, 12);
-        assert_eq!(s.placement.ring().points().len(), 12 * s.params.servers.len());
+        assert_eq!(
+            s.placement.ring().points().len(),
+            12 * s.params.servers.len()
+        );
         let s = act(s, Action::DismissNotes);
         let before = s.params.clone();
         let s = act(s, Action::Typed("keys", "many".into()));
