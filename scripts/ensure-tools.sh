@@ -50,7 +50,8 @@ npm_ci() {
   fi
 }
 
-# binaryen's wasm-opt, which Trunk runs on the release build (Trunk.toml pins its version).
+# binaryen's wasm-opt, which Trunk runs on the release build (Trunk.toml pins its version),
+# playwright-core for the saved first pages and terser for the JS every first load fetches.
 npm_ci tools
 
 $for_serve && exit 0

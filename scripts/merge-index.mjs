@@ -53,7 +53,7 @@ if (mode === "boot") {
     byBundle[bundle] = names.map((name) => {
       const found = links.find(({ attrs }) => attrs.rel === "stylesheet" && new RegExp(`^\\./${name}-[0-9a-f]+\\.css$`).test(attrs.href ?? ""));
       if (!found) throw new Error(`merge-index: no stylesheet ${name}.css in ${from}`);
-      html = html.replace(found.tag, "");
+      html = html.replace(found.tag, () => "");
       // The address alone: these come from the page's own origin, where an integrity
       // hash guards nothing the page itself does not (and 25 of them cost every first
       // load over a kilobyte).
@@ -71,7 +71,8 @@ if (mode === "boot") {
     "data-ringlab-styles": JSON.stringify(byBundle),
   };
   const text = Object.entries(written).map(([name, value]) => `${name}="${escape(value)}"`).join(" ");
-  html = html.replace(tag, `<script ${text}>`);
+  // A function, not a string: the maps' text must not be read as `$&` and the like.
+  html = html.replace(tag, () => `<script ${text}>`);
   writeFileSync(to, html);
 } else {
   console.error("usage: merge-index.mjs boot PAGE | merge FROM TO BUNDLES VIEWS STYLES");

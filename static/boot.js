@@ -98,7 +98,7 @@ async function showFirst(markup) {
   };
   watch.observe(document.body, { childList: true });
   document.body.prepend(shown);
-  // The tab's title, as the app writes it (src/app.rs), from the saved page's heading.
+  // The tab's title, as the app writes it (src/app/mod.rs), from the saved page's heading.
   const heading = shown.querySelector("main h1")?.textContent;
   if (heading) document.title = `${heading} · ringlab`;
   // Until it is on the screen: the page's first contentful paint is the saved page's

@@ -359,3 +359,17 @@ test("360 px wide, dark, and embedded", async () => {
     await context.close();
   }
 });
+
+test("the map takes the new colours when the reader's system turns dark", async () => {
+  const { context, page, clean } = await open(env, { colorScheme: "light" });
+  await load(env, page, "#/slots?masters=3&from=1280&to=1535&target=C&phase=plan");
+  await drawn(page);
+  // The move's outline is drawn in the text colour: the light one now.
+  assert.deepEqual(await aroundRows(page, 10, 12), ["text", "text"]);
+  await page.emulateMedia({ colorScheme: "dark" });
+  // The map is painted again, its outline in the dark text colour (read against the
+  // page's colours, which are the dark ones now).
+  await waitUntil(() => aroundRows(page, 10, 12), (seen) => seen[0] === "text" && seen[1] === "text", "the outline in the dark text colour");
+  clean();
+  await context.close();
+});

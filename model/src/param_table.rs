@@ -255,6 +255,17 @@ pub fn set<S: ViewState>(state: &mut S, name: &str, text: &str, notes: &mut Note
     }
 }
 
+/// Sets the parameter `name` of `state` from text as a control does: read and repaired
+/// as the link would be, except that text that does not read keeps the value it had (a
+/// link's falls back to the default; a control's typo should not reset the field).
+pub fn edit<S: ViewState + Clone>(state: &mut S, name: &str, text: &str, notes: &mut Notes) {
+    if let Some(param) = S::PARAMS.iter().find(|p| p.name == name) {
+        let before = state.clone();
+        param.read(state, &before, text, notes);
+        state.repair(notes);
+    }
+}
+
 /// The parameter `name` of `state` as the link writes it.
 pub fn get<S: ViewState>(state: &S, name: &str) -> Option<String> {
     S::PARAMS.iter().find(|p| p.name == name)?.write(state)

@@ -80,9 +80,11 @@ pub fn Menu(props: &MenuProps) -> Html {
             }
         })
     };
-    // Following one of its links closes it (the page stays: the header is not redrawn).
+    // Following one of its links closes it (the page stays: the header is not redrawn),
+    // and the focus, which was on the link now hidden, goes back to the button.
     let on_panel_click = {
         let open = open.clone();
+        let button = button.clone();
         Callback::from(move |event: MouseEvent| {
             let link = event
                 .target()
@@ -90,6 +92,9 @@ pub fn Menu(props: &MenuProps) -> Html {
                 .and_then(|e| e.closest("a").ok().flatten());
             if link.is_some() {
                 open.set(false);
+                if let Some(button) = button.cast::<HtmlElement>() {
+                    let _ = button.focus();
+                }
             }
         })
     };

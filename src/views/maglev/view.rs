@@ -18,7 +18,6 @@ use crate::kit::hooks::linked::use_linked;
 use crate::kit::notes::{dispatching, ViewNotes};
 use crate::kit::pictures::bars::{Bars, Line};
 use crate::kit::player::Player;
-use crate::kit::setters::{on_change, on_text};
 use crate::kit::view_props::ViewProps;
 
 /// Time between claims while the fill plays.
@@ -63,8 +62,6 @@ pub fn MaglevView(props: &ViewProps) -> Html {
             }
         },
     );
-    let _set = |name: &'static str| on_change(&dispatch, name);
-    let _set_text = |name: &'static str| on_text(&dispatch, name);
     let on_step = {
         let (dispatch, m) = (dispatch.clone(), p.m);
         Callback::from(move |step: u64| dispatch.dispatch(Edit::set("step", step_text(step, m))))

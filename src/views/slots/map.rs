@@ -32,6 +32,9 @@ pub struct SlotMapProps {
 pub fn SlotMap(props: &SlotMapProps) -> Html {
     let (scene, params, dispatch, controls) =
         (&props.scene, &props.params, &props.dispatch, props.controls);
+    // A new colour scheme draws the map again, in its colours (the map's own props do
+    // not change with it).
+    crate::kit::hooks::scheme::use_scheme_epoch();
     // The keyboard cursor starts on the first key's slot; the pointer's slot, while it is
     // over the map, is read out instead.
     let cursor = {

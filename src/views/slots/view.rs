@@ -19,8 +19,6 @@ use crate::kit::view_props::ViewProps;
 #[component]
 pub fn Slots(props: &ViewProps) -> Html {
     let state = use_linked::<SlotsParams>(props);
-    // A new colour scheme re-renders, and the paint takes its colours.
-    crate::kit::hooks::scheme::use_scheme_epoch();
     let dispatch = state.dispatcher();
     let params = state.params.clone();
     let scene = use_memo(params.clone(), Scene::new);

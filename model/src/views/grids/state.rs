@@ -41,12 +41,6 @@ pub struct GridsState {
 pub enum Action {
     AddServer,
     RemoveServer,
-    /// Jump to this many servers (as typed: clamped, with a note).
-    SetServers(i64),
-    SetKeys(i64),
-    SetSeed(u64),
-    /// Points per server on the hash ring (as typed: clamped, with a note).
-    SetVnodes(i64),
     /// A parameter as typed in a field: read by the table, as from a link.
     Typed(&'static str, String),
     ShowScheme(GridScheme, bool),
@@ -161,7 +155,8 @@ impl GridsState {
     fn set(&mut self, name: &str, text: String) {
         let mut next = self.params.clone();
         let mut notes = Vec::new();
-        param_table::set(&mut next, name, &text, &mut notes);
+        param_table::edit(&mut next, name, &text, &mut notes);
+        let noted = !notes.is_empty();
         for note in notes {
             self.note(note);
         }
@@ -169,7 +164,7 @@ impl GridsState {
             return self.resize(next.servers);
         }
         if next == self.params {
-            if name == "servers" && self.notes.is_empty() {
+            if name == "servers" && !noted {
                 self.announcement = format!("Already {} servers.", self.params.servers);
             }
             return;
@@ -210,10 +205,6 @@ impl Reducer for GridsState {
         match action {
             Action::AddServer => self.set("servers", (self.params.servers + 1).to_string()),
             Action::RemoveServer => self.set("servers", (self.params.servers - 1).to_string()),
-            Action::SetServers(n) => self.set("servers", n.to_string()),
-            Action::SetKeys(k) => self.set("keys", k.to_string()),
-            Action::SetVnodes(v) => self.set("vnodes", v.to_string()),
-            Action::SetSeed(seed) => self.set("seed", seed.to_string()),
             Action::Typed(name, text) => self.set(name, text),
             Action::ShowScheme(scheme, on) => {
                 let mut shown = self.params.schemes.clone();
@@ -318,14 +309,14 @@ mod tests {
         assert_eq!(s.notes.len(), 1);
         let s = run(state("servers=1000"), [Action::AddServer]);
         assert_eq!(s.params.servers, 1000);
-        let s = run(state(""), [Action::SetServers(5000)]);
+        let s = run(state(""), [Action::Typed("servers", "5000".into())]);
         assert_eq!((s.params.from, s.params.servers), (Some(8), 1000));
         assert!(s.notes[0].contains("5000"), "{:?}", s.notes);
-        let s = run(state(""), [Action::SetServers(-2)]);
+        let s = run(state(""), [Action::Typed("servers", "-2".into())]);
         assert_eq!(s.params.servers, 1);
-        let s = run(state(""), [Action::SetServers(8)]);
+        let s = run(state(""), [Action::Typed("servers", "8".into())]);
         assert_eq!(s.params.from, None);
-        let s = run(state(""), [Action::SetKeys(0)]);
+        let s = run(state(""), [Action::Typed("keys", "0".into())]);
         assert_eq!(s.keys.len(), 1);
         assert_eq!(s.notes.len(), 1);
         let s = run(state(""), [Action::ShowScheme(GridScheme::Modulo, false)]);
@@ -368,32 +359,36 @@ mod tests {
         );
         assert!(s.grid(GridScheme::Jump).unwrap().counter().is_some());
         let keys = s.keys.clone();
-        let s = run(s, [Action::SetSeed(8)]);
+        let s = run(s, [Action::Typed("seed", "8".into())]);
         assert_ne!(s.keys, keys);
         assert_eq!(s.keys[..], key_names(8, 100)[..]);
         let s = run(
             s,
-            [Action::SetKeys(10), Action::Cursor(9), Action::Cursor(10)],
+            [
+                Action::Typed("keys", "10".into()),
+                Action::Cursor(9),
+                Action::Cursor(10),
+            ],
         );
         assert_eq!((s.cursor, s.detail), (9, Some(9)));
-        let s = run(s, [Action::SetKeys(5)]);
+        let s = run(s, [Action::Typed("keys", "5".into())]);
         assert_eq!((s.cursor, s.detail), (4, None));
         let ring = s.grid(GridScheme::Ring).unwrap().clone();
-        let s = run(s, [Action::SetVnodes(4)]);
+        let s = run(s, [Action::Typed("vnodes", "4".into())]);
         assert_eq!(s.params.vnodes, 4);
         assert_ne!(
             s.grid(GridScheme::Ring).unwrap(),
             &ring,
             "fewer points, other owners"
         );
-        let s = run(s, [Action::SetVnodes(5000)]);
+        let s = run(s, [Action::Typed("vnodes", "5000".into())]);
         assert_eq!(s.params.vnodes, 1000);
         assert!(
             s.notes.iter().any(|n| n.contains("vnodes=5000")),
             "{:?}",
             s.notes
         );
-        let s = run(s, [Action::SetVnodes(160)]);
+        let s = run(s, [Action::Typed("vnodes", "160".into())]);
         assert_eq!(
             s.grid(GridScheme::Ring).unwrap(),
             &ring,

@@ -1,5 +1,5 @@
 //! A model answer is earned by an attempt: text typed in the prompt's box, or "I answered
-//! aloud" ticked. A reveal records which it was ([`Progress::tried`]), and the gates that
+//! aloud" ticked. A reveal records which it was (`Progress::tried`), and the gates that
 //! wait for every answer (the interview's whole answer, the cheat sheet) count those
 //! recorded attempts (`Progress::attempt`, `Progress::tried_in`), not reveals: an answer revealed without one (stored before this
 //! rule) still shows, but does not count.

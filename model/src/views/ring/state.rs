@@ -208,7 +208,7 @@ impl PlaygroundState {
     fn set(&mut self, name: &str, text: String) {
         let mut next = self.params.clone();
         let mut notes = Vec::new();
-        param_table::set(&mut next, name, &text, &mut notes);
+        param_table::edit(&mut next, name, &text, &mut notes);
         for note in notes {
             self.note(note);
         }
@@ -237,9 +237,12 @@ impl PlaygroundState {
             self.replace(None);
         } else {
             self.refresh_walk();
-            // A walk under way is told again (with or without its hash values).
-            if let Some(walk) = &self.walk {
-                self.announcement = walk.narration.join(" ");
+            // A walk under way is told again with or without its hash values (a new
+            // replica count only redraws it: no need to read it all out again).
+            if self.params.hashes != before.hashes {
+                if let Some(walk) = &self.walk {
+                    self.announcement = walk.narration.join(" ");
+                }
             }
         }
     }
@@ -483,7 +486,7 @@ mod tests {
         assert_ne!(s.announcement, told, "the walk told again, with its hashes");
         assert_eq!(s.announcement, s.walk.as_ref().unwrap().narration.join(" "));
         let keys = s.keys.clone();
-        let s = act(s, Action::SetSeed(8));
+        let s = act(s, Action::Typed("seed", "8".into()));
         assert_eq!(s.params.seed, 8);
         assert_eq!(s.keys[..], key_names(8, s.params.keys as usize)[..]);
         assert_ne!(s.keys, keys);
@@ -493,10 +496,11 @@ mod tests {
             s.placement.ring().points().len(),
             12 * s.params.servers.len()
         );
+        let s = act(s, Action::Typed("keys", "12".into()));
+        assert_eq!(s.params.keys, 12, "not the default 8");
         let s = act(s, Action::DismissNotes);
-        let before = s.params.clone();
         let s = act(s, Action::Typed("keys", "many".into()));
-        assert_eq!(s.params.keys, before.keys, "{:?}", s.notes);
+        assert_eq!(s.params.keys, 12, "a typo keeps the value: {:?}", s.notes);
         assert_eq!(s.notes.len(), 1);
         assert!(s.notes[0].starts_with("keys="), "{}", s.notes[0]);
     }
