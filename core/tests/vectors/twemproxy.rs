@@ -64,3 +64,27 @@ fn twemproxy_public_pool_from_its_yaml() {
         assert_eq!(owner, Some(row[1]), "key {:?}", row[0]);
     }
 }
+
+/// Every hash function nutcracker offers, against a real nutcracker 0.5.0 in front of
+/// three stand-in servers (weights 1, 2, 1): keys of every length from 1 to 24 bytes, so
+/// every tail of every function is read, and keys with bytes above 0x7f.
+#[test]
+fn twemproxy_nutcracker_every_hash() {
+    let vectors = Vectors::parse(include_str!(
+        "../data/twemproxy_nutcracker_hashes_3.tsv"
+    ));
+    let mut seen = std::collections::BTreeMap::new();
+    for &hash in KeyHash::ALL {
+        let pool = Twemproxy::new(vectors.servers(), hash, None).expect("pool builds");
+        for row in vectors.rows.iter().filter(|row| row[0] == hash.name()) {
+            let (key, expected) = (row[1], row[2]);
+            let owner = pool
+                .lookup(key.as_bytes())
+                .map(|i| pool.servers()[i].name.as_str());
+            assert_eq!(owner, Some(expected), "{} key {key:?}", hash.name());
+            *seen.entry(hash.name()).or_insert(0) += 1;
+        }
+    }
+    assert_eq!(seen.len(), 12, "every hash has rows: {seen:?}");
+    assert!(seen.values().all(|&n| n == 140), "{seen:?}");
+}
