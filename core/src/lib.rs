@@ -8,6 +8,7 @@
 
 pub mod analysis;
 pub mod bounded;
+pub mod clients;
 pub mod config;
 pub mod error;
 pub mod experiment;

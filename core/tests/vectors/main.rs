@@ -10,6 +10,7 @@
 wasm_bindgen_test::wasm_bindgen_test_configure!(run_in_browser);
 
 mod cassandra;
+mod clients;
 mod envoy_rendezvous;
 mod groupcache;
 mod haproxy;

@@ -70,9 +70,7 @@ fn twemproxy_public_pool_from_its_yaml() {
 /// every tail of every function is read, and keys with bytes above 0x7f.
 #[test]
 fn twemproxy_nutcracker_every_hash() {
-    let vectors = Vectors::parse(include_str!(
-        "../data/twemproxy_nutcracker_hashes_3.tsv"
-    ));
+    let vectors = Vectors::parse(include_str!("../data/twemproxy_nutcracker_hashes_3.tsv"));
     let mut seen = std::collections::BTreeMap::new();
     for &hash in KeyHash::ALL {
         let pool = Twemproxy::new(vectors.servers(), hash, None).expect("pool builds");

@@ -1,0 +1,167 @@
+//! The client libraries against files their real packages wrote (uhashring, hashring,
+//! hash_ring, pymemcache, python-memcached, kafka-python, KafkaJS, librdkafka,
+//! consistent-hash, go-redis, buraksezer/consistent v1 and v0, stathat/consistent): each
+//! built from the configuration in the file's first line, every row.
+
+#[cfg(target_arch = "wasm32")]
+use wasm_bindgen_test::wasm_bindgen_test as test;
+
+use super::Vectors;
+use ringlab_core::clients::{build, ClientKind};
+
+/// Builds the client the header describes (`config=`, `options=`, `partitions=`, with
+/// `config` and `options` given here where the header writes them otherwise) and checks
+/// every row's answer.
+fn check(
+    text: &'static str,
+    kind: ClientKind,
+    config: Option<&str>,
+    options: Option<&str>,
+) -> usize {
+    let vectors = Vectors::parse(text);
+    let field = |name: &str| {
+        let prefix = format!("{name}=");
+        vectors
+            .header
+            .split(' ')
+            .find_map(|p| p.strip_prefix(prefix.as_str()))
+    };
+    let config = config.or(field("config")).unwrap_or("");
+    let options = options.or(field("options")).unwrap_or("{}");
+    let partitions = field("partitions").map(|p| p.parse().expect("partitions"));
+    let client = build(kind, config, options, partitions).expect("the client builds");
+    for row in &vectors.rows {
+        let placed = client.place(row[0].as_bytes());
+        assert_eq!(
+            placed.text(client.answers()),
+            row[1],
+            "{} key {:?}",
+            kind.name(),
+            row[0]
+        );
+    }
+    vectors.rows.len()
+}
+
+#[test]
+fn uhashring_public() {
+    let text = include_str!("../data/clients_uhashring_public.tsv");
+    assert_eq!(check(text, ClientKind::Uhashring, None, None), 10);
+}
+
+#[test]
+fn hashring_public() {
+    let text = include_str!("../data/clients_hashring_public.tsv");
+    assert_eq!(check(text, ClientKind::Hashring, None, None), 10);
+}
+
+#[test]
+fn hash_ring_public() {
+    let text = include_str!("../data/clients_hash-ring_public.tsv");
+    let nodes = r#"["10.9.8.1:11211", "10.9.8.2:11211", "10.9.8.3:11211"]"#;
+    let weights = r#"{"weights": {"10.9.8.2:11211": 2}}"#;
+    assert_eq!(
+        check(text, ClientKind::HashRing, Some(nodes), Some(weights)),
+        10
+    );
+}
+
+#[test]
+fn pymemcache_public() {
+    let text = include_str!("../data/clients_pymemcache_public.tsv");
+    let unicode = r#"{"allow_unicode_keys": true}"#;
+    assert_eq!(check(text, ClientKind::Pymemcache, None, Some(unicode)), 10);
+}
+
+#[test]
+fn python_memcached_public() {
+    let text = include_str!("../data/clients_python-memcached_public.tsv");
+    assert_eq!(check(text, ClientKind::PythonMemcached, None, None), 10);
+}
+
+#[test]
+fn kafka_python_public() {
+    let text = include_str!("../data/clients_kafka-python_public.tsv");
+    assert_eq!(check(text, ClientKind::Kafka, None, None), 10);
+}
+
+#[test]
+fn kafkajs_legacy_public() {
+    let text = include_str!("../data/clients_kafkajs_public.tsv");
+    assert_eq!(check(text, ClientKind::KafkajsLegacy, None, None), 10);
+}
+
+#[test]
+fn librdkafka_public() {
+    let text = include_str!("../data/clients_librdkafka_public.tsv");
+    assert_eq!(check(text, ClientKind::Librdkafka, None, None), 10);
+}
+
+#[test]
+fn consistent_hash_public() {
+    let text = include_str!("../data/clients_consistent-hash_public.tsv");
+    let nodes = r#"["cache-one", "cache-two", "cache-three"]"#;
+    assert_eq!(
+        check(text, ClientKind::ConsistentHash, Some(nodes), None),
+        10
+    );
+}
+
+#[test]
+fn go_redis_ring_public() {
+    let text = include_str!("../data/clients_go-redis-ring_public.tsv");
+    assert_eq!(check(text, ClientKind::GoRedisRing, None, None), 10);
+}
+
+#[test]
+fn buraksezer_consistent_public() {
+    let text = include_str!("../data/clients_buraksezer-consistent_public.tsv");
+    assert_eq!(check(text, ClientKind::Buraksezer, None, None), 10);
+}
+
+#[test]
+fn buraksezer_consistent_v0_public() {
+    let text = include_str!("../data/clients_buraksezer-consistent-v0_public.tsv");
+    assert_eq!(check(text, ClientKind::BuraksezerV0, None, None), 10);
+}
+
+#[test]
+fn stathat_consistent_public() {
+    let text = include_str!("../data/clients_stathat-consistent_public.tsv");
+    assert_eq!(check(text, ClientKind::Stathat, None, None), 10);
+}
+
+/// Each file is checked by the client its header names, and no client is left without one.
+#[test]
+fn every_client_has_a_file() {
+    let checked = [
+        ClientKind::Uhashring,
+        ClientKind::Hashring,
+        ClientKind::HashRing,
+        ClientKind::Pymemcache,
+        ClientKind::PythonMemcached,
+        ClientKind::Kafka,
+        ClientKind::KafkajsLegacy,
+        ClientKind::Librdkafka,
+        ClientKind::ConsistentHash,
+        ClientKind::GoRedisRing,
+        ClientKind::Buraksezer,
+        ClientKind::BuraksezerV0,
+        ClientKind::Stathat,
+    ];
+    // librdkafka's murmur2_random is Java's murmur2, pinned with kafka-python's file.
+    let murmur2 = build(ClientKind::LibrdkafkaMurmur2, "", "{}", Some(6)).unwrap();
+    let java = build(ClientKind::Kafka, "", "{}", Some(6)).unwrap();
+    let keys = Vectors::parse(include_str!("../data/clients_kafka-python_public.tsv"));
+    for row in &keys.rows {
+        assert_eq!(
+            murmur2.place(row[0].as_bytes()),
+            java.place(row[0].as_bytes())
+        );
+    }
+    let all: Vec<ClientKind> = ClientKind::ALL
+        .into_iter()
+        .filter(|k| *k != ClientKind::LibrdkafkaMurmur2)
+        .collect();
+    assert_eq!(all, checked);
+}
