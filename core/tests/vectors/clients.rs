@@ -131,6 +131,89 @@ fn stathat_consistent_public() {
     assert_eq!(check(text, ClientKind::Stathat, None, None), 10);
 }
 
+/// The files made here with the real packages (`scripts/vectors/clients.py`,
+/// `clients.mjs`, `librdkafka.sh`): weights, point counts the doubles decide, default
+/// ports, hash_ring compatibility, Unicode keys, and each client after a server fails
+/// (`dead=`), handled as the library handles it.
+#[test]
+fn ringlab_files_from_the_real_packages() {
+    macro_rules! file {
+        ($name:literal) => {
+            ($name, include_str!(concat!("../data/", $name)))
+        };
+    }
+    let files = [
+        file!("clients_consistent-hash-random_ringlab.tsv"),
+        file!("clients_consistent-hash-uniform-range_ringlab.tsv"),
+        file!("clients_consistent-hash-uniform-removed_ringlab.tsv"),
+        file!("clients_consistent-hash-uniform_ringlab.tsv"),
+        file!("clients_hashring-compat_ringlab.tsv"),
+        file!("clients_hashring-default-port_ringlab.tsv"),
+        file!("clients_hashring-removed_ringlab.tsv"),
+        file!("clients_hashring-seven_ringlab.tsv"),
+        file!("clients_hashring-vnodes_ringlab.tsv"),
+        file!("clients_hashring-weights_ringlab.tsv"),
+        file!("clients_kafka-python-12_ringlab.tsv"),
+        file!("clients_kafka-python-3_ringlab.tsv"),
+        file!("clients_kafka-python-50_ringlab.tsv"),
+        file!("clients_kafkajs-default-12_ringlab.tsv"),
+        file!("clients_kafkajs-default-6_ringlab.tsv"),
+        file!("clients_kafkajs-legacy-12_ringlab.tsv"),
+        file!("clients_kafkajs-legacy-6_ringlab.tsv"),
+        file!("clients_librdkafka-12_ringlab.tsv"),
+        file!("clients_librdkafka-6_ringlab.tsv"),
+        file!("clients_librdkafka-murmur2-12_ringlab.tsv"),
+        file!("clients_librdkafka-murmur2-6_ringlab.tsv"),
+        file!("clients_pymemcache-removed_ringlab.tsv"),
+        file!("clients_pymemcache_ringlab.tsv"),
+        file!("clients_python-memcached-dead_ringlab.tsv"),
+        file!("clients_python-memcached_ringlab.tsv"),
+        file!("clients_uhashring-default_ringlab.tsv"),
+        file!("clients_uhashring-ketama-removed_ringlab.tsv"),
+        file!("clients_uhashring-ketama-weights_ringlab.tsv"),
+        file!("clients_uhashring-ketama_ringlab.tsv"),
+        file!("clients_uhashring-removed_ringlab.tsv"),
+        file!("clients_uhashring-weights_ringlab.tsv"),
+    ];
+    let mut kinds = std::collections::BTreeSet::new();
+    let mut rows = 0;
+    for (name, text) in files {
+        let vectors = Vectors::parse(text);
+        let field = |f: &str| {
+            let prefix = format!("{f}=");
+            vectors
+                .header
+                .split(' ')
+                .find_map(|p| p.strip_prefix(prefix.as_str()))
+        };
+        let kind = field("client").and_then(ClientKind::from_name).expect(name);
+        let partitions = field("partitions").map(|p| p.parse().expect("partitions"));
+        let mut client = build(
+            kind,
+            field("config").unwrap_or(""),
+            field("options").unwrap_or("{}"),
+            partitions,
+        )
+        .unwrap_or_else(|e| panic!("{name}: {e}"));
+        if let Some(dead) = field("dead") {
+            client.fail(dead).unwrap_or_else(|e| panic!("{name}: {e}"));
+        }
+        for row in &vectors.rows {
+            let placed = client.place(row[0].as_bytes());
+            assert_eq!(
+                placed.text(client.answers()),
+                row[1],
+                "{name} key {:?}",
+                row[0]
+            );
+        }
+        kinds.insert(kind);
+        rows += vectors.rows.len();
+    }
+    assert_eq!(kinds.len(), 9, "{kinds:?}");
+    assert!(rows > 7000, "{rows} rows");
+}
+
 /// Each file is checked by the client its header names, and no client is left without one.
 #[test]
 fn every_client_has_a_file() {
