@@ -11,6 +11,7 @@ pub mod ketama;
 pub mod ketama_spy;
 pub mod maglev;
 pub mod maglev_cilium;
+pub mod maglev_go;
 pub mod maglev_katran;
 pub mod maglev_systems;
 pub mod mcrouter;

@@ -248,3 +248,16 @@ fn every_client_has_a_file() {
         .collect();
     assert_eq!(all, checked);
 }
+
+/// dgryski/go-maglev's table of three backends and 11 slots, slot by slot.
+#[test]
+fn go_maglev_public_3_11() {
+    let vectors = Vectors::parse(include_str!("../data/go-maglev_public_3_11.tsv"));
+    let names: Vec<String> = vectors.servers().into_iter().map(|s| s.name).collect();
+    let table = ringlab_core::schemes::maglev_go::table(&names, 11, &[]).expect("the table builds");
+    assert_eq!(vectors.rows.len(), 11);
+    for row in &vectors.rows {
+        let slot: usize = row[0].parse().expect("slot");
+        assert_eq!(names[table[slot]], row[1], "slot {slot}");
+    }
+}
