@@ -23,6 +23,9 @@ pub struct Cli {
 pub enum Command {
     /// Prints key<TAB>owner (or key<TAB>o1,o2,... with --replicas) for each key.
     Lookup(LookupArgs),
+    /// Will two clients or schemes agree? The share of keys placed alike over the same
+    /// servers, with its count, and the first keys they part on.
+    Agree(AgreeArgs),
     /// Prints key<TAB>slot: the Redis Cluster hash slot (CRC16 with hash tags).
     Slot(KeysArg),
     /// Prints key<TAB>token: the Cassandra Murmur3Partitioner token.
@@ -48,6 +51,8 @@ pub enum Command {
 /// Whose Maglev.
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
 pub enum MaglevSystem {
+    /// dgryski/go-maglev (SipHash-2-4 of the names; no weights; --dead by index)
+    GoMaglev,
     /// Envoy's MAGLEV (xxHash64 of the host names; weights as Envoy normalises them)
     Envoy,
     /// Cilium's (ip:port[/TCP|UDP|SCTP] backends, the default hash seed; whole weights
@@ -63,13 +68,17 @@ pub enum MaglevSystem {
 pub struct MaglevArgs {
     #[arg(long, value_enum)]
     pub system: MaglevSystem,
-    /// the table size M [default: envoy 65537, cilium 16381, katran 65537]; Cilium takes
-    /// only its ten sizes, 251 to 131071
+    /// the table size M [default: envoy 65537, cilium 16381, katran 65537, go-maglev
+    /// 65537]; Cilium takes only its ten sizes, 251 to 131071
     #[arg(long, value_parser = limits::table, allow_negative_numbers = true)]
     pub table: Option<u64>,
     /// comma-separated name[=weight]
     #[arg(long)]
     pub servers: String,
+    /// go-maglev: the backends Rebuild leaves out, as indices from 0 (e.g. 1,3), read as
+    /// go-maglev reads them: only in ascending order
+    #[arg(long)]
+    pub dead: Option<String>,
 }
 
 /// The scheme and its knobs, shared by `lookup` and `move`.
@@ -126,13 +135,32 @@ pub struct LookupArgs {
     /// comma-separated name[=weight] (required, except with --config)
     #[arg(long)]
     pub servers: Option<String>,
+    /// with --client: the JSON the library's constructor takes (uhashring's nodes, hashring's
+    /// servers, pymemcache's server list, go-redis' Addrs map, ...). Otherwise
     /// a configuration file to place keys as it does, recognised by its syntax: an
     /// HAProxy backend (hash-type consistent), an nginx upstream (hash ... consistent), a
     /// twemproxy YAML pool, an Envoy cluster (RING_HASH, MAGLEV or rendezvous), an mcrouter
     /// JSON config (PoolRoute or HashRoute); replaces --scheme and
     /// --servers. A plain server list (host:port[:weight]) is placed by --scheme
     #[arg(long)]
-    pub config: Option<std::path::PathBuf>,
+    pub config: Option<String>,
+    /// place keys as a client library does: uhashring, hashring, hash_ring, pymemcache,
+    /// python-memcached, kafka (Java's default partitioner; kafkajs and kafka-python name
+    /// it too), kafkajs-legacy, librdkafka (its default, consistent_random), librdkafka-murmur2,
+    /// consistent-hash, go-redis-ring, buraksezer-consistent, buraksezer-consistent-v0,
+    /// stathat-consistent
+    #[arg(long)]
+    pub client: Option<String>,
+    /// with --client: the library's options or keyword arguments as JSON, e.g.
+    /// {"hash_fn": "ketama"} or {"PartitionCount": 271, "Hasher": "xxhash.Sum64"}
+    #[arg(long)]
+    pub options: Option<String>,
+    /// with --client: a server that failed, handled as the client handles it (repeat for more)
+    #[arg(long)]
+    pub dead: Vec<String>,
+    /// with a Kafka --client: the topic's partition count
+    #[arg(long)]
+    pub partitions: Option<u32>,
     /// with a twemproxy --config: the pool to use [default: the first with servers]
     #[arg(long)]
     pub pool: Option<String>,
@@ -146,6 +174,41 @@ pub struct LookupArgs {
     pub format: KeyFormat,
     /// keys (default: standard input, one per line)
     pub keys: Vec<String>,
+}
+
+#[derive(Args, Debug)]
+pub struct AgreeArgs {
+    /// the first placement: a client (as lookup --client) or a scheme (as --scheme)
+    #[arg(long)]
+    pub a: String,
+    /// the second placement, over the same servers
+    #[arg(long)]
+    pub b: String,
+    /// comma-separated name[=weight], the servers both place on (not for Kafka's
+    /// partitioners, which take --partitions)
+    #[arg(long)]
+    pub servers: Option<String>,
+    /// --a's options as JSON (a client's own options)
+    #[arg(long)]
+    pub a_options: Option<String>,
+    /// --b's options as JSON
+    #[arg(long)]
+    pub b_options: Option<String>,
+    /// a server that failed for --b only (repeat for more): the same client after a failure
+    #[arg(long)]
+    pub b_dead: Vec<String>,
+    /// for Kafka's partitioners: the topic's partition count
+    #[arg(long)]
+    pub partitions: Option<u32>,
+    /// a file of keys, one per line
+    #[arg(long, conflicts_with = "sample")]
+    pub keys: Option<std::path::PathBuf>,
+    /// compare this many sample keys, user:0 to user:N-1 [default: 10000]
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=10_000_000))]
+    pub sample: Option<u32>,
+    /// how many disagreeing keys to show [default: 10]
+    #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u32).range(0..=1000))]
+    pub examples: u32,
 }
 
 #[derive(Args, Debug)]

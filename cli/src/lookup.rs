@@ -9,7 +9,7 @@ use ringlab_core::schemes::redis::RedisCluster;
 use ringlab_core::{assign_racks, Options, Partitioner, SchemeKind};
 
 use crate::args::LookupArgs;
-use crate::{config, input, pickers, scheme, CliError};
+use crate::{clients, config, input, pickers, scheme, CliError};
 
 /// Where the placement comes from: a scheme named on the command line, or a config file.
 enum Source {
@@ -23,12 +23,20 @@ pub fn run(
     out: &mut dyn Write,
     err: &mut dyn Write,
 ) -> Result<(), CliError> {
+    if let Some(name) = &args.client {
+        return clients::run(name, args, stdin, out);
+    }
+    if args.options.is_some() || !args.dead.is_empty() || args.partitions.is_some() {
+        return Err(CliError::new(
+            "--options, --dead and --partitions are for --client",
+        ));
+    }
     if pickers::named(args) {
         return pickers::run(args, stdin, out);
     }
     let (source, mut servers) = match &args.config {
         Some(path) => {
-            let reading = config::read(path, args, err)?;
+            let reading = config::read(std::path::Path::new(path), args, err)?;
             let servers = reading.servers().to_vec();
             (Source::Config(reading), servers)
         }

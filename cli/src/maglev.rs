@@ -1,12 +1,12 @@
 //! `ringlab maglev`: a Maglev lookup table exactly as a real system builds it, one line a
 //! slot: `slot<TAB>server` (the server as named). Envoy's `MAGLEV`, Cilium's
 //! (`--bpf-lb-algorithm=maglev`, default seed) and katran's (`MaglevHash`, or
-//! `MaglevHashV2` as `katran-v2`).
+//! `MaglevHashV2` as `katran-v2`) and dgryski/go-maglev's.
 
 use std::io::Write;
 
-use ringlab_core::schemes::maglev;
 use ringlab_core::schemes::maglev_systems::MaglevSystem as MaglevSystems;
+use ringlab_core::schemes::{maglev, maglev_go};
 use ringlab_core::{parse_server_list, Partitioner};
 
 use crate::args::{MaglevArgs, MaglevSystem};
@@ -34,8 +34,43 @@ fn whole_weights(list: &str, max: u64, system: &str) -> Result<Vec<(String, u64)
     Ok(out)
 }
 
+/// `--dead 1,3`: backend indices from 0, in the order given (go-maglev reads the order).
+fn dead_indices(text: &str, backends: usize) -> Result<Vec<usize>, CliError> {
+    text.split(',')
+        .map(|item| {
+            item.trim()
+                .parse::<usize>()
+                .ok()
+                .filter(|&i| i < backends)
+                .ok_or_else(|| {
+                    CliError::new(format!(
+                        "--dead: {} is not a backend index from 0 to {}",
+                        crate::limits::shorten(item),
+                        backends - 1
+                    ))
+                })
+        })
+        .collect()
+}
+
 pub fn run(args: &MaglevArgs, out: &mut dyn Write) -> Result<(), CliError> {
+    if args.dead.is_some() && args.system != MaglevSystem::GoMaglev {
+        return Err(CliError::new(
+            "--dead is go-maglev's (its Rebuild); the others take a new --servers",
+        ));
+    }
     let (names, table): (Vec<String>, Vec<usize>) = match args.system {
+        MaglevSystem::GoMaglev => {
+            let list = whole_weights(&args.servers, 1, "go-maglev (no weights)")?;
+            let names: Vec<String> = list.into_iter().map(|(name, _)| name).collect();
+            let dead = match &args.dead {
+                Some(text) => dead_indices(text, names.len())?,
+                None => Vec::new(),
+            };
+            let size = args.table.unwrap_or(maglev_go::SMALL_M);
+            let table = maglev_go::table(&names, size, &dead)?;
+            (names, table)
+        }
         MaglevSystem::Envoy => {
             let servers = parse_server_list(&args.servers)?;
             let size = args.table.unwrap_or(maglev::DEFAULT_TABLE_SIZE);

@@ -1,8 +1,10 @@
 //! `ringlab`: the command line over ringlab-core. Bad input gets one clear line on
 //! standard error and exit status 2; nothing panics.
 
+mod agree;
 mod args;
 mod bounded;
+mod clients;
 mod codes;
 mod config;
 mod experiment;
@@ -101,6 +103,7 @@ fn main() -> ExitCode {
     let mut err = io::stderr();
     let result = match &cli.command {
         Command::Lookup(a) => lookup::run(a, &mut stdin, &mut out, &mut err),
+        Command::Agree(a) => agree::run(a, &mut out),
         Command::Slot(a) => codes::slot(a, &mut stdin, &mut out),
         Command::Token(a) => codes::token(a, &mut stdin, &mut out),
         Command::Jump(a) => codes::jump(a, &mut stdin, &mut out),

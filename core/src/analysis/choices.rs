@@ -129,6 +129,21 @@ pub fn two_choice_growth(n: usize) -> f64 {
 mod tests {
     use super::*;
 
+    /// The growth rates at two points each, worked by hand: ln 10^6 = 13.8155,
+    /// ln 13.8155 = 2.6257; ln 10^3 = 6.9078, ln 6.9078 = 1.9327.
+    #[test]
+    fn growth_rates_meet_their_formulas_at_two_points() {
+        let close = |a: f64, b: f64| (a - b).abs() < 1e-3;
+        assert!(
+            close(one_choice_growth(1_000_000), 13.8155 / 2.6257),
+            "{}",
+            one_choice_growth(1_000_000)
+        );
+        assert!(close(one_choice_growth(1_000), 6.9078 / 1.9327));
+        assert!(close(two_choice_growth(1_000_000), 2.6257 / 0.693147));
+        assert!(close(two_choice_growth(1_000), 1.9327 / 0.693147));
+    }
+
     #[test]
     fn reference_values_are_pinned() {
         let one = busiest(100_000, 1, 20, 1);

@@ -183,6 +183,15 @@ impl Consistent {
         Ok(())
     }
 
+    /// Which version this is.
+    pub fn kind(&self) -> ClientKind {
+        if self.v0 {
+            ClientKind::BuraksezerV0
+        } else {
+            ClientKind::Buraksezer
+        }
+    }
+
     /// Each partition's owner, partition 0 first.
     pub fn owners(&self) -> &[usize] {
         &self.partitions
@@ -190,12 +199,8 @@ impl Consistent {
 }
 
 impl Client for Consistent {
-    fn kind(&self) -> ClientKind {
-        if self.v0 {
-            ClientKind::BuraksezerV0
-        } else {
-            ClientKind::Buraksezer
-        }
+    fn name(&self) -> &'static str {
+        self.kind().name()
     }
     fn answers(&self) -> &[String] {
         &self.answers

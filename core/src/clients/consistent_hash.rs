@@ -157,8 +157,8 @@ impl ConsistentHash {
 }
 
 impl Client for ConsistentHash {
-    fn kind(&self) -> ClientKind {
-        ClientKind::ConsistentHash
+    fn name(&self) -> &'static str {
+        ClientKind::ConsistentHash.name()
     }
     fn answers(&self) -> &[String] {
         &self.answers

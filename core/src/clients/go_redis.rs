@@ -68,8 +68,8 @@ impl Ring {
 }
 
 impl Client for Ring {
-    fn kind(&self) -> ClientKind {
-        ClientKind::GoRedisRing
+    fn name(&self) -> &'static str {
+        ClientKind::GoRedisRing.name()
     }
     fn answers(&self) -> &[String] {
         &self.answers

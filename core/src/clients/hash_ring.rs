@@ -81,8 +81,8 @@ impl HashRing {
 }
 
 impl Client for HashRing {
-    fn kind(&self) -> ClientKind {
-        ClientKind::HashRing
+    fn name(&self) -> &'static str {
+        ClientKind::HashRing.name()
     }
     fn answers(&self) -> &[String] {
         &self.answers

@@ -210,8 +210,8 @@ fn servers(config: &Value) -> Result<Vec<Server>, ConfigError> {
 }
 
 impl Client for Hashring {
-    fn kind(&self) -> ClientKind {
-        ClientKind::Hashring
+    fn name(&self) -> &'static str {
+        ClientKind::Hashring.name()
     }
     fn answers(&self) -> &[String] {
         &self.answers

@@ -145,8 +145,8 @@ impl Partitioner {
 }
 
 impl Client for Partitioner {
-    fn kind(&self) -> ClientKind {
-        self.kind
+    fn name(&self) -> &'static str {
+        self.kind.name()
     }
     fn answers(&self) -> &[String] {
         &self.answers

@@ -14,6 +14,7 @@
 //! assert_eq!(legacy.answers()[4], "4");
 //! ```
 
+pub mod agree;
 pub mod buraksezer;
 pub mod circle;
 pub mod consistent_hash;
@@ -59,8 +60,8 @@ impl Placement {
 
 /// One client library, configured.
 pub trait Client {
-    /// Which library this is.
-    fn kind(&self) -> ClientKind;
+    /// The library's name (`--client NAME`), or the scheme's.
+    fn name(&self) -> &'static str;
     /// Every answer it can give: the servers as the configuration writes them, or the
     /// partition numbers `0` to `N - 1`.
     fn answers(&self) -> &[String];
@@ -116,6 +117,63 @@ pub fn build(
         }
         ClientKind::Stathat => Box::new(stathat::Consistent::build(&config()?, &options)?),
     })
+}
+
+/// The configuration a client's constructor takes for a server list ringlab writes
+/// (`a,b=2,c`): a JSON list of names, or, where weights differ, the library's own way of
+/// weighting (uhashring's and hashring's objects, python-memcached's pairs).
+///
+/// ```
+/// use ringlab_core::clients::{config_for, ClientKind};
+/// use ringlab_core::parse_server_list;
+/// let servers = parse_server_list("a,b=2").unwrap();
+/// assert_eq!(config_for(ClientKind::Uhashring, &servers).unwrap(), r#"{"a":1,"b":2}"#);
+/// assert_eq!(config_for(ClientKind::PythonMemcached, &servers).unwrap(), r#"[["a",1],["b",2]]"#);
+/// assert!(config_for(ClientKind::Pymemcache, &servers).is_err());
+/// ```
+pub fn config_for(kind: ClientKind, servers: &[crate::Server]) -> Result<String, ConfigError> {
+    use serde_json::{json, Map, Value};
+    let names: Vec<&str> = servers.iter().map(|s| s.name.as_str()).collect();
+    if servers.iter().all(|s| s.weight == 1.0) {
+        return Ok(json!(names).to_string());
+    }
+    let whole = |w: f64| -> Result<u64, ConfigError> {
+        if w.fract() == 0.0 && w >= 0.0 {
+            Ok(w as u64)
+        } else {
+            Err(json::invalid(format!(
+                "{} takes whole weights, not {w}",
+                kind.name()
+            )))
+        }
+    };
+    let value = match kind {
+        ClientKind::Uhashring | ClientKind::Hashring => {
+            let mut map = Map::new();
+            for s in servers {
+                map.insert(s.name.clone(), json!(whole(s.weight)?));
+            }
+            Value::Object(map)
+        }
+        ClientKind::PythonMemcached => Value::Array(
+            servers
+                .iter()
+                .map(|s| Ok(json!([s.name, whole(s.weight)?])))
+                .collect::<Result<_, ConfigError>>()?,
+        ),
+        _ => {
+            return Err(json::invalid(format!(
+                "{} takes no weights in its server list{}",
+                kind.name(),
+                if kind == ClientKind::HashRing {
+                    " (give them as --options {\"weights\": {..}})"
+                } else {
+                    ""
+                }
+            )))
+        }
+    };
+    Ok(value.to_string())
 }
 
 /// The index of `answer` among `answers`, or a clear refusal.

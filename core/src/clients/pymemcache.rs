@@ -159,8 +159,8 @@ impl Pymemcache {
 }
 
 impl Client for Pymemcache {
-    fn kind(&self) -> ClientKind {
-        ClientKind::Pymemcache
+    fn name(&self) -> &'static str {
+        ClientKind::Pymemcache.name()
     }
     fn answers(&self) -> &[String] {
         &self.answers

@@ -92,8 +92,8 @@ fn refusal(key: &[u8]) -> Option<&'static str> {
 }
 
 impl Client for PythonMemcached {
-    fn kind(&self) -> ClientKind {
-        ClientKind::PythonMemcached
+    fn name(&self) -> &'static str {
+        ClientKind::PythonMemcached.name()
     }
     fn answers(&self) -> &[String] {
         &self.answers

@@ -83,8 +83,8 @@ impl Consistent {
 }
 
 impl Client for Consistent {
-    fn kind(&self) -> ClientKind {
-        ClientKind::Stathat
+    fn name(&self) -> &'static str {
+        ClientKind::Stathat.name()
     }
     fn answers(&self) -> &[String] {
         &self.answers

@@ -193,8 +193,8 @@ fn nodes(config: &Value) -> Result<Vec<Node>, ConfigError> {
 }
 
 impl Client for Uhashring {
-    fn kind(&self) -> ClientKind {
-        ClientKind::Uhashring
+    fn name(&self) -> &'static str {
+        ClientKind::Uhashring.name()
     }
     fn answers(&self) -> &[String] {
         &self.answers

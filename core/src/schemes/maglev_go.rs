@@ -49,7 +49,9 @@ pub fn table(names: &[String], m: u64, dead: &[usize]) -> Result<Vec<usize>, Con
     };
     let live: Vec<usize> = (0..names.len()).filter(|&i| !skipped(i)).collect();
     if live.is_empty() {
-        return Err(ConfigError::Invalid("go-maglev needs at least one live backend".into()));
+        return Err(ConfigError::Invalid(
+            "go-maglev needs at least one live backend".into(),
+        ));
     }
     let prefs: Vec<(u64, u64)> = names.iter().map(|n| offset_and_skip(n, m)).collect();
     let mut next = vec![0u64; names.len()];
