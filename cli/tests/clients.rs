@@ -480,6 +480,44 @@ fn kafka_partitioners_disagree_on_most_keys() {
     );
 }
 
+/// The README's finding: libmemcached's ketama and hashring differ only by the names of
+/// the points of port 11211 servers.
+#[test]
+fn ketama_and_hashring_agree_once_told_the_default_port() {
+    let servers = "10.0.0.1:11211,10.0.0.2:11211,10.0.0.3:11211";
+    let run = |options: &str| {
+        ok(&ringlab(
+            &[
+                "agree",
+                "--a",
+                "ketama",
+                "--b",
+                "hashring",
+                "--b-options",
+                options,
+                "--servers",
+                servers,
+                "--sample",
+                "3000",
+            ],
+            "",
+        ))
+    };
+    let plain = run("{}");
+    let told = run(r#"{"default port": 11211}"#);
+    assert!(told.contains("agree\t3000\t100.00%\n"), "{told}");
+    let same: usize = plain
+        .lines()
+        .find_map(|l| l.strip_prefix("agree\t"))
+        .unwrap()
+        .split('\t')
+        .next()
+        .unwrap()
+        .parse()
+        .unwrap();
+    assert!(same < 1500, "{plain}");
+}
+
 #[test]
 fn go_maglev_through_the_command_line() {
     let text = data!("go-maglev_public_3_11.tsv");

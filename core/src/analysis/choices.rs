@@ -140,8 +140,8 @@ mod tests {
             one_choice_growth(1_000_000)
         );
         assert!(close(one_choice_growth(1_000), 6.9078 / 1.9327));
-        assert!(close(two_choice_growth(1_000_000), 2.6257 / 0.693147));
-        assert!(close(two_choice_growth(1_000), 1.9327 / 0.693147));
+        assert!(close(two_choice_growth(1_000_000), 2.6257 / 2f64.ln()));
+        assert!(close(two_choice_growth(1_000), 1.9327 / 2f64.ln()));
     }
 
     #[test]
