@@ -96,6 +96,17 @@ impl Client for Scheme {
     fn answers(&self) -> &[String] {
         &self.answers
     }
+    fn points(&self) -> Option<Vec<usize>> {
+        let ring = self.partitioner.ring()?;
+        let counts = ring.point_counts(self.partitioner.servers().len());
+        // In the answers' order (a removed server has none).
+        Some(
+            self.answers
+                .iter()
+                .map(|a| self.partitioner.index_of(a).map_or(0, |i| counts[i]))
+                .collect(),
+        )
+    }
     fn place(&self, key: &[u8]) -> Placement {
         match self.partitioner.lookup(key) {
             Some(i) => {

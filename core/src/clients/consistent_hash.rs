@@ -163,6 +163,13 @@ impl Client for ConsistentHash {
     fn answers(&self) -> &[String] {
         &self.answers
     }
+    fn points(&self) -> Option<Vec<usize>> {
+        Some(
+            (0..self.answers.len())
+                .map(|i| self.points.iter().filter(|p| p.1 == i).count())
+                .collect(),
+        )
+    }
     fn place(&self, key: &[u8]) -> Placement {
         if self.points.is_empty() {
             return Placement::Nowhere;

@@ -87,6 +87,9 @@ impl Client for HashRing {
     fn answers(&self) -> &[String] {
         &self.answers
     }
+    fn points(&self) -> Option<Vec<usize>> {
+        Some(self.point_counts())
+    }
     fn place(&self, key: &[u8]) -> Placement {
         // A Python 2 `str`: the bytes as they are (UTF-8 here). A `unicode` key with
         // non-ASCII text would raise UnicodeEncodeError instead.

@@ -216,6 +216,9 @@ impl Client for Hashring {
     fn answers(&self) -> &[String] {
         &self.answers
     }
+    fn points(&self) -> Option<Vec<usize>> {
+        Some(self.point_counts())
+    }
     fn place(&self, key: &[u8]) -> Placement {
         let hash = md5_words(key, 1).next().unwrap_or(0);
         self.circle

@@ -70,6 +70,10 @@ pub trait Client {
     /// The client after `answer` fails, handled as the library handles a failure (a
     /// removal, a rehash past the dead bucket, ...). Its answers keep their indices.
     fn fail(&mut self, answer: &str) -> Result<(), ConfigError>;
+    /// Points (virtual nodes) per answer, for the clients that keep a ring.
+    fn points(&self) -> Option<Vec<usize>> {
+        None
+    }
 }
 
 /// Builds a client from the JSON its constructor takes (`config`) and its options or

@@ -89,6 +89,13 @@ impl Client for Consistent {
     fn answers(&self) -> &[String] {
         &self.answers
     }
+    fn points(&self) -> Option<Vec<usize>> {
+        Some(
+            (0..self.answers.len())
+                .map(|i| self.circle.values().filter(|&&m| m == i).count())
+                .collect(),
+        )
+    }
     fn place(&self, key: &[u8]) -> Placement {
         let h = self.hash(key);
         let next = self.circle.range(h.saturating_add(1)..).next();

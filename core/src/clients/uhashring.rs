@@ -199,6 +199,9 @@ impl Client for Uhashring {
     fn answers(&self) -> &[String] {
         &self.answers
     }
+    fn points(&self) -> Option<Vec<usize>> {
+        Some(self.point_counts())
+    }
     fn place(&self, key: &[u8]) -> Placement {
         let owner = match &self.points {
             Points::Meta(c) => c.owner(md5_128(key)),

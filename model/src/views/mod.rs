@@ -1,6 +1,7 @@
 //! Each view's pure side (URL state, reducer, geometry, prose), one folder each, named
 //! by the view's address as the app's `src/views/` is.
 
+pub mod agree;
 pub mod r#break;
 pub mod clock;
 pub mod compare;
