@@ -67,6 +67,12 @@ pub static BUNDLES: &[Bundle] = &[
         name: "compare",
         profile: "wasm-release",
     },
+    // The client libraries, side by side: their JSON configurations and a few thousand
+    // keys. The small core.
+    Bundle {
+        name: "clients",
+        profile: "wasm-small",
+    },
     // The lab's page: forms, plots and tables. Its experiments run in the worker
     // (lab-worker/), a module of its own, so this one needs no fast core.
     Bundle {
@@ -152,6 +158,16 @@ pub static VIEWS: &[ViewInfo] = &[
         tail: None,
         bundle: "systems",
         styles: &["systems"],
+    },
+    ViewInfo {
+        path: "agree",
+        title: "Will they agree?",
+        nav: "Agree",
+        description: "Two client libraries, or a client and a proxy, on one cache pool or one Kafka topic: which keys each puts elsewhere, and why.",
+        group: "Real systems",
+        tail: None,
+        bundle: "clients",
+        styles: &["agree"],
     },
     ViewInfo {
         path: "load",

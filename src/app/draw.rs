@@ -4,6 +4,7 @@
 //! Only the shell (`app/mod.rs`) and the tests read this module.
 
 use ringlab_model::view_state::{UrlState, ViewInfo};
+use ringlab_model::views::agree::params::AgreeParams;
 use ringlab_model::views::clock::params::ClockParams;
 use ringlab_model::views::compare::params::CompareParams;
 use ringlab_model::views::cost::params::CostParams;
@@ -24,6 +25,7 @@ use yew::prelude::*;
 
 use crate::kit::view_props::ViewProps;
 use crate::registry::{built, bundle_of};
+use crate::views::agree::AgreeView;
 use crate::views::clock::ClockExample;
 use crate::views::compare::CompareView;
 use crate::views::cost::CostPanel;
@@ -86,6 +88,7 @@ pub static REGISTERED: &[Registered] = &[
     view!("learn", Learn, LearnParams),
     view!("prep", Prep, PrepParams),
     view!("systems", Systems, SystemsParams),
+    view!("agree", AgreeView, AgreeParams),
     view!("load", LoadView, LoadParams),
     view!("break", BreakIt, BreakParams),
     view!("rendezvous", RendezvousView, RendezvousParams),

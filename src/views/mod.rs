@@ -1,6 +1,7 @@
 //! The views, one folder each, named by their address (`#/ring` is `ring/`); each one's
 //! pure side is the same folder under `ringlab_model::views`.
 
+pub mod agree;
 pub mod r#break;
 pub mod clock;
 pub mod compare;
