@@ -57,19 +57,22 @@ pub fn AgreeView(props: &ViewProps) -> Html {
                    two languages, one cache pool or one Kafka topic: do they put a key in the same \
                    place? Pick the two, give the servers once, and see every key." }
             </p>
-            <nav class="ag-presets" aria-label="Real cases">
-                <h2>{ "Real cases" }</h2>
-                <ul>
-                    { for PRESETS.iter().map(|preset| {
-                        let current = Some(preset.name) == preset_name;
-                        html! {
-                            <li>
-                                <a href={format!("#/agree?{}", preset.query)} aria-current={current.then_some("page")}>{ preset.name }</a>
-                            </li>
-                        }
-                    }) }
-                </ul>
-            </nav>
+            // Embedded, the widget shows its one comparison: no links away.
+            if !props.embed {
+                <nav class="ag-presets" aria-label="Real cases">
+                    <h2>{ "Real cases" }</h2>
+                    <ul>
+                        { for PRESETS.iter().map(|preset| {
+                            let current = Some(preset.name) == preset_name;
+                            html! {
+                                <li>
+                                    <a href={format!("#/agree?{}", preset.query)} aria-current={current.then_some("page")}>{ preset.name }</a>
+                                </li>
+                            }
+                        }) }
+                    </ul>
+                </nav>
+            }
             if let Some(preset) = preset {
                 <p class="ag-says">{ preset.says }</p>
             }
