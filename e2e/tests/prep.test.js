@@ -60,7 +60,7 @@ test("the interview path, keyboard only: pre-test, follow-ups, estimate, dry run
   assert.equal(await page.title(), "Interview prep · ringlab");
   assert.equal(await page.locator("h1").innerText(), "Interview prep");
   const progress = page.getByRole("list", { name: "Your progress" }).getByRole("listitem");
-  assert.deepEqual(await progress.allInnerTexts(), ["Pre-test: not taken", "Follow-ups: 0 of 13 answered and revealed", "Timed run: not tried", "Estimation: not tried", "Dry run: not tried", "Post-test: not taken"]);
+  assert.deepEqual(await progress.allInnerTexts(), ["Pre-test: not taken", "Follow-ups: 0 of 14 answered and revealed", "Timed run: not tried", "Estimation: not tried", "Dry run: not tried", "Post-test: not taken"]);
   const links = page.getByRole("navigation", { name: "Parts" }).getByRole("link");
   assert.deepEqual(await links.allInnerTexts(), ["Pre-test", "Follow-ups", "Timed run", "Estimation", "Dry run", "Cheat sheet", "Post-test"]);
   assert.equal(await page.locator('.prep-parts a[aria-current="page"]').innerText(), "Pre-test");
@@ -80,7 +80,7 @@ test("the interview path, keyboard only: pre-test, follow-ups, estimate, dry run
   // A follow-up: nothing of it before the reveal; then the number, the widget, senior and staff.
   await part(page, "Follow-ups", "follow-ups");
   const followUps = page.getByRole("region", { name: "Follow-ups" });
-  assert.equal(await followUps.getByRole("button", { name: "Reveal model answer" }).count(), 13, "thirteen follow-ups");
+  assert.equal(await followUps.getByRole("button", { name: "Reveal model answer" }).count(), 14, "fourteen follow-ups");
   assert.equal(await page.getByText("The number to quote:").count(), 0);
   const first = followUps.getByRole("listitem").first();
   assert.ok(await first.getByRole("button", { name: "Reveal model answer" }).isDisabled(), "no reveal before an attempt");
@@ -183,7 +183,7 @@ test("the interview path, keyboard only: pre-test, follow-ups, estimate, dry run
   assert.equal(await gain.locator(".checkup-gain-line").innerText(), "Before: 3 of 6. After: 5 of 6. That is 2 more skills right.");
   assert.deepEqual(await gain.locator("tbody tr").nth(2).locator("td").allInnerTexts(), ["✗ wrong", "✓ right"]);
   assert.match(await gain.locator(".checkup-lists").innerText(), /Learned\s+Finding a key's server, Why virtual nodes, Hot keys\s+Slipped\s+Choosing a scheme/);
-  assert.deepEqual(await progress.allInnerTexts(), ["Pre-test: 3 of 6 right", "Follow-ups: 1 of 13 answered and revealed", "Timed run: not tried", "Estimation: close enough", "Dry run: 5 of 6 right, 6 lookups in all", "Post-test: 5 of 6 right"]);
+  assert.deepEqual(await progress.allInnerTexts(), ["Pre-test: 3 of 6 right", "Follow-ups: 1 of 14 answered and revealed", "Timed run: not tried", "Estimation: close enough", "Dry run: 5 of 6 right, 6 lookups in all", "Post-test: 5 of 6 right"]);
   await screenshot(page, "prep-07-gain");
 
   // It is all in this browser: a reload keeps the answers, the follow-up and the gain.
@@ -392,7 +392,7 @@ test("issue 36, item 11: a model answer waits for an attempt, and the gates coun
     await followUps.waitFor();
     assert.equal(await followUps.getByRole("heading", { name: "A strong answer" }).count(), 10, `${theme} ${width}: old reveals still show`);
     const progress = page.getByRole("list", { name: "Your progress" }).getByRole("listitem");
-    assert.equal(await progress.nth(1).innerText(), "Follow-ups: 0 of 13 answered and revealed");
+    assert.equal(await progress.nth(1).innerText(), "Follow-ups: 0 of 14 answered and revealed");
     await page.evaluate(() => localStorage.setItem("ringlab.learn.progress", "t9=%20%20"));
     await page.reload();
     await followUps.waitFor();
@@ -421,7 +421,7 @@ test("issue 36, item 11: a model answer waits for an attempt, and the gates coun
     await screenshot(page, `prep-11-attempt-${theme}-${width}`);
     // Each reveal recorded with its attempt; the summary and the cheat sheet count them.
     assert.match(await page.evaluate(() => localStorage.getItem("ringlab.learn.progress")), /tried=9a(%2C|,)10t/);
-    await waitUntil(() => progress.nth(1).innerText(), (t) => t === "Follow-ups: 2 of 13 answered and revealed", "the summary counts attempts");
+    await waitUntil(() => progress.nth(1).innerText(), (t) => t === "Follow-ups: 2 of 14 answered and revealed", "the summary counts attempts");
     await part(page, "Cheat sheet", "cheat-sheet");
     await page.getByText("(2 of 22 so far)", { exact: false }).waitFor();
     assert.equal(await page.locator(".cheat-sheet").count(), 0);

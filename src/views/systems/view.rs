@@ -138,6 +138,9 @@ pub fn Systems(props: &ViewProps) -> Html {
                 <p class="sys-intro">
                     { "Paste a real system's configuration and your keys: each key lands where that system puts it, bit for bit, and one change shows which keys move. " }
                     <strong>{ "Nothing you paste leaves your browser." }</strong>
+                    { " Keys placed by a client library inside your services (uhashring, hashring, pymemcache, Kafka's partitioners, go-redis …)? See " }
+                    <a href="#/agree">{ "Will they agree?" }</a>
+                    { "." }
                 </p>
             }
             if props.controls { { form } }

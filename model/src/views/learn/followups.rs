@@ -170,6 +170,7 @@ pub fn followups() -> Vec<FollowUp> {
         super::two_choices::followup(),
         super::shuffle_sharding::followup(),
         super::fixed_partitions::followup(),
+        super::two_clients::followup(),
     ]
 }
 
@@ -673,9 +674,9 @@ mod tests {
     use crate::ViewState;
 
     #[test]
-    fn thirteen_followups_each_with_a_rubric_a_number_and_a_widget() {
+    fn fourteen_followups_each_with_a_rubric_a_number_and_a_widget() {
         let all = followups();
-        assert_eq!(all.len(), 13);
+        assert_eq!(all.len(), 14);
         let widgets: Vec<_> = all.iter().filter_map(|f| f.widget).collect();
         assert_eq!(
             widgets,
@@ -714,6 +715,7 @@ mod tests {
             "100,000 requests on 100,000 servers, 20 runs: the busiest holds 7.8 (7 to 9) with one choice, 3.5 (3 to 4) with two",
             "8 workers, 2 each: 28 shards; all 2 shared 1 in 28 (3.6%), at least one shared 46.4%",
             "60 partitions, 4 → 5 nodes: 12 partitions move, 20.0% of keys; mod N moves 80.0%",
+            "Java and librdkafka on 6 partitions: 1,716 of 10,000 keys on the same partition (17.2%); chance alone gives 16.7%",
         ];
         assert_eq!(all.len(), expect.len());
         for (got, want) in all.iter().zip(expect) {
@@ -771,6 +773,10 @@ mod tests {
                 let (params, notes) = CostParams::from_query(&parse_query(query));
                 assert!(notes.is_empty(), "{notes:?}");
                 assert_eq!(params, moving_workload());
+            } else if path == "agree" {
+                let (_, notes) =
+                    crate::views::agree::params::AgreeParams::from_query(&parse_query(query));
+                assert!(notes.is_empty(), "{notes:?}");
             } else {
                 assert!(query.is_empty() || path == "lab", "{}", f.see.1);
             }

@@ -40,4 +40,5 @@ pub mod systems_prose;
 pub mod timed;
 pub mod trade_offs;
 pub mod two_choices;
+pub mod two_clients;
 pub mod vnode_prose;
