@@ -327,6 +327,18 @@ impl Flows {
 mod tests {
     use super::*;
 
+    /// Growing 2 → 10 under mod N: each old server keeps a tenth and sends 4/10 of all
+    /// the data, a newcomer receives 1/10. The senders' links are the bottleneck, though
+    /// servers join rather than leave.
+    #[test]
+    fn a_growth_can_be_bound_by_its_senders() {
+        let cost = modulo_cost(&workload(2, 10)).unwrap();
+        assert_eq!(cost.bottleneck, Bottleneck::Outbound(Role::Existing));
+        assert!(cost.max_send_bytes > cost.max_receive_bytes);
+        assert_eq!(cost.critical_bytes, cost.max_send_bytes);
+        assert!((cost.max_send_bytes / cost.max_receive_bytes - 4.0).abs() < 1e-9);
+    }
+
     fn workload(before: usize, after: usize) -> Workload {
         Workload {
             servers_before: before,
