@@ -104,6 +104,20 @@ test("sides, servers, a failure and keys change by keyboard alone", async () => 
   await dead.selectOption("c");
   await waitParam(page, "dead", (v) => v === "c");
   await headline(page).waitFor();
+  // "none" brings c back: the link drops the parameter and every key agrees again.
+  await dead.selectOption({ label: "none" });
+  await waitParam(page, "dead", (v) => v === undefined);
+  await waitUntil(() => headline(page).innerText(), (t) => t.startsWith("400 of 400 keys"), "no failure, full agreement");
+  // A's options typed, then another library picked for A: it starts from its own options.
+  const aOptions = page.getByRole("textbox", { name: "A's options (JSON)" });
+  await aOptions.fill('{"hash_fn":"ketama"}');
+  await aOptions.press("Enter");
+  await waitParam(page, "aopt", (v) => v === '{"hash_fn":"ketama"}');
+  await page.getByRole("combobox", { name: "A", exact: true }).selectOption("pymemcache");
+  await waitParam(page, "a", (v) => v === "pymemcache");
+  assert.equal((await params(page)).aopt, undefined);
+  assert.equal(await page.getByRole("alert").count(), 0);
+  assert.equal(await aOptions.inputValue(), '{"allow_unicode_keys":true}');
   // More keys, typed in the number field.
   const keys = page.getByRole("spinbutton", { name: "Keys" });
   await keys.fill("1000");

@@ -2,11 +2,12 @@
 //! for B, the partitions and the keys. Each control sets one parameter, as a link would.
 
 use ringlab_core::parse_server_list;
-use ringlab_model::linked::Linked;
+use ringlab_model::linked::{Edit, Linked};
 use ringlab_model::views::agree::params::{AgreeParams, Which, KEYS, PARTITIONS};
 use ringlab_model::views::agree::side::{Side, SIDES};
 use yew::prelude::*;
 
+use crate::kit::browser::input_value;
 use crate::kit::number_field::NumberField;
 use crate::kit::setters::{on_change, on_text};
 use crate::kit::store::Store;
@@ -35,6 +36,13 @@ pub fn controls(
 ) -> Html {
     let p = &state.params;
     let set = |name: &'static str| on_change(dispatch, name);
+    // A new side starts from its own options: the other library's would not read.
+    let side = |name: &'static str, options: &'static str| {
+        let dispatch = dispatch.clone();
+        Callback::from(move |e: Event| {
+            dispatch.dispatch(Edit::Set(vec![(name, input_value(&e)), (options, String::new())]))
+        })
+    };
     let options = |id: &'static str, label: &'static str, name: &'static str, which: Which| {
         let side = p.side(which);
         if !matches!(side, Side::Client(_)) {
@@ -53,8 +61,8 @@ pub fn controls(
     let on_partitions = p.on_partitions();
     html! {
         <form class="ag-form view-controls" aria-label="Two placements" onsubmit={|e: SubmitEvent| e.prevent_default()}>
-            { picker("ag-a", "A", p.a, set("a")) }
-            { picker("ag-b", "B", p.b, set("b")) }
+            { picker("ag-a", "A", p.a, side("a", "aopt")) }
+            { picker("ag-b", "B", p.b, side("b", "bopt")) }
             if on_partitions {
                 <NumberField label="Partitions" value={p.partitions} min={PARTITIONS.0} max={PARTITIONS.1} on_change={on_text(dispatch, "partitions")} />
             } else {
