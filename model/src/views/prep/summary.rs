@@ -10,7 +10,7 @@ use crate::views::learn::progress::Progress;
 use crate::views::prep::params::Part;
 
 /// How many follow-ups there are (`followups::followups().len()`, which computes them).
-pub const FOLLOWUP_COUNT: usize = 13;
+pub const FOLLOWUP_COUNT: usize = 14;
 
 /// Each part the candidate has something to show for, with what: "3 of 6 right".
 pub fn summary(skills: &[Skill], progress: &Progress) -> Vec<(Part, String)> {
@@ -72,7 +72,7 @@ mod tests {
             said(&p),
             [
                 "not taken",
-                "0 of 13 answered and revealed",
+                "0 of 14 answered and revealed",
                 "not tried",
                 "not tried",
                 "not tried",
@@ -99,7 +99,7 @@ mod tests {
             said(&p),
             [
                 "1 of 6 answered",
-                "2 of 13 answered and revealed",
+                "2 of 14 answered and revealed",
                 "1 sitting, 2 of 7 points",
                 "too low",
                 "1 of 2 right, 6 lookups in all",
