@@ -62,6 +62,12 @@ pub fn run(args: &MaglevArgs, out: &mut dyn Write) -> Result<(), CliError> {
     let (names, table): (Vec<String>, Vec<usize>) = match args.system {
         MaglevSystem::GoMaglev => {
             let list = whole_weights(&args.servers, 1, "go-maglev (no weights)")?;
+            if let Some((name, _)) = list.iter().find(|(_, w)| *w != 1) {
+                return Err(CliError::new(format!(
+                    "server {} has a weight: go-maglev takes none (drop the =)",
+                    crate::limits::shorten(name)
+                )));
+            }
             let names: Vec<String> = list.into_iter().map(|(name, _)| name).collect();
             let dead = match &args.dead {
                 Some(text) => dead_indices(text, names.len())?,

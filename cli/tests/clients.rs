@@ -360,6 +360,18 @@ fn bad_input_is_one_line_and_exit_2() {
             ],
             "--dead",
         ),
+        (
+            vec![
+                "maglev",
+                "--system",
+                "go-maglev",
+                "--servers",
+                "a=0,b",
+                "--table",
+                "7",
+            ],
+            "takes none",
+        ),
     ] {
         let out = ringlab(&args, "k\n");
         let err = String::from_utf8_lossy(&out.stderr);

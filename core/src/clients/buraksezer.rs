@@ -38,6 +38,10 @@ pub struct Consistent {
     partitions: Vec<usize>,
 }
 
+/// The most steps round the ring all partitions' walks may take here, past which the
+/// placement is refused rather than left to run for minutes.
+pub const MAX_STEPS: u64 = 50_000_000;
+
 /// The most partitions placed here (each is a walk round the ring).
 pub const MAX_PARTITIONS: u64 = 100_000;
 
@@ -87,6 +91,7 @@ impl Consistent {
         };
         let load = if load == 0.0 { 1.25 } else { load };
         let names = json::names(config, lib)?;
+        json::within_points(replication * names.len() as u64, lib)?;
         let mut c = Consistent {
             v0: kind == ClientKind::BuraksezerV0,
             answers: Vec::new(),
@@ -154,6 +159,7 @@ impl Consistent {
         let len = self.sorted.len();
         // v0.10.0 gives up after len - 1 steps, v1.0.0 after len.
         let steps = if self.v0 { len - 1 } else { len };
+        let mut walked = 0u64;
         for part in 0..self.partition_count {
             let h = xxh64(&part.to_le_bytes(), 0);
             let mut idx = self.sorted.partition_point(|&p| p < h) % len;
@@ -171,6 +177,13 @@ impl Consistent {
                     break;
                 }
                 idx = (idx + 1) % len;
+                walked += 1;
+                if walked > MAX_STEPS {
+                    return Err(json::invalid(format!(
+                        "{}: placing the partitions would walk more than {MAX_STEPS} points here; raise Load or lower ReplicationFactor",
+                        self.kind().name()
+                    )));
+                }
             }
             let owner = owner.ok_or_else(|| {
                 json::invalid(format!(
@@ -218,12 +231,19 @@ impl Client for Consistent {
         if !self.live[i] {
             return Ok(());
         }
+        // One copy of each value leaves the sorted points: one pass, not one per point.
+        let mut leaving: BTreeMap<u64, usize> = BTreeMap::new();
         for h in self.points_of(answer) {
             self.ring.remove(&h);
-            if let Some(at) = self.sorted.iter().position(|&p| p == h) {
-                self.sorted.remove(at);
-            }
+            *leaving.entry(h).or_insert(0) += 1;
         }
+        self.sorted.retain(|p| match leaving.get_mut(p) {
+            Some(n) if *n > 0 => {
+                *n -= 1;
+                false
+            }
+            _ => true,
+        });
         self.live[i] = false;
         self.distribute()
     }

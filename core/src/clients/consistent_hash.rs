@@ -107,6 +107,8 @@ impl ConsistentHash {
             }
         }
         let answers = json::nonempty(answers, lib)?;
+        let given_points: u64 = given.iter().flatten().map(|p| p.len() as u64).sum();
+        json::within_points(given_points + per_node * answers.len() as u64, lib)?;
         json::distinct(&answers, lib)?;
         // Uniform points are set at the first lookup for every node that has none yet.
         let pointless: Vec<usize> = (0..answers.len()).filter(|&i| given[i].is_none()).collect();
@@ -164,11 +166,9 @@ impl Client for ConsistentHash {
         &self.answers
     }
     fn points(&self) -> Option<Vec<usize>> {
-        Some(
-            (0..self.answers.len())
-                .map(|i| self.points.iter().filter(|p| p.1 == i).count())
-                .collect(),
-        )
+        let mut counts = vec![0; self.answers.len()];
+        self.points.iter().for_each(|p| counts[p.1] += 1);
+        Some(counts)
     }
     fn place(&self, key: &[u8]) -> Placement {
         if self.points.is_empty() {

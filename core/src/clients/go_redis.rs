@@ -59,6 +59,7 @@ impl Ring {
             }
         };
         let answers = json::nonempty(answers, lib)?;
+        json::distinct(&answers, lib)?;
         Ok(Ring {
             name_hashes: answers.iter().map(|n| xxh64(n.as_bytes(), 0)).collect(),
             live: vec![true; answers.len()],

@@ -38,6 +38,21 @@ pub fn vnodes_for(weight: f64, total: f64, vnodes: f64, servers: usize) -> u64 {
     (weight / total * vnodes * servers as f64).floor() as u64
 }
 
+/// The `'default port'` an options text sets, if it is a number (a string never matches).
+///
+/// ```
+/// use ringlab_core::clients::hashring::default_port;
+/// assert_eq!(default_port(r#"{"default port": 11211}"#), Some(11211.0));
+/// assert_eq!(default_port(r#"{"default port": "11211"}"#), None);
+/// assert_eq!(default_port("{x"), None);
+/// ```
+pub fn default_port(options: &str) -> Option<f64> {
+    serde_json::from_str::<Value>(options)
+        .ok()?
+        .get("default port")?
+        .as_f64()
+}
+
 /// JavaScript's `Number(text)` for the texts a port can be: empty is 0, junk is NaN.
 fn js_number(text: &str) -> f64 {
     let t = text.trim();
@@ -112,7 +127,8 @@ impl Hashring {
             let server = &self.servers[i];
             let own = server.vnodes.filter(|&v| v != 0.0);
             let length = match own {
-                Some(v) if v != self.vnode_count => v.floor().max(0.0) as u64,
+                // `for (j = 0; j < length; j++)`: a fraction counts up, a negative is none.
+                Some(v) if v != self.vnode_count => v.ceil().max(0.0) as u64,
                 _ => vnodes_for(
                     server.weight,
                     total,
@@ -182,9 +198,7 @@ fn servers(config: &Value) -> Result<Vec<Server>, ConfigError> {
                 let (weight, vnodes) = match v {
                     Value::Object(o) => (
                         js_weight(o.get("weight")),
-                        o.get("vnodes")
-                            .and_then(Value::as_f64)
-                            .filter(|v| *v >= 0.0),
+                        o.get("vnodes").and_then(Value::as_f64),
                     ),
                     other => (js_weight(Some(other)), None),
                 };

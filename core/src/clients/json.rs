@@ -85,6 +85,19 @@ pub fn names(config: &Value, library: &str) -> Result<Vec<String>, ConfigError> 
     nonempty(names, library)
 }
 
+/// The most points a client's ring may hold here: more would take the page seconds.
+pub const MAX_POINTS: u64 = 1_000_000;
+
+/// Refuses a ring of more than [`MAX_POINTS`] points.
+pub fn within_points(points: u64, library: &str) -> Result<(), ConfigError> {
+    if points > MAX_POINTS {
+        return Err(invalid(format!(
+            "{library}: {points} points in all, more than the {MAX_POINTS} ringlab builds"
+        )));
+    }
+    Ok(())
+}
+
 /// Refuses an empty list of servers.
 pub fn nonempty<T>(list: Vec<T>, library: &str) -> Result<Vec<T>, ConfigError> {
     if list.is_empty() {

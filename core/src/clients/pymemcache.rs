@@ -46,7 +46,10 @@ pub fn murmur3_32(text: &str) -> u32 {
 
 #[derive(Debug, Clone)]
 pub struct Pymemcache {
+    /// The servers as the configuration writes them.
     answers: Vec<String>,
+    /// The node names the hasher scores (`normalize_server_spec`, `_make_client_key`).
+    nodes: Vec<String>,
     live: Vec<bool>,
     allow_unicode_keys: bool,
 }
@@ -125,13 +128,21 @@ impl Pymemcache {
         let list = config
             .as_array()
             .ok_or_else(|| json::invalid("pymemcache takes a JSON list of servers"))?;
-        let answers = json::nonempty(
+        let nodes = json::nonempty(
             list.iter().map(node_name).collect::<Result<Vec<_>, _>>()?,
             lib,
         )?;
-        json::distinct(&answers, lib)?;
+        json::distinct(&nodes, lib)?;
+        let answers = list
+            .iter()
+            .map(|v| match v {
+                Value::String(s) => s.clone(),
+                other => other.to_string(),
+            })
+            .collect();
         Ok(Pymemcache {
-            live: vec![true; answers.len()],
+            live: vec![true; nodes.len()],
+            nodes,
             answers,
             allow_unicode_keys,
         })
@@ -171,25 +182,22 @@ impl Client for Pymemcache {
             return Placement::Refused(why);
         }
         let mut best: Option<(u32, usize)> = None;
-        for (i, name) in self
-            .answers
-            .iter()
-            .enumerate()
-            .filter(|(i, _)| self.live[*i])
-        {
+        for (i, name) in self.nodes.iter().enumerate().filter(|(i, _)| self.live[*i]) {
             let score = murmur3_32(&format!("{name}-{key}"));
             best = match best {
                 Some((high, _)) if score < high => best,
                 // An equal score: the greater name wins, whatever the order.
-                Some((high, w)) if score == high && self.answers[w] > *name => best,
+                Some((high, w)) if score == high && self.nodes[w] > *name => best,
                 _ => Some((score, i)),
             };
         }
         best.map_or(Placement::Nowhere, |(_, i)| Placement::To(i))
     }
     /// After `retry_attempts` failures the node leaves the hasher: only its keys move.
+    /// Named as written or as its node name (`cache-e` or `cache-e:11211`).
     fn fail(&mut self, answer: &str) -> Result<(), ConfigError> {
-        let i = answer_index(&self.answers, answer)?;
+        let i = answer_index(&self.answers, answer)
+            .or_else(|e| self.nodes.iter().position(|n| n == answer).ok_or(e))?;
         self.live[i] = false;
         Ok(())
     }
@@ -205,7 +213,7 @@ mod tests {
 
     #[test]
     fn node_names_are_normalised() {
-        let names = |v: Value| client(v, serde_json::json!({})).answers;
+        let names = |v: Value| client(v, serde_json::json!({})).nodes;
         assert_eq!(
             names(serde_json::json!([
                 "[fd00::5]:11211",
@@ -216,6 +224,11 @@ mod tests {
             vec!["fd00::5:11211", "cache-e:11211", "/tmp/mc.sock", "h:1"]
         );
         assert!(Pymemcache::build(&serde_json::json!(["h:x"]), &serde_json::json!({})).is_err());
+        // The answers are the servers as written; a failure may name either.
+        let mut c = client(serde_json::json!(["cache-e", "h:1"]), serde_json::json!({}));
+        assert_eq!(c.answers, vec!["cache-e", "h:1"]);
+        c.fail("cache-e:11211").unwrap();
+        assert!(!c.live[0]);
     }
 
     #[test]

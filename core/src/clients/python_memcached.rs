@@ -26,6 +26,8 @@ pub struct PythonMemcached {
     /// Server indices, each repeated weight times.
     buckets: Vec<usize>,
     dead: Vec<bool>,
+    /// `server_max_key_length`: 250 unless set; 0 means no limit.
+    max_key: u64,
 }
 
 /// `_get_server` makes this many tries.
@@ -34,7 +36,7 @@ const SERVER_RETRIES: u32 = 10;
 impl PythonMemcached {
     pub fn build(config: &Value, options: &Value) -> Result<PythonMemcached, ConfigError> {
         let lib = "python-memcached";
-        json::options(
+        let options = json::options(
             options,
             lib,
             &[
@@ -44,6 +46,7 @@ impl PythonMemcached {
                 "server_max_key_length",
             ],
         )?;
+        let max_key = json::whole_or(options, "server_max_key_length", 250, 0, 1 << 20)?;
         let list = config
             .as_array()
             .ok_or_else(|| json::invalid("python-memcached takes a JSON list of servers"))?;
@@ -71,19 +74,20 @@ impl PythonMemcached {
             dead: vec![false; answers.len()],
             answers,
             buckets,
+            max_key,
         })
     }
 }
 
 /// `check_key`: why a key is refused, if it is.
-fn refusal(key: &[u8]) -> Option<&'static str> {
+fn refusal(key: &[u8], max_key: u64) -> Option<&'static str> {
     // valid_key_chars_re = b'[\x21-\x7e\x80-\xff]+$'; `$` also matches before a final
     // newline.
     let body = key.strip_suffix(b"\n").unwrap_or(key);
     if key.is_empty() {
         Some("Control/space characters not allowed (the empty key)")
-    } else if key.len() > 250 {
-        Some("key length is over 250 bytes")
+    } else if max_key != 0 && key.len() as u64 > max_key {
+        Some("key length is over server_max_key_length")
     } else if body.is_empty() || body.iter().any(|&b| b < 0x21 || b == 0x7f) {
         Some("Control/space characters not allowed")
     } else {
@@ -99,7 +103,7 @@ impl Client for PythonMemcached {
         &self.answers
     }
     fn place(&self, key: &[u8]) -> Placement {
-        if let Some(why) = refusal(key) {
+        if let Some(why) = refusal(key, self.max_key) {
             return Placement::Refused(why.to_string());
         }
         if self.buckets.is_empty() {
@@ -156,6 +160,18 @@ mod tests {
             "`$` matches before a final newline"
         );
         assert!(matches!(p.place("café".as_bytes()), Placement::To(_)));
+    }
+
+    #[test]
+    fn the_key_length_limit_is_an_option() {
+        let config = serde_json::json!(["a:1"]);
+        let long = [b'x'; 300];
+        let limited = PythonMemcached::build(&config, &serde_json::json!({})).unwrap();
+        assert!(matches!(limited.place(&long), Placement::Refused(_)));
+        let open =
+            PythonMemcached::build(&config, &serde_json::json!({"server_max_key_length": 0}))
+                .unwrap();
+        assert_eq!(open.place(&long), Placement::To(0));
     }
 
     #[test]

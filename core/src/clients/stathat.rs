@@ -53,7 +53,9 @@ impl Consistent {
             fnv,
             circle: BTreeMap::new(),
         };
-        for name in json::names(config, lib)? {
+        let names = json::names(config, lib)?;
+        json::within_points(replicas * names.len() as u64, lib)?;
+        for name in names {
             let i = answers.iter().position(|a| *a == name).unwrap_or_else(|| {
                 answers.push(name.clone());
                 answers.len() - 1
@@ -90,11 +92,9 @@ impl Client for Consistent {
         &self.answers
     }
     fn points(&self) -> Option<Vec<usize>> {
-        Some(
-            (0..self.answers.len())
-                .map(|i| self.circle.values().filter(|&&m| m == i).count())
-                .collect(),
-        )
+        let mut counts = vec![0; self.answers.len()];
+        self.circle.values().for_each(|&m| counts[m] += 1);
+        Some(counts)
     }
     fn place(&self, key: &[u8]) -> Placement {
         let h = self.hash(key);

@@ -90,6 +90,12 @@ impl Uhashring {
             .enumerate()
             .filter(|(i, _)| self.live[*i])
             .collect();
+        let weights: u64 = live.iter().map(|(_, n)| n.weight).sum();
+        if self.ketama && weights == 0 && !live.is_empty() {
+            return Err(json::invalid(
+                "uhashring's ketama ring divides by the total weight, 0 here (ZeroDivisionError)",
+            ));
+        }
         let mut total = 0u64;
         for (i, node) in &live {
             let vnodes = node.vnodes.unwrap_or(self.vnodes);

@@ -40,7 +40,10 @@ pub fn controls(
     let side = |name: &'static str, options: &'static str| {
         let dispatch = dispatch.clone();
         Callback::from(move |e: Event| {
-            dispatch.dispatch(Edit::Set(vec![(name, input_value(&e)), (options, String::new())]))
+            dispatch.dispatch(Edit::Set(vec![
+                (name, input_value(&e)),
+                (options, String::new()),
+            ]))
         })
     };
     let options = |id: &'static str, label: &'static str, name: &'static str, which: Which| {

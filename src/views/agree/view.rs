@@ -24,7 +24,10 @@ pub fn AgreeView(props: &ViewProps) -> Html {
     let dispatch = state.dispatcher();
     let p = &state.params;
     let compared = use_memo(p.clone(), |p| Rc::new(Comparison::of(p)));
-    let reasons = use_memo(p.clone(), why::reasons);
+    let reasons = use_memo(p.clone(), {
+        let compared = compared.clone();
+        move |p| why::reasons(p, &compared)
+    });
     let c: &Comparison = &compared;
     let preset = PRESETS
         .iter()

@@ -150,7 +150,12 @@ impl ViewState for AgreeParams {
 
     fn repair(&mut self, notes: &mut Notes) {
         // An emptied box means "as by default" (a select's "none", a cleared field).
-        for text in [&mut self.servers, &mut self.aopt, &mut self.bopt, &mut self.dead] {
+        for text in [
+            &mut self.servers,
+            &mut self.aopt,
+            &mut self.bopt,
+            &mut self.dead,
+        ] {
             if text.as_deref().is_some_and(|t| t.trim().is_empty()) {
                 *text = None;
             }
@@ -201,7 +206,9 @@ mod tests {
 
     #[test]
     fn emptied_boxes_are_the_defaults() {
-        let (p, notes) = AgreeParams::from_query(&parse_query("a=uhashring&b=hashring&dead=&aopt=%20&servers="));
+        let (p, notes) = AgreeParams::from_query(&parse_query(
+            "a=uhashring&b=hashring&dead=&aopt=%20&servers=",
+        ));
         assert!(notes.is_empty(), "{notes:?}");
         assert_eq!(p, AgreeParams::default());
     }

@@ -15,7 +15,7 @@ pub const PRESETS: &[Preset] = &[
     },
     Preset {
         name: "Kafka: Java and KafkaJS 1.x",
-        says: "KafkaJS before 2.0 (its LegacyPartitioner) runs Java's murmur2 in JavaScript doubles. The same formula, rounded differently: most keys still disagree.",
+        says: "KafkaJS before 2.0 (its LegacyPartitioner) runs Java's murmur2 in JavaScript doubles, and reads a key's last partial block twice. The same formula, computed differently: most keys still disagree.",
         query: "a=kafka&b=kafkajs-legacy&keys=600",
     },
     Preset {
@@ -45,17 +45,17 @@ pub const PRESETS: &[Preset] = &[
     },
     Preset {
         name: "One server fails: uhashring",
-        says: "The same client before and after 10.0.0.2 fails. A ring moves only the failed server's keys.",
+        says: "The same client before and after 10.0.0.2 fails. uhashring's default ring gives every server its own points, so only the failed server's keys move.",
         query: "a=uhashring&b=uhashring&dead=10.0.0.2:11211",
     },
     Preset {
         name: "One server fails: python-memcached",
-        says: "python-memcached rehashes a key that meets a dead server until it finds a live one: only the dead server's keys move, but a rehashed key may land anywhere.",
+        says: "python-memcached rehashes a key that meets a dead server, up to ten tries, until it finds a live one: only the dead server's keys move, but a rehashed key may land on any live server.",
         query: "a=python-memcached&b=python-memcached&dead=10.0.0.2:11211",
     },
     Preset {
         name: "Olric: buraksezer/consistent v0.10 to v1.0",
-        says: "buraksezer/consistent v1.0.0 renamed its points and changed its load cap. Upgrading moves most keys between the same members.",
+        says: "buraksezer/consistent v1.0.0 names its points 0:node1, 1:node1, … where v0.10 wrote node10, node11, …: other points, other partition owners. Upgrading moves most keys between the same members.",
         query: "a=buraksezer-consistent-v0&b=buraksezer-consistent&servers=node1,node2,node3,node4,node5",
     },
 ];

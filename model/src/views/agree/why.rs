@@ -1,11 +1,11 @@
 //! Why two placements part: what each one hashes and how it looks a key up, read from the
 //! two configurations, and the quirks that show in these servers, each with its example.
 
-use ringlab_core::clients::hashring::vnodes_for;
+use ringlab_core::clients::hashring::{default_port, vnodes_for};
 use ringlab_core::clients::ClientKind;
 use ringlab_core::{parse_server_list, SchemeKind};
 
-use super::compare::client;
+use super::compare::{client, Comparison};
 use super::params::{AgreeParams, Which};
 use super::side::Side;
 
@@ -51,6 +51,13 @@ pub fn facts(side: Side, options: &str) -> Facts {
                 "server-i, 1 point a digest",
                 AFTER,
                 "the server listed last",
+            ),
+            ClientKind::Hashring if default_port(options).is_some() => f(
+                "ring",
+                "MD5, first 4 bytes",
+                "server-i, 4 points a digest (the host alone on the 'default port')",
+                AT_OR_AFTER,
+                "the server listed first",
             ),
             ClientKind::Hashring => f(
                 "ring",
@@ -171,14 +178,14 @@ pub fn facts(side: Side, options: &str) -> Facts {
                 "MD5, first 4 bytes",
                 "server-i, 4 points a digest",
                 AT_OR_AFTER,
-                "the server listed first",
+                "the server listed last",
             ),
             SchemeKind::Groupcache => f(
                 "ring",
                 "CRC-32",
                 "iserver, index first",
                 AT_OR_AFTER,
-                "the server listed first",
+                "the server written last",
             ),
             SchemeKind::Modulo => f(
                 "modulo",
@@ -209,7 +216,8 @@ pub fn facts(side: Side, options: &str) -> Facts {
 pub type Reason = String;
 
 /// The facts that differ, each as "what: A's; B's", then the quirks these servers show.
-pub fn reasons(p: &AgreeParams) -> Vec<Reason> {
+/// `c` is the comparison of the same parameters (what a failure moved is read from it).
+pub fn reasons(p: &AgreeParams, c: &Comparison) -> Vec<Reason> {
     let (a, b) = (p.a, p.b);
     let fa = facts(a, p.options(Which::A));
     let fb = facts(b, p.options(Which::B));
@@ -224,25 +232,46 @@ pub fn reasons(p: &AgreeParams) -> Vec<Reason> {
     differ("Point names", fa.names, fb.names);
     differ("Lookup", fa.lookup, fb.lookup);
     differ("Equal points go to", fa.ties, fb.ties);
-    if let (Ok(ca), Ok(cb)) = (client(p, Which::A), client(p, Which::B)) {
-        if let (Some(pa), Some(pb)) = (ca.points(), cb.points()) {
-            if pa != pb {
-                out.push(format!(
-                    "Points per server: {} for A; {} for B.",
-                    counts(&pa),
-                    counts(&pb)
-                ));
-            }
+    if let Some((pa, pb)) = points_per_server(p) {
+        if pa != pb {
+            out.push(format!(
+                "Points per server: {} for A; {} for B.",
+                counts(&pa),
+                counts(&pb)
+            ));
         }
     }
-    out.extend(quirks(p));
-    if p.dead.is_some() {
-        out.push(dead_reason(p));
+    out.extend(quirks(p, c));
+    if let Some(dead) = dead_reason(p, c) {
+        out.push(dead);
     }
     if out.is_empty() {
         out.push("Nothing: the two configurations place keys by the same rules.".to_string());
     }
     out
+}
+
+/// Each side's points per server, in the order the servers are listed (matched by name:
+/// a scheme may keep its own order), when both keep a ring with those servers.
+fn points_per_server(p: &AgreeParams) -> Option<(Vec<usize>, Vec<usize>)> {
+    if p.on_partitions() {
+        return None;
+    }
+    let servers = parse_server_list(p.servers()).ok()?;
+    let per = |which: Which| -> Option<Vec<usize>> {
+        let c = client(p, which).ok()?;
+        let points = c.points()?;
+        servers
+            .iter()
+            .map(|s| {
+                c.answers()
+                    .iter()
+                    .position(|a| *a == s.name)
+                    .map(|i| points[i])
+            })
+            .collect()
+    };
+    Some((per(Which::A)?, per(Which::B)?))
 }
 
 fn counts(list: &[usize]) -> String {
@@ -259,14 +288,18 @@ fn counts(list: &[usize]) -> String {
 }
 
 /// The quirks of these servers, with the numbers that show them.
-fn quirks(p: &AgreeParams) -> Vec<Reason> {
+fn quirks(p: &AgreeParams, c: &Comparison) -> Vec<Reason> {
     let mut out = Vec::new();
-    let sides = [p.a, p.b];
+    let sides = [(p.a, Which::A, &c.a), (p.b, Which::B, &c.b)];
     let servers = parse_server_list(p.servers()).unwrap_or_default();
-    if !p.on_partitions()
-        && sides.contains(&Side::Client(ClientKind::Hashring))
-        && !servers.is_empty()
-    {
+    // hashring's doubles, with its default vnode count and the whole list live.
+    let plain_hashring = sides.iter().any(|(side, which, built)| {
+        *side == Side::Client(ClientKind::Hashring)
+            && built.is_ok()
+            && p.options(*which) == "{}"
+            && (*which == Which::A || p.dead.is_none())
+    });
+    if !p.on_partitions() && plain_hashring && !servers.is_empty() {
         let total: f64 = servers.iter().map(|s| s.weight).sum();
         let n = servers.len();
         for s in &servers {
@@ -286,25 +319,46 @@ fn quirks(p: &AgreeParams) -> Vec<Reason> {
             }
         }
     }
-    let port_11211 = servers.iter().any(|s| s.name.ends_with(":11211"));
-    let host_alone =
-        |s: Side| matches!(s, Side::Scheme(SchemeKind::Ketama | SchemeKind::Twemproxy));
-    let whole_text = |s: Side| {
+    // Point names: the host alone, or the whole host:port.
+    let ketama_like = |s: Side| {
         matches!(
             s,
             Side::Client(ClientKind::Hashring | ClientKind::HashRing | ClientKind::Uhashring)
-                | Side::Scheme(SchemeKind::Libketama)
+                | Side::Scheme(SchemeKind::Ketama | SchemeKind::Twemproxy | SchemeKind::Libketama)
         )
     };
-    if port_11211 && ((host_alone(p.a) && whole_text(p.b)) || (host_alone(p.b) && whole_text(p.a)))
-    {
-        let host = servers[0].name.trim_end_matches(":11211");
-        out.push(format!(
-            "On port 11211 libmemcached and twemproxy name a server's points by the host alone ({host}-0, {host}-1, …); the other hashes the whole text ({host}:11211-0, …). Other names, other points."
-        ));
+    let host_alone = |side: Side, which: Which, name: &str| -> bool {
+        let port = name.rsplit_once(':').map(|(_, port)| port);
+        match side {
+            Side::Scheme(SchemeKind::Ketama | SchemeKind::Twemproxy) => port == Some("11211"),
+            Side::Client(ClientKind::Hashring) => {
+                let default = default_port(p.options(which));
+                default.is_some() && port.and_then(|t| t.parse::<f64>().ok()) == default
+            }
+            _ => false,
+        }
+    };
+    if !p.on_partitions() && ketama_like(p.a) && ketama_like(p.b) {
+        let parted = servers
+            .iter()
+            .find(|s| host_alone(p.a, Which::A, &s.name) != host_alone(p.b, Which::B, &s.name));
+        if let Some(s) = parted {
+            let (host, _) = s.name.rsplit_once(':').unwrap_or((&s.name, ""));
+            let alone = if host_alone(p.a, Which::A, &s.name) {
+                "A"
+            } else {
+                "B"
+            };
+            let whole = if alone == "A" { "B" } else { "A" };
+            out.push(format!(
+                "{alone} names {}'s points by the host alone ({host}-0, {host}-1, …); {whole} hashes the whole text ({}-0, …). Other names, other points.",
+                s.name, s.name
+            ));
+        }
     }
-    if sides.contains(&Side::Client(ClientKind::KafkajsLegacy))
-        && sides
+    let kinds = [p.a, p.b];
+    if kinds.contains(&Side::Client(ClientKind::KafkajsLegacy))
+        && kinds
             .iter()
             .any(|s| matches!(s, Side::Client(ClientKind::Kafka)))
     {
@@ -317,15 +371,21 @@ fn quirks(p: &AgreeParams) -> Vec<Reason> {
     out
 }
 
-/// What the failure moved: only the dead server's keys, or others too.
-fn dead_reason(p: &AgreeParams) -> Reason {
-    let c = super::compare::Comparison::of(p);
-    let (Ok(a), Some(dead)) = (&c.a, &p.dead) else {
-        return String::new();
+/// What the failure moved, when B is A after a failure: only the dead server's keys, or
+/// others too. When the two differ otherwise, the count mixes both, and this says so.
+fn dead_reason(p: &AgreeParams, c: &Comparison) -> Option<Reason> {
+    let dead = p.dead.as_ref()?;
+    let (Ok(a), Ok(_)) = (&c.a, &c.b) else {
+        return None;
     };
+    if p.a != p.b || p.options(Which::A) != p.options(Which::B) {
+        return Some(format!(
+            "B also lost {dead}: the keys above differ both by library and by the failure."
+        ));
+    }
     let moved: Vec<usize> = (0..c.differs.len()).filter(|&i| c.differs[i]).collect();
     let others = moved.iter().filter(|&&i| a.answers[i] != *dead).count();
-    if others == 0 {
+    Some(if others == 0 {
         format!(
             "B lost {dead}: only the {} keys that were on it moved; every other key stayed.",
             moved.len()
@@ -335,7 +395,7 @@ fn dead_reason(p: &AgreeParams) -> Reason {
             "B lost {dead}: {} keys moved, {others} of them between servers that stayed up.",
             moved.len()
         )
-    }
+    })
 }
 
 #[cfg(test)]
@@ -345,7 +405,8 @@ mod tests {
     use crate::view_state::ViewState;
 
     fn why(query: &str) -> Vec<Reason> {
-        reasons(&AgreeParams::from_query(&parse_query(query)).0)
+        let p = AgreeParams::from_query(&parse_query(query)).0;
+        reasons(&p, &Comparison::of(&p))
     }
 
     #[test]
@@ -382,12 +443,43 @@ mod tests {
     }
 
     #[test]
+    fn told_the_default_port_hashring_names_points_as_libmemcached() {
+        let r = why("a=ketama&b=hashring&bopt=%7B%22default%20port%22%3A11211%7D");
+        assert!(!r.iter().any(|s| s.contains("host alone (")), "{r:#?}");
+        assert!(
+            !r.iter().any(|s| s.starts_with("Points per server")),
+            "{r:#?}"
+        );
+        // A server on another port is still named whole by both.
+        let r = why("a=ketama&b=hashring&servers=10.0.0.1:11211,10.0.0.2:11300");
+        assert!(
+            r.iter()
+                .any(|s| s
+                    .starts_with("A names 10.0.0.1:11211's points by the host alone (10.0.0.1-0")),
+            "{r:#?}"
+        );
+    }
+
+    #[test]
     fn the_same_client_after_a_failure() {
         let r = why("a=uhashring&b=uhashring&dead=10.0.0.2:11211");
         let moved = r.last().unwrap();
         assert!(
             moved.starts_with("B lost 10.0.0.2:11211: only the "),
             "{r:#?}"
+        );
+        let other = why("a=uhashring&b=hashring&dead=10.0.0.2:11211");
+        assert!(
+            other
+                .last()
+                .unwrap()
+                .starts_with("B also lost 10.0.0.2:11211"),
+            "{other:#?}"
+        );
+        let nobody = why("a=uhashring&b=uhashring&dead=nobody");
+        assert!(
+            !nobody.iter().any(|s| s.contains("lost")),
+            "B did not build: {nobody:#?}"
         );
         let r = why("a=python-memcached&b=python-memcached&dead=10.0.0.2:11211");
         assert!(
