@@ -139,10 +139,10 @@ test("the interview path, keyboard only: pre-test, follow-ups, estimate, dry run
   assert.match(verdicts[4], /^Right\. The ring is empty/);
   assert.equal(await page.evaluate(() => document.activeElement?.id), "dry-score");
 
-  // The cheat sheet waits for every model answer (one of 22 so far), or for the asking.
+  // The cheat sheet waits for every model answer (one of 23 so far), or for the asking.
   await part(page, "Cheat sheet", "cheat-sheet");
   assert.equal(await page.locator(".cheat-sheet").count(), 0);
-  await page.getByText("(1 of 22 so far)", { exact: false }).waitFor();
+  await page.getByText("(1 of 23 so far)", { exact: false }).waitFor();
   await press(page.getByRole("button", { name: "Show it now" }));
   const sheet = page.locator(".cheat-sheet");
   await sheet.waitFor();
@@ -423,7 +423,7 @@ test("issue 36, item 11: a model answer waits for an attempt, and the gates coun
     assert.match(await page.evaluate(() => localStorage.getItem("ringlab.learn.progress")), /tried=9a(%2C|,)10t/);
     await waitUntil(() => progress.nth(1).innerText(), (t) => t === "Follow-ups: 2 of 14 answered and revealed", "the summary counts attempts");
     await part(page, "Cheat sheet", "cheat-sheet");
-    await page.getByText("(2 of 22 so far)", { exact: false }).waitFor();
+    await page.getByText("(2 of 23 so far)", { exact: false }).waitFor();
     assert.equal(await page.locator(".cheat-sheet").count(), 0);
     await screenshot(page, `prep-11-gate-${theme}-${width}`);
     clean();

@@ -79,7 +79,8 @@ test("every system's example reads as that system and places every key", async (
   const { context, page, clean } = await open(env);
   await load(env, page, "#/systems");
   assert.equal(await page.title(), "Real systems · ringlab");
-  await page.getByRole("link", { name: "Real systems" }).first().waitFor();
+  // The header, drawn: "Real systems" is a group menu now (with "Will they agree?").
+  await page.getByRole("banner").getByRole("button", { name: "Real systems" }).waitFor();
   assert.match(await page.locator(".sys-intro").innerText(), /Nothing you paste leaves your browser/);
   const picker = page.getByRole("combobox", { name: "System" });
   const names = await picker.locator("option").evaluateAll((os) => os.map((o) => o.value));
