@@ -92,10 +92,8 @@ pub fn legacy_murmur2(key: &[u8]) -> i32 {
     int32(h) ^ (uint32(h) >> 15) as i32
 }
 
-/// zlib's CRC-32, librdkafka's `consistent` hash.
-pub fn crc32(key: &[u8]) -> u32 {
-    crc::Crc::<u32>::new(&crc::CRC_32_ISO_HDLC).checksum(key)
-}
+/// zlib's CRC-32, librdkafka's `consistent` hash: the one nginx hashes with too.
+pub use crate::schemes::nginx::crc32;
 
 /// One of Kafka's partitioners over N partitions.
 #[derive(Debug, Clone)]

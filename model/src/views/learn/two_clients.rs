@@ -33,40 +33,36 @@ pub fn followup() -> FollowUp {
             "A Java service and a Python service produce to one Kafka topic, keyed by user \
              id; a Node service and a Python service share one memcached pool. What breaks?",
             &[
-                "Placement is done by a client library inside each service, and each library \
-                 has its own hash and its own rules. The same key can go to two places."
-                    .into(),
+                "Each service's client library places keys by its own hash and rules.".into(),
                 format!(
                     "Kafka: Java's default partitioner hashes with murmur2, librdkafka's default \
                      (confluent-kafka-python) with CRC-32. On {PARTITIONS} partitions only {} of \
-                     {} user keys land on the same partition ({}), what chance gives ({}). A \
-                     user's messages are split, and their order with them.",
+                     {} user keys land on the same partition ({}), what chance gives ({}): a \
+                     user's messages split, and lose their order.",
                     grouped(u64::from(same)),
                     grouped(u64::from(KEYS)),
                     percent(share),
                     percent(chance),
                 ),
-                "Caches: two ketama clients can still disagree. libmemcached names a port \
-                 11211 server by its host alone, Node's hashring by host:port, Python's \
-                 uhashring uses all of MD5. One service's writes become the other's misses."
+                "Caches: libmemcached names a port 11211 server by its host alone, hashring \
+                 by host:port, so even two ketama rings differ: one's writes are the other's \
+                 misses."
                     .into(),
-                "The fix is one placement for everyone: the same partitioner setting \
-                 (librdkafka's murmur2_random), the same ring options, or a proxy such as \
-                 twemproxy or mcrouter so the clients do not hash at all. Then test it: the \
-                 same keys through both clients, compared."
+                "Fix: one placement for all (librdkafka's murmur2_random, the same ring \
+                 options, or a proxy so clients do not hash), tested with the same keys \
+                 through both."
                     .into(),
             ],
             &[
-                "Each client library hashes and looks up its own way",
-                "Kafka: murmur2 in Java, CRC-32 in librdkafka: keys lose partition and order",
-                "Caches: different point names or hashes turn writes into misses",
-                "One placement for all: a shared setting or a proxy, tested across languages",
+                "Each client hashes its own way",
+                "Kafka: murmur2 against CRC-32",
+                "Caches: other points, other servers",
+                "One placement for all, tested",
             ],
         )
         .with_levels(
-            "Knows client libraries hash differently and checks before mixing them.",
-            "Makes placement a contract: one partitioner, pinned across languages by a test, \
-             or no hashing in the clients at all.",
+            "Checks before mixing clients.",
+            "Makes placement a contract, tested across languages.",
         ),
         number: format!(
             "Java and librdkafka on {PARTITIONS} partitions: {} of {} keys on the same \
