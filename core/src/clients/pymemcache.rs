@@ -264,8 +264,26 @@ mod tests {
         );
     }
 
+    /// Two nodes that score "k" alike (found by search, checked against pymemcache 4.0.0's
+    /// own `hasher.get_node("k")`, which answers n25116:11211 in either order).
     #[test]
-    fn ties_go_to_the_greater_name_and_failures_move_only_their_keys() {
+    fn an_equal_score_goes_to_the_greater_name_in_either_order() {
+        assert_eq!(murmur3_32("n24773:11211-k"), 889003192);
+        assert_eq!(murmur3_32("n25116:11211-k"), 889003192);
+        for order in [
+            ["n24773:11211", "n25116:11211"],
+            ["n25116:11211", "n24773:11211"],
+        ] {
+            let c = client(serde_json::json!(order), serde_json::json!({}));
+            let Placement::To(i) = c.place(b"k") else {
+                panic!("placed")
+            };
+            assert_eq!(c.answers[i], "n25116:11211", "{order:?}");
+        }
+    }
+
+    #[test]
+    fn failures_move_only_their_keys() {
         let mut c = client(
             serde_json::json!(["a:1", "b:1", "c:1"]),
             serde_json::json!({}),
