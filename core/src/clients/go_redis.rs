@@ -24,18 +24,8 @@ pub fn mix64(mut x: u64) -> u64 {
     x.wrapping_mul(2685821657736338717)
 }
 
-/// `hashtag.Key`: the bytes between the first `{` and the first `}` after it, when there
-/// is at least one; else the whole key.
-pub fn hashtag(key: &[u8]) -> &[u8] {
-    if let Some(open) = key.iter().position(|&b| b == b'{') {
-        if let Some(len) = key[open + 1..].iter().position(|&b| b == b'}') {
-            if len > 0 {
-                return &key[open + 1..open + 1 + len];
-            }
-        }
-    }
-    key
-}
+/// `hashtag.Key` is Redis Cluster's hash-tag rule, the same bytes `CLUSTER KEYSLOT` hashes.
+pub use crate::schemes::redis::hash_tag as hashtag;
 
 #[derive(Debug, Clone)]
 pub struct Ring {

@@ -16,28 +16,10 @@ use serde_json::Value;
 const SEED: u32 = 0x9747_b28c;
 const M: u32 = 0x5bd1_e995;
 
-/// Kafka's `Utils.murmur2` (Java, kafka-python, KafkaJS 2's default), mod 2^32.
+/// Kafka's `Utils.murmur2` (Java, kafka-python, KafkaJS 2's default), mod 2^32: MurmurHash2
+/// from `0x9747b28c ^ len`.
 pub fn murmur2(key: &[u8]) -> u32 {
-    let len = key.len() as u32;
-    let mut h = SEED ^ len;
-    let mut blocks = key.chunks_exact(4);
-    for block in &mut blocks {
-        let mut k = u32::from_le_bytes([block[0], block[1], block[2], block[3]]);
-        k = k.wrapping_mul(M);
-        k ^= k >> 24;
-        k = k.wrapping_mul(M);
-        h = h.wrapping_mul(M) ^ k;
-    }
-    let tail = blocks.remainder();
-    if !tail.is_empty() {
-        for (i, &b) in tail.iter().enumerate() {
-            h ^= u32::from(b) << (8 * i);
-        }
-        h = h.wrapping_mul(M);
-    }
-    h ^= h >> 13;
-    h = h.wrapping_mul(M);
-    h ^ (h >> 15)
+    crate::schemes::twemproxy::murmurhash2(key, SEED ^ key.len() as u32)
 }
 
 /// JavaScript's ToInt32 of an integral double.

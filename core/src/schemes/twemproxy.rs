@@ -206,12 +206,17 @@ fn hsieh(key: &[u8]) -> u32 {
 
 /// MurmurHash2 with nutcracker's seed, `0xdeadbeef * len`.
 fn murmur(key: &[u8]) -> u32 {
-    const M: u32 = 0x5bd1_e995;
     let len = key.len() as u32;
-    let mut h = 0xdead_beefu32.wrapping_mul(len) ^ len;
+    murmurhash2(key, 0xdead_beefu32.wrapping_mul(len) ^ len)
+}
+
+/// MurmurHash2 (m = 0x5bd1e995, r = 24) from the initial value `h`: 4-byte little-endian
+/// words, unsigned tail bytes. nutcracker and Kafka (`Utils.murmur2`) differ only in `h`.
+pub fn murmurhash2(key: &[u8], mut h: u32) -> u32 {
+    const M: u32 = 0x5bd1_e995;
     let mut words = key.chunks_exact(4);
     for word in &mut words {
-        let mut k = u32::from_le_bytes(word.try_into().expect("4 bytes"));
+        let mut k = u32::from_le_bytes([word[0], word[1], word[2], word[3]]);
         k = k.wrapping_mul(M);
         k ^= k >> 24;
         k = k.wrapping_mul(M);
