@@ -16,6 +16,8 @@ pub struct Placed {
     pub answers: Vec<String>,
     /// The distinct answers it can give, in its order.
     pub names: Vec<String>,
+    /// Points per answer, in the same order, for the clients and schemes with a ring.
+    pub points: Option<Vec<usize>>,
 }
 
 /// The two sides over the keys.
@@ -79,6 +81,7 @@ fn place(p: &AgreeParams, which: Which, keys: &[String]) -> Result<Placed, Strin
         side: p.side(which),
         answers,
         names: client.answers().to_vec(),
+        points: client.points(),
     })
 }
 

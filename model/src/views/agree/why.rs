@@ -5,7 +5,7 @@ use ringlab_core::clients::hashring::{default_port, vnodes_for};
 use ringlab_core::clients::ClientKind;
 use ringlab_core::{parse_server_list, SchemeKind};
 
-use super::compare::{client, Comparison};
+use super::compare::{Comparison, Placed};
 use super::params::{AgreeParams, Which};
 use super::side::Side;
 
@@ -232,7 +232,7 @@ pub fn reasons(p: &AgreeParams, c: &Comparison) -> Vec<Reason> {
     differ("Point names", fa.names, fb.names);
     differ("Lookup", fa.lookup, fb.lookup);
     differ("Equal points go to", fa.ties, fb.ties);
-    if let Some((pa, pb)) = points_per_server(p) {
+    if let Some((pa, pb)) = points_per_server(p, c) {
         if pa != pb {
             out.push(format!(
                 "Points per server: {} for A; {} for B.",
@@ -253,25 +253,26 @@ pub fn reasons(p: &AgreeParams, c: &Comparison) -> Vec<Reason> {
 
 /// Each side's points per server, in the order the servers are listed (matched by name:
 /// a scheme may keep its own order), when both keep a ring with those servers.
-fn points_per_server(p: &AgreeParams) -> Option<(Vec<usize>, Vec<usize>)> {
+fn points_per_server(p: &AgreeParams, c: &Comparison) -> Option<(Vec<usize>, Vec<usize>)> {
     if p.on_partitions() {
         return None;
     }
     let servers = parse_server_list(p.servers()).ok()?;
-    let per = |which: Which| -> Option<Vec<usize>> {
-        let c = client(p, which).ok()?;
-        let points = c.points()?;
+    let per = |placed: &Result<Placed, String>| -> Option<Vec<usize>> {
+        let placed = placed.as_ref().ok()?;
+        let points = placed.points.as_ref()?;
         servers
             .iter()
             .map(|s| {
-                c.answers()
+                placed
+                    .names
                     .iter()
                     .position(|a| *a == s.name)
                     .map(|i| points[i])
             })
             .collect()
     };
-    Some((per(Which::A)?, per(Which::B)?))
+    Some((per(&c.a)?, per(&c.b)?))
 }
 
 fn counts(list: &[usize]) -> String {
