@@ -40,8 +40,8 @@ pub enum Command {
     /// Per-server requests per second for Zipf traffic (and a hot key), plain or with
     /// bounded loads: the loads, max/mean, what was pushed off its home, the probes.
     Load(LoadArgs),
-    /// Prints slot<TAB>server: a Maglev lookup table exactly as Envoy, Cilium or katran
-    /// builds it.
+    /// Prints slot<TAB>server: a Maglev lookup table exactly as Envoy, Cilium, katran or
+    /// go-maglev builds it.
     Maglev(MaglevArgs),
     /// The lab's experiments, as TSV.
     #[command(subcommand)]
@@ -338,6 +338,10 @@ pub enum ExperimentCommand {
     /// Bounded loads on 100 servers: the busiest over the mean and a join's moves,
     /// against epsilon (figure 8).
     Bounded,
+    /// 20,000 keys placed by two client libraries on the same 2 to 64 servers (Kafka's Java
+    /// partitioner and librdkafka, uhashring and hashring, python-memcached and pymemcache),
+    /// and by uhashring before and after a join: the keys placed alike (figure 9).
+    Agree,
 }
 
 #[derive(Args, Debug)]

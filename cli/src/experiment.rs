@@ -1,4 +1,4 @@
-//! `ringlab experiment busiest|catcher|keys|speed|durability|memory|bounded`: the lab's
+//! `ringlab experiment busiest|catcher|keys|speed|durability|memory|bounded|agree`: the lab's
 //! tables as TSV; for the ring experiments, an estimate up front for long runs and a
 //! progress bar on standard error when it is a terminal.
 
@@ -9,10 +9,13 @@ use ringlab_core::experiment::{
     grid, table_text, BiggestCatcher, Busiest, Method, Placement, Scratch, Setting, Trial,
 };
 
-use ringlab_model::views::lab::csv::{bounded_csv, keys_csv, loss_csv, memory_csv, speed_csv};
+use ringlab_model::views::lab::agree::{AgreeOutcome, Pair};
+use ringlab_model::views::lab::csv::{
+    agree_csv, bounded_csv, keys_csv, loss_csv, memory_csv, speed_csv,
+};
 use ringlab_model::views::lab::job::{BoundedOutcome, KeysOutcome, Speed, TrialKind};
 use ringlab_model::views::lab::runs::{run_here, KEYS_SCHEMES, SPEED_SCHEMES};
-use ringlab_model::views::lab::series::{BoundedRow, KeysRow, SpeedRow};
+use ringlab_model::views::lab::series::{AgreeRow, BoundedRow, KeysRow, SpeedRow};
 use ringlab_model::views::learn::figures::Loss;
 
 use crate::args::{ExperimentArgs, ExperimentCommand, MethodArg, PlacementArg};
@@ -56,7 +59,7 @@ pub fn catcher(args: &ExperimentArgs, out: &mut dyn Write, show: bool) -> Result
 }
 
 /// The lab's figures whose runs are whole rows (keys, speed, durability, memory,
-/// bounded), as TSV: the same jobs the lab's workers run, and the same columns and digits
+/// bounded, agree), as TSV: the same jobs the lab's workers run, and the same columns and digits
 /// as its CSV downloads.
 pub fn lab(which: &ExperimentCommand, out: &mut dyn Write) -> Result<(), CliError> {
     let start = std::time::Instant::now();
@@ -98,6 +101,17 @@ pub fn lab(which: &ExperimentCommand, out: &mut dyn Write) -> Result<(), CliErro
                 .map(|(setting, o)| (f64::from(setting.points) / 1_000.0, o))
                 .collect();
             bounded_csv(&rows, '\t')
+        }
+        ExperimentCommand::Agree => {
+            let rows: Vec<AgreeRow> = Pair::ALL
+                .iter()
+                .flat_map(|&pair| {
+                    run_here::<AgreeOutcome>(TrialKind::Agree(pair), &clock)
+                        .into_iter()
+                        .map(move |(setting, o)| (pair, setting.servers, o))
+                })
+                .collect();
+            agree_csv(&rows, '\t')
         }
         ExperimentCommand::Busiest(_) | ExperimentCommand::Catcher(_) => String::new(),
     };

@@ -1,24 +1,9 @@
 //! The `ringlab` command line driven as a user would: arguments, standard input, exit codes.
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+mod common;
 
-fn ringlab(args: &[&str], stdin: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_ringlab"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("ringlab runs");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(stdin.as_bytes())
-        .unwrap();
-    child.wait_with_output().unwrap()
-}
+use common::ringlab;
+use std::process::Output;
 
 fn stdout(output: &Output) -> String {
     String::from_utf8(output.stdout.clone()).unwrap()
@@ -966,11 +951,11 @@ fn a_continuation_must_end_on_its_pattern() {
 /// Starts a run, reads its first line of standard error, and stops it.
 fn first_note(args: &[&str]) -> String {
     use std::io::{BufRead, BufReader};
-    let mut child = Command::new(env!("CARGO_BIN_EXE_ringlab"))
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_ringlab"))
         .args(args)
-        .stdin(Stdio::null())
-        .stdout(Stdio::null())
-        .stderr(Stdio::piped())
+        .stdin(std::process::Stdio::null())
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped())
         .spawn()
         .expect("ringlab runs");
     let mut line = String::new();
@@ -2073,5 +2058,50 @@ fn the_labs_whole_row_experiments_print_their_tables() {
         let cells: Vec<&str> = line.split('\t').collect();
         let (epsilon, busiest): (f64, f64) = (cells[0].parse().unwrap(), cells[3].parse().unwrap());
         assert!(busiest <= 1.0 + epsilon + 1e-9, "{line}");
+    }
+}
+
+/// Figure 9's counts are the keys `lookup --client` places alike with each client of the
+/// pair: Kafka's two partitioners on 6 partitions, Django's two backends on 3 servers.
+#[test]
+fn experiment_agree_counts_what_lookup_places_alike() {
+    let table = stdout(&ringlab(&["experiment", "agree"], ""));
+    assert_eq!(
+        table.lines().next(),
+        Some("pair\ta\tb\tservers_a\tservers_b\tkeys\tsame\tshare\texpected")
+    );
+    assert_eq!(table.lines().count(), 41);
+    let keys: String = (0..20_000).map(|i| format!("key-{i}\n")).collect();
+    let answers = |args: &[&str]| -> Vec<String> {
+        stdout(&ringlab(args, &keys))
+            .lines()
+            .map(|l| l.split('\t').nth(1).unwrap().to_string())
+            .collect()
+    };
+    let pool = r#"["10.0.0.1:11211","10.0.0.2:11211","10.0.0.3:11211"]"#;
+    for (pair, n, a, b) in [
+        (
+            "kafka",
+            "6",
+            answers(&["lookup", "--client", "kafka", "--partitions", "6"]),
+            answers(&["lookup", "--client", "librdkafka", "--partitions", "6"]),
+        ),
+        (
+            "django",
+            "3",
+            answers(&["lookup", "--client", "python-memcached", "--config", pool]),
+            answers(&["lookup", "--client", "pymemcache", "--config", pool]),
+        ),
+    ] {
+        let same = a.iter().zip(&b).filter(|(x, y)| x == y).count();
+        let row = table
+            .lines()
+            .find(|l| l.starts_with(&format!("{pair}\t")) && l.split('\t').nth(3) == Some(n))
+            .unwrap();
+        assert_eq!(
+            row.split('\t').nth(6),
+            Some(same.to_string().as_str()),
+            "{row}"
+        );
     }
 }

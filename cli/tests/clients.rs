@@ -1,21 +1,10 @@
 //! `ringlab lookup --client`, `ringlab agree` and `ringlab maglev --system go-maglev`,
 //! driven as a user would, against the files the real libraries wrote.
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+mod common;
 
-fn ringlab(args: &[&str], stdin: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_ringlab"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("ringlab runs");
-    // A refusal may exit before reading its input: a closed pipe is fine then.
-    let _ = child.stdin.take().unwrap().write_all(stdin.as_bytes());
-    child.wait_with_output().unwrap()
-}
+use common::ringlab;
+use std::process::Output;
 
 fn ok(out: &Output) -> String {
     assert!(

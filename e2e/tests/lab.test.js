@@ -150,7 +150,7 @@ test("the lab opens with shipped results, a run in the browser reproduces them, 
   const { context, page, clean } = await open(env);
   await load(env, page, "#/lab");
   // Every figure that runs shows the shipped run at once, but lookups per second.
-  for (const n of [1, 2, 3, 4, 6, 8]) {
+  for (const n of [1, 2, 3, 4, 6, 8, 9]) {
     const fig = figure(page, n);
     assert.match(await fig.locator(".lab-status").innerText(), /^Shipped with the page: /, `figure ${n}`);
     assert.ok((await fig.locator("svg.xy-plot path.xy-line").count()) > 0, `figure ${n} draws its lines`);
@@ -164,6 +164,7 @@ test("the lab opens with shipped results, a run in the browser reproduces them, 
   const shipped = await csvOf(page, 3);
   assert.equal(tsv(shipped), ringlab(["experiment", "catcher", "--servers", "100", "--points", "1,2,4,...,1024", "--rings", "400", "--seed", "1"]));
   assert.equal(tsv(await csvOf(page, 8)), ringlab(["experiment", "bounded"]));
+  assert.equal(tsv(await csvOf(page, 9)), ringlab(["experiment", "agree"]));
   assert.equal(await runAndDownload(page, 3), shipped);
   assert.match(await figure(page, 3).locator(".lab-finding").innerText(), /^This run: /);
   await screenshot(page, "lab-shipped");
@@ -278,6 +279,34 @@ test("bounded loads: the busiest within its cap, and a tighter cap moves more on
   await context.close();
 });
 
+test("two clients agree by chance, 1/N; a join keeps N/(N+1)", async () => {
+  const { context, page, clean } = await open(env);
+  await load(env, page, "#/lab?fig=9");
+  const fig = figure(page, 9);
+  await fig.getByRole("button", { name: "Run" }).click();
+  await fig.getByText(/^Done in /).waitFor({ timeout: 120_000 });
+  const finding = await fig.locator(".lab-finding").innerText();
+  const m = finding.match(/^This run, at N = 6, two different clients agree on ([\d,]+) to ([\d,]+) of 20,000 keys \(([\d.]+)% to ([\d.]+)%\), where chance alone gives 1\/6, 16\.7%; one client after a server joins keeps ([\d,]+) in place \(([\d.]+)%; 6\/7 is 85\.7%\)\. At N = 64, /);
+  assert.ok(m, finding);
+  // The sentence's counts are the CSV's, which are the command line's.
+  const csv = tsv(await csvOf(page, 9));
+  assert.equal(csv, ringlab(["experiment", "agree"]));
+  const rows = csv.trim().split("\n").map((l) => l.split("\t"));
+  const at6 = rows.filter((r) => r[3] === "6");
+  const mixed = at6.filter((r) => r[0] !== "join").map((r) => Number(r[6]));
+  assert.equal(Number(m[1].replace(/,/g, "")), Math.min(...mixed));
+  assert.equal(Number(m[2].replace(/,/g, "")), Math.max(...mixed));
+  assert.equal(Number(m[5].replace(/,/g, "")), Number(at6.find((r) => r[0] === "join")[6]));
+  assert.equal(m[3], (Math.min(...mixed) / 200).toFixed(1));
+  assert.equal(m[4], (Math.max(...mixed) / 200).toFixed(1));
+  await fig.getByText("The numbers").click();
+  assert.equal(await fig.getByRole("table", { name: /^Figure 9\./ }).locator("tbody tr").count(), 40);
+  assert.equal(await fig.getByRole("img", { name: /^Figure 9\./ }).locator("path.xy-line").count(), 6);
+  await screenshot(page, "lab-agree");
+  clean();
+  await context.close();
+});
+
 test("Cancel stops every worker and keeps the rows already done", async () => {
   const { context, page, clean } = await open(env);
   await load(env, page, "#/lab?rings=400&seed=1&workers=2&fig=1");
@@ -314,14 +343,14 @@ test("bad settings are clamped with a note; a change of seed forgets the results
   const { context, page, clean } = await open(env);
   await load(env, page, "#/lab?rings=0&seed=x&workers=9&fig=12");
   const p = await params(page);
-  assert.deepEqual([p.rings, p.seed, p.workers, p.fig], ["1", "1", "4", "8"]);
+  assert.deepEqual([p.rings, p.seed, p.workers, p.fig], ["1", "1", "4", "9"]);
   assert.equal(await page.getByRole("note").locator("li").count(), 4);
-  await runAndDownload(page, 8);
+  await runAndDownload(page, 9);
   await page.getByRole("spinbutton", { name: "Seed" }).fill("2");
   await page.getByRole("spinbutton", { name: "Seed" }).press("Enter");
   await waitParam(page, "seed", (v) => v === "2");
-  // Bounded loads take no seed: the shipped rows stand in for the run forgotten.
-  await figure(page, 8).getByText(/^Shipped with the page: exact/).waitFor();
+  // The clients' agreement takes no seed: the shipped rows stand in for the run forgotten.
+  await figure(page, 9).getByText(/^Shipped with the page: exact/).waitFor();
   clean();
   await context.close();
 });

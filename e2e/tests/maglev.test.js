@@ -7,6 +7,7 @@ import assert from "node:assert/strict";
 import { load, screenshot, start } from "../harness.js";
 import { open, params, waitParam, waitUntil } from "../common.js";
 import { shownColours, PALETTE } from "../pixels.js";
+import { ringlab } from "../core.js";
 
 let env;
 before(async () => {
@@ -146,6 +147,22 @@ test("real sizes: Envoy's 65,537 slots, the shares, a leave and a join, each sys
     await waitParam(page, "system", (v) => v === system);
     await waitUntil(() => real.innerText(), (t) => /10\.0\.0\.11 joins: .* of 16,381 slots/.test(t), `${system}'s table`);
   }
+  // go-maglev takes any prime up to 655,373 and no text key; its slots are the command line's.
+  await page.getByRole("combobox", { name: "System" }).selectOption("go-maglev");
+  await waitParam(page, "system", (v) => v === "go-maglev");
+  await waitUntil(() => real.innerText(), (t) => /10\.0\.0\.11:80 joins: .* of 16,381 slots/.test(t), "go-maglev's table");
+  const names = Array.from({ length: 10 }, (_, i) => `10.0.0.${i + 1}:80`).join(",");
+  const held = {};
+  for (const line of ringlab(["maglev", "--system", "go-maglev", "--servers", names, "--table", "16381"]).trim().split("\n")) {
+    const name = line.split("\t")[1];
+    held[name] = (held[name] ?? 0) + 1;
+  }
+  const counts = Object.values(held).map((n) => n.toLocaleString("en-US"));
+  const [fewest, most] = [Math.min(...Object.values(held)), Math.max(...Object.values(held))].map((n) => n.toLocaleString("en-US"));
+  assert.equal(counts.length, 10);
+  assert.ok((await real.innerText()).includes(`Each of the 10 backends holds ${fewest} to ${most} of the 16,381 slots`), await real.innerText());
+  assert.match(await real.innerText(), /go-maglev looks up a number its caller has already hashed the key to/);
+  assert.equal(await key.isDisabled(), true);
   assert.equal((await params(page)).table, "16381");
   const backends = page.getByRole("spinbutton", { name: "Backends" });
   await backends.fill("100");

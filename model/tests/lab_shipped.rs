@@ -7,6 +7,7 @@
 use ringlab_core::experiment::Setting;
 use ringlab_model::loss::Loss;
 use ringlab_model::views::compare::schemes::Compared;
+use ringlab_model::views::lab::agree::Pair;
 use ringlab_model::views::lab::job::{BoundedOutcome, TrialKind};
 use ringlab_model::views::lab::runs::run_here;
 use ringlab_model::views::lab::shipped::{self, fresh, fresh_file};
@@ -82,6 +83,13 @@ fn real_keys_under_jump_and_rendezvous() {
 #[test]
 fn bounded_loads() {
     same_as_fresh(TrialKind::Bounded);
+}
+
+#[test]
+fn clients_agreeing() {
+    for pair in Pair::ALL {
+        same_as_fresh(TrialKind::Agree(pair));
+    }
 }
 
 /// The command line computes its durability and bounded-loads tables row by row

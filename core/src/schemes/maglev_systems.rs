@@ -1,7 +1,8 @@
 //! The Maglev tables of the systems people run, behind one door: Envoy's `MAGLEV`
-//! ([`super::maglev`]), Cilium's ([`super::maglev_cilium`]) and katran's `MaglevHash` and
-//! `MaglevHashV2` ([`super::maglev_katran`]). Each takes its own names, table sizes and
-//! whole weights; this module only chooses.
+//! ([`super::maglev`]), Cilium's ([`super::maglev_cilium`]), katran's `MaglevHash` and
+//! `MaglevHashV2` ([`super::maglev_katran`]) and dgryski/go-maglev's
+//! ([`super::maglev_go`]). Each takes its own names, table sizes and whole weights; this
+//! module only chooses.
 //!
 //! ```
 //! use ringlab_core::schemes::maglev_systems::MaglevSystem;
@@ -11,9 +12,11 @@
 //! assert!(MaglevSystem::Cilium.table(&list(&["10.0.0.1:80"]), 257).is_err());
 //! assert!(MaglevSystem::Katran.table(&list(&["10.0.0.1:80"]), 65537).is_err(), "katran takes IPs");
 //! assert_eq!(MaglevSystem::Envoy.example_name(2), "10.0.0.3:80");
+//! let go = MaglevSystem::GoMaglev.table(&list(&["backend-0", "backend-1", "backend-2"]), 7).unwrap();
+//! assert_eq!(go, [1, 2, 0, 2, 0, 1, 0], "go-maglev's own example");
 //! ```
 
-use super::{maglev, maglev_cilium, maglev_katran};
+use super::{maglev, maglev_cilium, maglev_go, maglev_katran};
 use crate::{ConfigError, Server};
 
 /// A system whose Maglev table ringlab builds exactly.
@@ -27,23 +30,27 @@ pub enum MaglevSystem {
     Katran,
     /// katran's `MaglevHashV2`: shares follow the weights.
     KatranV2,
+    /// dgryski/go-maglev: SipHash-2-4 of the names, no weights.
+    GoMaglev,
 }
 
 impl MaglevSystem {
-    pub const ALL: [MaglevSystem; 4] = [
+    pub const ALL: [MaglevSystem; 5] = [
         MaglevSystem::Envoy,
         MaglevSystem::Cilium,
         MaglevSystem::Katran,
         MaglevSystem::KatranV2,
+        MaglevSystem::GoMaglev,
     ];
 
-    /// Its short name: `envoy`, `cilium`, `katran`, `katran-v2`.
+    /// Its short name: `envoy`, `cilium`, `katran`, `katran-v2`, `go-maglev`.
     pub fn name(self) -> &'static str {
         match self {
             MaglevSystem::Envoy => "envoy",
             MaglevSystem::Cilium => "cilium",
             MaglevSystem::Katran => "katran",
             MaglevSystem::KatranV2 => "katran-v2",
+            MaglevSystem::GoMaglev => "go-maglev",
         }
     }
 
@@ -53,6 +60,7 @@ impl MaglevSystem {
             MaglevSystem::Envoy => maglev::DEFAULT_TABLE_SIZE,
             MaglevSystem::Cilium => maglev_cilium::DEFAULT_TABLE_SIZE,
             MaglevSystem::Katran | MaglevSystem::KatranV2 => maglev_katran::DEFAULT_TABLE_SIZE,
+            MaglevSystem::GoMaglev => maglev_go::SMALL_M,
         }
     }
 
@@ -64,6 +72,7 @@ impl MaglevSystem {
             MaglevSystem::Katran | MaglevSystem::KatranV2 => {
                 size <= maglev_katran::MAX_TABLE_SIZE && maglev::is_prime(size)
             }
+            MaglevSystem::GoMaglev => size <= maglev_go::BIG_M && maglev::is_prime(size),
         }
     }
 
@@ -71,12 +80,13 @@ impl MaglevSystem {
     pub fn max_weight(self) -> u64 {
         match self {
             MaglevSystem::Cilium => u64::from(u16::MAX),
+            MaglevSystem::GoMaglev => 1,
             _ => u64::from(u32::MAX),
         }
     }
 
     /// A backend name of the form the system takes, the `i`th (from 0) of a list:
-    /// `10.0.0.1:80` for Envoy and Cilium, `10.0.0.1` for katran.
+    /// `10.0.0.1:80` for Envoy, Cilium and go-maglev, `10.0.0.1` for katran.
     pub fn example_name(self, i: usize) -> String {
         let host = format!("10.0.{}.{}", (i + 1) / 256, (i + 1) % 256);
         match self {
@@ -121,6 +131,17 @@ impl MaglevSystem {
                     maglev_katran::Fill::V1
                 };
                 maglev_katran::table(&reals, size, fill)
+            }
+            MaglevSystem::GoMaglev => {
+                if let Some((name, weight)) = list.iter().find(|(_, w)| *w != 1) {
+                    return Err(ConfigError::OutOfRange {
+                        what: "a go-maglev weight",
+                        range: "1 (go-maglev takes no weights)".into(),
+                        value: format!("{weight} ({name})"),
+                    });
+                }
+                let names: Vec<String> = list.iter().map(|(name, _)| name.clone()).collect();
+                maglev_go::table(&names, size, &[])
             }
         }
     }

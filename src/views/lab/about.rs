@@ -6,7 +6,9 @@ use ringlab_model::format::grouped;
 use ringlab_model::loss::{LOSS_FAILURES, LOSS_RACKS, LOSS_REPLICAS, LOSS_SERVERS};
 use ringlab_model::views::compare::params::CompareParams;
 use ringlab_model::views::lab::job::{SPEED_KEYS, SPEED_MS};
-use ringlab_model::views::lab::runs::{self, BOUNDED_KEYS, BOUNDED_SERVERS, KEYS_PLACED};
+use ringlab_model::views::lab::runs::{
+    self, AGREE_KEYS, BOUNDED_KEYS, BOUNDED_SERVERS, KEYS_PLACED,
+};
 use ringlab_model::views::lab::series::MEMORY_POINTS;
 use ringlab_model::views::learn::links;
 use yew::prelude::*;
@@ -68,6 +70,14 @@ pub fn about(number: u64, seed: &CompareParams) -> Html {
                   mean; a key whose server is full walks on to the next. The tighter the cap, the flatter the load, \
                   and the more keys a join disturbs: each one the newcomer takes frees room that pulls others home.",
                   grouped(BOUNDED_KEYS)) }</p>
+        },
+        9 => html! {
+            <p>{ format!("{} keys named key-0, key-1, … placed by two clients on the same N servers (N partitions of \
+                  one topic for Kafka). Two hashes that know nothing of each other agree by chance, on 1/N of the keys: \
+                  switching clients, or running two side by side, costs almost every key. A join, for scale, moves only \
+                  the newcomer's share. ", grouped(AGREE_KEYS)) }
+                <ViewLink to={"#/agree?a=kafka&b=librdkafka&keys=600".to_string()}>{ "Try a pair in Will they agree?" }</ViewLink>
+            </p>
         },
         _ => Html::default(),
     }

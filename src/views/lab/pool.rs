@@ -13,9 +13,10 @@ use ringlab_core::experiment::{
     Put, Setting,
 };
 use ringlab_model::loss::Loss;
+use ringlab_model::views::lab::agree::AgreeOutcome;
 use ringlab_model::views::lab::job::{BoundedOutcome, Flat, Job, KeysOutcome, Speed, TrialKind};
 use ringlab_model::views::lab::runs;
-use ringlab_model::views::lab::series::{BoundedRow, KeysRow, SpeedRow};
+use ringlab_model::views::lab::series::{AgreeRow, BoundedRow, KeysRow, SpeedRow};
 use yew::Callback;
 
 use crate::kit::browser::now;
@@ -237,6 +238,18 @@ impl Stages {
             .into_iter()
             .filter_map(|(kind, setting, speed)| match kind {
                 TrialKind::Speed(scheme) => Some((scheme, setting.servers, speed.per_second)),
+                _ => None,
+            })
+            .collect()
+    }
+
+    /// The finished rows of the agreement stages: the pair, the server count, the keys
+    /// alike.
+    pub fn agree_rows(&self) -> Vec<AgreeRow> {
+        self.whole_rows::<AgreeOutcome>()
+            .into_iter()
+            .filter_map(|(kind, setting, outcome)| match kind {
+                TrialKind::Agree(pair) => Some((pair, setting.servers, outcome)),
                 _ => None,
             })
             .collect()

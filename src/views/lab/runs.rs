@@ -3,6 +3,7 @@
 //! seed change (dropping a run terminates its workers).
 
 use ringlab_model::views::compare::schemes::Compared;
+use ringlab_model::views::lab::agree::Pair;
 use ringlab_model::views::lab::job::TrialKind;
 use ringlab_model::views::lab::params::LabParams;
 use yew::prelude::*;
@@ -21,6 +22,12 @@ pub const SPEED: &[TrialKind] = &[
     TrialKind::Speed(Compared::Maglev),
 ];
 pub const BOUNDED: &[TrialKind] = &[TrialKind::Bounded];
+pub const AGREE: &[TrialKind] = &[
+    TrialKind::Agree(Pair::Kafka),
+    TrialKind::Agree(Pair::Memcached),
+    TrialKind::Agree(Pair::Django),
+    TrialKind::Agree(Pair::Join),
+];
 pub const KEYS: &[TrialKind] = &[
     TrialKind::Keys(Compared::Ring),
     TrialKind::Keys(Compared::Ring1024),
@@ -36,6 +43,7 @@ pub struct LabRuns {
     pub keys: Slot,
     pub speed: Slot,
     pub bounded: Slot,
+    pub agree: Slot,
     pub run_all: RunAll,
     redraw: UseForceUpdateHandle,
     on_redraw: Callback<()>,
@@ -80,6 +88,7 @@ pub fn use_lab_runs(p: &LabParams) -> LabRuns {
     let keys: Slot = use_mut_ref(|| None);
     let speed: Slot = use_mut_ref(|| None);
     let bounded: Slot = use_mut_ref(|| None);
+    let agree: Slot = use_mut_ref(|| None);
     // Results belong to the link's rings and seed: a change of either forgets them, and
     // stops a run (dropping a run terminates its workers).
     {
@@ -90,6 +99,7 @@ pub fn use_lab_runs(p: &LabParams) -> LabRuns {
             keys.clone(),
             speed.clone(),
             bounded.clone(),
+            agree.clone(),
         ];
         let redraw = redraw.clone();
         use_effect_with((p.rings, p.seed), move |_| {
@@ -113,6 +123,7 @@ pub fn use_lab_runs(p: &LabParams) -> LabRuns {
             (speed.clone(), SPEED),
             (loss.clone(), LOSS),
             (bounded.clone(), BOUNDED),
+            (agree.clone(), AGREE),
         ],
         p,
         on_redraw.clone(),
@@ -124,6 +135,7 @@ pub fn use_lab_runs(p: &LabParams) -> LabRuns {
         keys,
         speed,
         bounded,
+        agree,
         run_all,
         redraw,
         on_redraw,

@@ -6,7 +6,8 @@ use ringlab_model::format::{byte_size, grouped, percent, significant};
 use ringlab_model::loss::Loss;
 use ringlab_model::views::lab::runs::{BOUNDED_SERVERS, KEYS_POINTS};
 use ringlab_model::views::lab::series::{
-    bounded_least_moved, keys_floor, keys_least_moved, memory_rows, BoundedRow, KeysRow, SpeedRow,
+    bounded_least_moved, keys_floor, keys_least_moved, memory_rows, AgreeRow, BoundedRow, KeysRow,
+    SpeedRow,
 };
 use yew::prelude::*;
 
@@ -111,6 +112,23 @@ pub fn speed_table(rows: &[SpeedRow]) -> Html {
     html! {
         <>
             <thead><tr><th scope="col">{ "scheme" }</th><th scope="col">{ "N" }</th><th scope="col">{ "lookups per second, here" }</th></tr></thead>
+            <tbody>{ for rows }</tbody>
+        </>
+    }
+}
+
+pub fn agree_table(rows: &[AgreeRow]) -> Html {
+    let rows = rows.iter().map(|(pair, n, o)| {
+        html! {
+            <tr>
+                <th scope="row">{ pair.label() }</th><td>{ n }</td><td>{ grouped(o.same) }</td>
+                <td>{ percent(o.share()) }</td><td>{ percent(pair.expected(*n)) }</td>
+            </tr>
+        }
+    });
+    html! {
+        <>
+            <thead><tr><th scope="col">{ "pair" }</th><th scope="col">{ "N" }</th><th scope="col">{ "keys alike" }</th><th scope="col">{ "share" }</th><th scope="col">{ "expected" }</th></tr></thead>
             <tbody>{ for rows }</tbody>
         </>
     }

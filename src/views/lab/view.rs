@@ -6,7 +6,9 @@ use std::rc::Rc;
 use ringlab_core::experiment::table_text;
 use ringlab_model::linked::{Edit, Linked};
 use ringlab_model::views::compare::params::CompareParams;
-use ringlab_model::views::lab::csv::{bounded_csv, keys_csv, loss_csv, memory_csv, speed_csv};
+use ringlab_model::views::lab::csv::{
+    agree_csv, bounded_csv, keys_csv, loss_csv, memory_csv, speed_csv,
+};
 use ringlab_model::views::lab::job::TrialKind;
 use ringlab_model::views::lab::params::{LabParams, FIGURES, RINGS, WORKERS};
 use ringlab_model::views::lab::series::Chart;
@@ -18,10 +20,10 @@ use super::about::about;
 use super::figure::{Figure, Progress};
 use super::pool::Stages;
 use super::run_all::{RunAll, Slot};
-use super::runs::{use_lab_runs, LabRuns, BOUNDED, BUSIEST, CATCHER, KEYS, LOSS, SPEED};
+use super::runs::{use_lab_runs, LabRuns, AGREE, BOUNDED, BUSIEST, CATCHER, KEYS, LOSS, SPEED};
 use super::tables::{
-    bounded_table, busiest_table, catcher_table, keys_table, loss_table, memory_table, speed_table,
-    spread_table,
+    agree_table, bounded_table, busiest_table, catcher_table, keys_table, loss_table, memory_table,
+    speed_table, spread_table,
 };
 use crate::kit::hooks::in_turn::use_in_turn;
 use crate::kit::hooks::linked::use_linked;
@@ -55,7 +57,9 @@ fn before(kind: TrialKind, p: &LabParams) -> Before {
                 Before::ShippedOther
             }
         }
-        TrialKind::Loss | TrialKind::Keys(_) | TrialKind::Bounded => Before::ShippedExact,
+        TrialKind::Loss | TrialKind::Keys(_) | TrialKind::Bounded | TrialKind::Agree(_) => {
+            Before::ShippedExact
+        }
     }
 }
 
@@ -120,6 +124,7 @@ pub fn LabView(props: &ViewProps) -> Html {
         keys,
         speed,
         bounded,
+        agree,
         ..
     } = &runs;
     let (start, cancel) = (
@@ -162,6 +167,8 @@ pub fn LabView(props: &ViewProps) -> Html {
         b_bounded,
         shipped::bounded_rows,
     );
+    let b_agree = before(AGREE[0], &p);
+    let alike = rows_of(agree, Stages::agree_rows, b_agree, shipped::agree_rows);
     let commands = |kinds: &[TrialKind]| {
         let mut all: Vec<String> = kinds
             .iter()
@@ -237,6 +244,10 @@ pub fn LabView(props: &ViewProps) -> Html {
             if shown(8) {
                 { figure(8, "Bounded loads: a cap on the busiest, paid for in moves", Drawn { chart: series::bounded(&capped), table: bounded_table(&capped), csv: bounded_csv(&capped, ','), finding: prose::bounded(&capped) },
                     (bounded, BOUNDED, BOUNDED, b_bounded)) }
+            }
+            if shown(9) {
+                { figure(9, "Two clients, one pool: the keys they place alike", Drawn { chart: series::agree(&alike), table: agree_table(&alike), csv: agree_csv(&alike, ','), finding: prose::agree(&alike) },
+                    (agree, AGREE, AGREE, b_agree)) }
             }
         </section>
     }

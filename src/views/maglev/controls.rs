@@ -80,5 +80,6 @@ pub fn system_label(system: MaglevSystem) -> &'static str {
         MaglevSystem::Cilium => "Cilium",
         MaglevSystem::Katran => "katran (MaglevHash)",
         MaglevSystem::KatranV2 => "katran (MaglevHashV2)",
+        MaglevSystem::GoMaglev => "go-maglev (Go)",
     }
 }

@@ -167,7 +167,10 @@ fn real_part(real: &Real, p: &MaglevParams, heir: Option<String>) -> Html {
     });
     let heir = heir.map(|text| html! { <p class="maglev-heir">{ text }</p> });
     let no_key = (p.system != MaglevSystem::Envoy).then(|| html! {
-        <p class="maglev-lookup">{ "Cilium and katran hash each packet's addresses and ports, not a text key; the table is the same idea." }</p>
+        <p class="maglev-lookup">{ match p.system {
+            MaglevSystem::GoMaglev => "go-maglev looks up a number its caller has already hashed the key to, so it takes no text key; the table is the same idea.",
+            _ => "Cilium and katran hash each packet's addresses and ports, not a text key; the table is the same idea.",
+        } }</p>
     });
     html! {
         <div class="maglev-real">

@@ -1,12 +1,34 @@
 //! The lab's figures as text tables, CSV for the page's download and TSV for the command
 //! line (`sep`): their columns and digits in one place. No cell holds a comma or a tab.
 
+use super::agree::Pair;
 use super::runs::{BOUNDED_KEYS, BOUNDED_SERVERS, KEYS_PLACED, KEYS_POINTS};
 use super::series::{
-    bounded_least_moved, keys_floor, keys_least_moved, memory_rows, BoundedRow, KeysRow, SpeedRow,
-    MEMORY_POINTS,
+    bounded_least_moved, keys_floor, keys_least_moved, memory_rows, AgreeRow, BoundedRow, KeysRow,
+    SpeedRow, MEMORY_POINTS,
 };
 use crate::loss::Loss;
+
+/// Figure 9's rows as CSV: each pair's clients and servers (the second one more for a
+/// join), the keys, those alike, their share and the share expected.
+pub fn agree_csv(rows: &[AgreeRow], sep: char) -> String {
+    let mut text = String::from("pair,a,b,servers_a,servers_b,keys,same,share,expected\n");
+    for (pair, n, o) in rows {
+        let (a, b) = pair.clients();
+        let second = if *pair == Pair::Join { n + 1 } else { *n };
+        text.push_str(&format!(
+            "{},{},{},{n},{second},{},{},{:.4},{:.4}\n",
+            pair.name(),
+            a.name(),
+            b.name(),
+            o.keys,
+            o.same,
+            o.share(),
+            pair.expected(*n)
+        ));
+    }
+    text.replace(',', &sep.to_string())
+}
 
 /// Figure 6's rows as CSV.
 pub fn loss_csv(rows: &[(u32, Loss)], sep: char) -> String {

@@ -3,7 +3,7 @@
 
 use ringlab_core::experiment::{run_sequential, Busiest, BusiestRow, Method, Placement, Setting};
 
-use super::csv::{bounded_csv, keys_csv, speed_csv};
+use super::csv::{agree_csv, bounded_csv, keys_csv, speed_csv};
 use super::job::{BoundedOutcome, KeysOutcome};
 use super::prose;
 use super::series::{self, Dash, KeysRow};
@@ -309,5 +309,86 @@ fn figure_5s_csv_says_the_points_and_the_rate() {
         assert_numbers(cell(row, "servers"), &[n as f64]);
         assert_numbers(cell(row, "points"), &[160.0]);
         assert_numbers(cell(row, "lookups_per_second"), &[rate]);
+    }
+}
+
+/// Figure 9: chance is 1/N and a join keeps N/(N+1), at 6 and 64, in the chart, the
+/// sentence and the CSV; the sentence names the lowest and highest mixed pair.
+#[test]
+fn figure_9s_chance_and_join_lines() {
+    use super::agree::{AgreeOutcome, Pair};
+    let o = |same| AgreeOutcome { same, keys: 20_000 };
+    let rows = vec![
+        (Pair::Kafka, 6, o(3_406)),
+        (Pair::Memcached, 6, o(3_388)),
+        (Pair::Django, 6, o(3_316)),
+        (Pair::Join, 6, o(17_274)),
+        (Pair::Kafka, 64, o(314)),
+        (Pair::Memcached, 64, o(322)),
+        (Pair::Django, 64, o(340)),
+        (Pair::Join, 64, o(19_678)),
+    ];
+    let chart = series::agree(&rows);
+    let line = |label: &str| chart.lines.iter().find(|l| l.label == label).unwrap();
+    assert_eq!(
+        line("chance, 1/N").points,
+        [(6.0, 1.0 / 6.0), (64.0, 1.0 / 64.0)]
+    );
+    assert_eq!(line("chance, 1/N").dash, Dash::Dotted);
+    assert_eq!(
+        line("a join in theory, N/(N+1)").points,
+        [(6.0, 6.0 / 7.0), (64.0, 64.0 / 65.0)]
+    );
+    assert_eq!(
+        line("Kafka Java / librdkafka").points,
+        [(6.0, 3_406.0 / 20_000.0), (64.0, 314.0 / 20_000.0)]
+    );
+    let text = prose::agree(&rows).unwrap();
+    assert_numbers(
+        &text,
+        &[
+            6.0,
+            3_316.0,
+            3_406.0,
+            20_000.0,
+            0.1658,
+            0.1703,
+            1.0,
+            6.0,
+            1.0 / 6.0,
+            17_274.0,
+            0.8637,
+            6.0,
+            7.0,
+            6.0 / 7.0,
+            64.0,
+            314.0,
+            340.0,
+            20_000.0,
+            0.0157,
+            0.017,
+            1.0,
+            64.0,
+            1.0 / 64.0,
+            19_678.0,
+            0.9839,
+            64.0,
+            65.0,
+            64.0 / 65.0,
+        ],
+    );
+    for (row, (pair, n, o)) in columns(&agree_csv(&rows, ',')).iter().zip(&rows) {
+        assert_eq!(cell(row, "pair"), pair.name());
+        assert_numbers(cell(row, "servers_a"), &[*n as f64]);
+        let second = if *pair == Pair::Join { n + 1 } else { *n };
+        assert_numbers(cell(row, "servers_b"), &[second as f64]);
+        assert_numbers(cell(row, "same"), &[o.same as f64]);
+        assert_numbers(cell(row, "share"), &[o.same as f64 / 20_000.0]);
+        let expected = if *pair == Pair::Join {
+            *n as f64 / (*n as f64 + 1.0)
+        } else {
+            1.0 / *n as f64
+        };
+        assert_numbers(cell(row, "expected"), &[expected]);
     }
 }

@@ -7,13 +7,14 @@
 
 use std::ops::Range;
 
+use super::agree::{agree_outcome, Pair};
 use crate::loss::{loss, Loss, LOSS_SERVERS};
 use crate::views::compare::params::{Change, CompareParams};
 use crate::views::compare::run::{key_name, Comparison};
 use crate::views::compare::schemes::Compared;
 use crate::views::lab::sizes::{
-    BOUNDED_KEYS, BOUNDED_POINTS, KEYS_PLACED, KEYS_SERVERS_MAX, MOST_LOSS_POINTS,
-    SPEED_SERVERS_MAX,
+    AGREE_POINTS, AGREE_SERVERS_MAX, BOUNDED_KEYS, BOUNDED_POINTS, KEYS_PLACED, KEYS_SERVERS_MAX,
+    MOST_LOSS_POINTS, SPEED_SERVERS_MAX,
 };
 use ringlab_core::bounded::bounded_loads;
 use ringlab_core::experiment::{
@@ -44,10 +45,17 @@ pub enum TrialKind {
     /// epsilon. The job's `points` carries epsilon in thousandths (the ring has
     /// [`BOUNDED_POINTS`] points per server).
     Bounded,
+    /// Two clients (or one client before and after a join) placing the same keys: how
+    /// many land alike ([`Pair`]).
+    Agree(Pair),
 }
 
 impl TrialKind {
-    const NAMES: [(&'static str, TrialKind); 16] = [
+    const NAMES: [(&'static str, TrialKind); 20] = [
+        ("agree-kafka", TrialKind::Agree(Pair::Kafka)),
+        ("agree-memcached", TrialKind::Agree(Pair::Memcached)),
+        ("agree-django", TrialKind::Agree(Pair::Django)),
+        ("agree-join", TrialKind::Agree(Pair::Join)),
         ("bounded", TrialKind::Bounded),
         ("speed-modulo", TrialKind::Speed(Compared::Modulo)),
         ("speed-ring", TrialKind::Speed(Compared::Ring)),
@@ -73,7 +81,7 @@ impl TrialKind {
             TrialKind::BusiestRing | TrialKind::Catcher | TrialKind::Loss => "the rings",
             TrialKind::Keys(_) => "the keys",
             TrialKind::Speed(_) => "the lookups",
-            TrialKind::Bounded => "the keys",
+            TrialKind::Bounded | TrialKind::Agree(_) => "the keys",
         }
     }
 
@@ -100,7 +108,8 @@ impl TrialKind {
             | TrialKind::Loss
             | TrialKind::Keys(_)
             | TrialKind::Speed(_)
-            | TrialKind::Bounded => return None,
+            | TrialKind::Bounded
+            | TrialKind::Agree(_) => return None,
         };
         Some(Busiest {
             seed,
@@ -187,6 +196,9 @@ impl Job {
             TrialKind::Bounded => {
                 (2..=KEYS_SERVERS_MAX).contains(&job.servers) && (1..=100_000).contains(&job.points)
             }
+            TrialKind::Agree(_) => {
+                (2..=AGREE_SERVERS_MAX).contains(&job.servers) && job.points == AGREE_POINTS
+            }
         };
         (words.next().is_none() && from <= to && checked).then_some(job)
     }
@@ -232,6 +244,7 @@ impl Job {
                     let epsilon = f64::from(self.points) / 1_000.0;
                     bounded_outcome(self.servers, epsilon).write(&mut out)
                 }
+                TrialKind::Agree(pair) => agree_outcome(pair, self.servers).write(&mut out),
             }
         }
         out
@@ -550,5 +563,15 @@ mod tests {
         assert!(got[0].moved > 0 && got[0].pushed > 0, "{got:?}");
         assert_eq!(Job::from_text("keys-ring 0 1 160 0 1"), None);
         assert_eq!(Job::from_text("loss 0 16 9999 0 1"), None);
+        let job = Job::from_text("agree-django 0 6 0 0 1").unwrap();
+        let got = crate::views::lab::agree::AgreeOutcome::read_all(&job.run(&mut scratch, &|| 0.0));
+        assert_eq!(got, Some(vec![agree_outcome(Pair::Django, 6)]));
+        for bad in [
+            "agree-django 0 6 1 0 1",
+            "agree-join 0 1 0 0 1",
+            "agree-none 0 6 0 0 1",
+        ] {
+            assert_eq!(Job::from_text(bad), None, "{bad:?}");
+        }
     }
 }

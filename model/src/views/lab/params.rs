@@ -13,7 +13,7 @@ pub const RINGS: (u64, u64) = (1, 2_000);
 /// Workers that run rings at once.
 pub const WORKERS: (u64, u64) = (1, 4);
 /// Figures on the page, from 1; `fig=0` shows them all.
-pub const FIGURES: u64 = 8;
+pub const FIGURES: u64 = 9;
 
 #[derive(Debug, Clone, PartialEq)]
 pub struct LabParams {

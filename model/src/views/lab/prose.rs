@@ -6,9 +6,14 @@ use ringlab_core::analysis::memory::{gossip_full_state, gossip_per_change, ring_
 use ringlab_core::analysis::theory::{points_for_balance, single_point_peak};
 use ringlab_core::experiment::{BusiestRow, CatcherRow};
 
-use super::runs::{BOUNDED_KEYS, BOUNDED_SERVERS, KEYS_PLACED, KEYS_POINTS, SEED_PYTHON_RATES};
+use super::agree::Pair;
+use super::runs::{
+    AGREE_SAID, BOUNDED_KEYS, BOUNDED_SERVERS, KEYS_PLACED, KEYS_POINTS, SEED_PYTHON_RATES,
+};
 use super::series::MEMORY_POINTS;
-use super::series::{bounded_least_moved, keys_least_moved, BoundedRow, KeysRow, SpeedRow};
+use super::series::{
+    bounded_least_moved, keys_least_moved, AgreeRow, BoundedRow, KeysRow, SpeedRow,
+};
 use crate::format::{byte_size, grouped, percent, significant};
 use crate::loss::{Loss, LOSS_FAILURES, LOSS_SERVERS};
 
@@ -216,6 +221,59 @@ pub fn bounded(rows: &[BoundedRow]) -> Option<String> {
         text.push_str(&format!("; {}", say(last)));
     }
     text.push('.');
+    Some(text)
+}
+
+/// Figure 9 at one N ("N = 6, ..."): the mixed pairs' lowest and highest agreement against 1/N, and
+/// what the join kept against N/(N+1).
+fn agree_at(rows: &[AgreeRow], n: usize) -> Option<String> {
+    let here: Vec<&AgreeRow> = rows.iter().filter(|r| r.1 == n).collect();
+    let mixed = || here.iter().filter(|r| r.0 != Pair::Join).map(|r| r.2);
+    let low = mixed().min_by_key(|o| o.same);
+    let high = mixed().max_by_key(|o| o.same);
+    let mut parts = Vec::new();
+    if let (Some(low), Some(high)) = (low, high) {
+        let count = if low.same == high.same {
+            grouped(low.same)
+        } else {
+            format!("{} to {}", grouped(low.same), grouped(high.same))
+        };
+        let share = if low.same == high.same {
+            percent(low.share())
+        } else {
+            format!("{} to {}", percent(low.share()), percent(high.share()))
+        };
+        parts.push(format!(
+            "two different clients agree on {count} of {} keys ({share}), where chance alone gives 1/{n}, {}",
+            grouped(low.keys),
+            percent(Pair::Kafka.expected(n))
+        ));
+    }
+    if let Some(join) = here.iter().find(|r| r.0 == Pair::Join) {
+        parts.push(format!(
+            "one client after a server joins keeps {} in place ({}; {n}/{} is {})",
+            grouped(join.2.same),
+            percent(join.2.share()),
+            n + 1,
+            percent(Pair::Join.expected(n))
+        ));
+    }
+    (!parts.is_empty()).then(|| format!("N = {n}, {}", parts.join("; ")))
+}
+
+/// Figure 9: the pairs at N = [`AGREE_SAID`] (the Kafka preset's six partitions) and at
+/// the largest N run.
+pub fn agree(rows: &[AgreeRow]) -> Option<String> {
+    let largest = rows.iter().map(|r| r.1).max()?;
+    let mut said: Vec<String> = [AGREE_SAID, largest]
+        .iter()
+        .filter_map(|&n| agree_at(rows, n))
+        .collect();
+    said.dedup();
+    let mut text = format!("This run, at {}.", said.first()?);
+    for more in &said[1..] {
+        text.push_str(&format!(" At {more}."));
+    }
     Some(text)
 }
 

@@ -23,6 +23,7 @@ pub fn settings(kind: TrialKind, rings: u32) -> Vec<Setting> {
         TrialKind::Keys(_) => grid(&KEYS_SERVERS, &[KEYS_POINTS], 1),
         TrialKind::Speed(_) => grid(&SPEED_SERVERS, &[KEYS_POINTS], 1),
         TrialKind::Bounded => grid(&[BOUNDED_SERVERS], &BOUNDED_EPSILON_MILLIS, 1),
+        TrialKind::Agree(_) => grid(&AGREE_SERVERS, &[AGREE_POINTS], 1),
     }
 }
 
@@ -59,6 +60,7 @@ pub fn command(kind: TrialKind, rings: u32, seed: u64) -> Option<String> {
         TrialKind::Keys(_) => return Some("ringlab experiment keys".into()),
         TrialKind::Speed(_) => return Some("ringlab experiment speed".into()),
         TrialKind::Bounded => return Some("ringlab experiment bounded".into()),
+        TrialKind::Agree(_) => return Some("ringlab experiment agree".into()),
     };
     Some(format!(
         "ringlab experiment {experiment} --servers {servers} --points 1,2,4,...,{MOST_POINTS} \

@@ -4,6 +4,7 @@ use ringlab_core::analysis::memory::{gossip_full_state, gossip_per_change, ring_
 use ringlab_core::analysis::theory::points_for_balance;
 use ringlab_core::experiment::{BusiestRow, CatcherRow};
 
+use super::agree::{AgreeOutcome, Pair};
 use super::job::{BoundedOutcome, KeysOutcome};
 use super::runs::{
     BOUNDED_KEYS, BOUNDED_SERVERS, KEYS_PLACED, KEYS_POINTS, KEYS_SCHEMES, SPEED_SCHEMES,
@@ -507,6 +508,55 @@ pub fn bounded(rows: &[BoundedRow]) -> Chart {
         y_label: "times",
         log_y: true,
         unit: Unit::Number,
+        lines,
+    }
+}
+
+/// One agreement row: the pair, the server (or partition) count, the keys alike.
+pub type AgreeRow = (Pair, usize, AgreeOutcome);
+
+/// Figure 9's colour for chance, 1/N: past the pairs' own.
+const CHANCE_COLOUR: usize = Pair::ALL.len();
+
+/// Figure 9: the share of keys two placements send to the same server against N, each
+/// pair measured (solid), with what chance gives two unrelated hashes, 1/N, and what a
+/// ring keeps when a server joins, N/(N+1) (dotted).
+pub fn agree(rows: &[AgreeRow]) -> Chart {
+    let of = |pair: Pair| rows.iter().filter(move |r| r.0 == pair);
+    let mut lines: Vec<Line> = Pair::ALL
+        .iter()
+        .enumerate()
+        .filter(|(_, &pair)| of(pair).next().is_some())
+        .map(|(colour, &pair)| Line {
+            label: pair.label().to_string(),
+            colour,
+            dash: Dash::Solid,
+            points: of(pair).map(|r| (r.1 as f64, r.2.share())).collect(),
+        })
+        .collect();
+    let theory = |pair: Pair, label: &str, colour| {
+        let mut xs: Vec<usize> = rows.iter().map(|r| r.1).collect();
+        xs.sort_unstable();
+        xs.dedup();
+        Line {
+            label: label.to_string(),
+            colour,
+            dash: Dash::Dotted,
+            points: xs.iter().map(|&n| (n as f64, pair.expected(n))).collect(),
+        }
+    };
+    if !rows.is_empty() {
+        lines.push(theory(Pair::Kafka, "chance, 1/N", CHANCE_COLOUR));
+        let join = Pair::ALL.iter().position(|&p| p == Pair::Join).unwrap_or(0);
+        lines.push(theory(Pair::Join, "a join in theory, N/(N+1)", join));
+    }
+    Chart {
+        rule: None,
+        x_name: "N",
+        x_label: "servers or partitions, N (log scale)",
+        y_label: "keys placed alike (log scale)",
+        log_y: true,
+        unit: Unit::Percent,
         lines,
     }
 }

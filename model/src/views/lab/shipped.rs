@@ -2,7 +2,7 @@
 //!
 //! They are the lab's own runs at the link's defaults ([`RINGS`] rings per setting, seed
 //! [`SEED`]), computed natively by the same engine and kept in `shipped.tsv`. The figures
-//! of real keys, of data loss and of bounded loads take no rings or seed: they are the
+//! of real keys, of data loss, of bounded loads and of clients' agreement take no rings or seed: they are the
 //! same for every link. Lookups per second are the reader's machine's, so none ship.
 //!
 //! One line per row: the run's name (as [`TrialKind::name`]), the servers, the points,
@@ -12,9 +12,10 @@
 
 use ringlab_core::experiment::{run_sequential, BusiestRow, CatcherRow, Scratch, Setting};
 
+use super::agree::{AgreeOutcome, Pair};
 use super::job::{BoundedOutcome, Flat, Job, KeysOutcome, TrialKind};
 use super::runs::{plan, settings};
-use super::series::{BoundedRow, KeysRow};
+use super::series::{AgreeRow, BoundedRow, KeysRow};
 use crate::loss::Loss;
 
 /// The rings per setting and the seed the shipped rows were drawn with.
@@ -22,7 +23,7 @@ pub const RINGS: u32 = 400;
 pub const SEED: u64 = 1;
 
 /// The runs that ship, in the file's order.
-pub const KINDS: [TrialKind; 9] = [
+pub const KINDS: [TrialKind; 13] = [
     TrialKind::BusiestGamma,
     TrialKind::BusiestRing,
     TrialKind::Catcher,
@@ -32,6 +33,10 @@ pub const KINDS: [TrialKind; 9] = [
     TrialKind::Keys(crate::views::compare::schemes::Compared::Jump),
     TrialKind::Keys(crate::views::compare::schemes::Compared::Rendezvous),
     TrialKind::Bounded,
+    TrialKind::Agree(Pair::Kafka),
+    TrialKind::Agree(Pair::Memcached),
+    TrialKind::Agree(Pair::Django),
+    TrialKind::Agree(Pair::Join),
 ];
 
 const TEXT: &str = include_str!("shipped.tsv");
@@ -43,7 +48,7 @@ pub fn matches(kind: TrialKind, rings: u32, seed: u64) -> bool {
             rings == RINGS && seed == SEED
         }
         TrialKind::Speed(_) => false,
-        TrialKind::Loss | TrialKind::Keys(_) | TrialKind::Bounded => true,
+        TrialKind::Loss | TrialKind::Keys(_) | TrialKind::Bounded | TrialKind::Agree(_) => true,
     }
 }
 
@@ -178,6 +183,18 @@ pub fn bounded_rows() -> Vec<BoundedRow> {
         .collect()
 }
 
+/// The shipped rows of the agreement runs: the pair, the server count, the keys alike.
+pub fn agree_rows() -> Vec<AgreeRow> {
+    Pair::ALL
+        .iter()
+        .flat_map(|&pair| {
+            whole::<AgreeOutcome>(TEXT, TrialKind::Agree(pair))
+                .into_iter()
+                .map(move |(s, outcome)| (pair, s.servers, outcome))
+        })
+        .collect()
+}
+
 /// The shipped file as it stands.
 pub fn text() -> &'static str {
     TEXT
@@ -221,7 +238,7 @@ pub fn fresh(kind: TrialKind, keep: &dyn Fn(&Setting) -> bool) -> String {
             }
         }
         TrialKind::Speed(_) => {}
-        TrialKind::Loss | TrialKind::Keys(_) | TrialKind::Bounded => {
+        TrialKind::Loss | TrialKind::Keys(_) | TrialKind::Bounded | TrialKind::Agree(_) => {
             let mut scratch = Scratch::default();
             for chunk in plan(kind, SEED, &all) {
                 let setting = all[chunk.setting];
@@ -281,6 +298,7 @@ mod tests {
         assert_eq!(loss_rows().len(), 10);
         assert_eq!(keys_rows().len(), 12);
         assert_eq!(bounded_rows().len(), 7);
+        assert_eq!(agree_rows().len(), 40);
         for row in busiest_rows(TrialKind::BusiestRing) {
             assert_eq!(row.rings, RINGS);
         }

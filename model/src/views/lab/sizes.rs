@@ -46,3 +46,12 @@ pub const BOUNDED_KEYS: u64 = 20_000;
 pub const BOUNDED_SERVERS: usize = 100;
 pub const BOUNDED_POINTS: u32 = 160;
 pub const BOUNDED_EPSILON_MILLIS: [u32; 7] = [25, 50, 100, 250, 500, 1_000, 2_000];
+/// The agreement figure: keys placed by each pair, and the server (or partition) counts.
+pub const AGREE_KEYS: u64 = 20_000;
+pub const AGREE_SERVERS: [usize; 10] = [2, 3, 4, 6, 8, 12, 16, 24, 32, 64];
+/// The most servers an agreement job accepts.
+pub const AGREE_SERVERS_MAX: usize = 1_000;
+/// An agreement job's points: the clients keep their own, so the job carries none.
+pub const AGREE_POINTS: u32 = 0;
+/// The server count figure 9's finding speaks of first: six, the Kafka preset's partitions.
+pub const AGREE_SAID: usize = 6;

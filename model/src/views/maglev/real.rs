@@ -146,7 +146,8 @@ impl Real {
 }
 
 /// A key's lookup in Envoy's table: its XXH64 hash, its slot, its backend's index.
-/// Cilium and katran hash a packet's addresses and ports, not a text key: `None`.
+/// Cilium and katran hash a packet's addresses and ports, and go-maglev a number its
+/// caller hashed, not a text key: `None`.
 pub fn lookup(params: &MaglevParams, real: &Real) -> Option<(u64, u64, usize)> {
     if real.system != MaglevSystem::Envoy {
         return None;
