@@ -43,9 +43,58 @@ pub enum Command {
     /// Prints slot<TAB>server: a Maglev lookup table exactly as Envoy, Cilium, katran or
     /// go-maglev builds it.
     Maglev(MaglevArgs),
+    /// Replays an LLM request trace (Mooncake JSONL) through a fleet of workers with prefix
+    /// caches under a router: blocks reused, prefill computed, load and time to first token.
+    Route(RouteArgs),
     /// The lab's experiments, as TSV.
     #[command(subcommand)]
     Experiment(ExperimentCommand),
+}
+
+#[derive(Args, Debug)]
+pub struct RouteArgs {
+    /// the trace: one JSON request a line, as the Mooncake traces (`-` for standard input)
+    #[arg(long)]
+    pub trace: std::path::PathBuf,
+    /// workers at the start, worker-0 to worker-{N-1}
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=1024))]
+    pub workers: u32,
+    /// blocks each worker's prefix cache holds
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=1_000_000_000))]
+    pub cache_blocks: u64,
+    /// round-robin, random, least-loaded, modulo, ring, ring-bounded, cache-aware or session
+    #[arg(long)]
+    pub router: String,
+    /// blocks of the prompt the hash routers hash (the prefix key: ids joined by commas)
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=100_000))]
+    pub prefix_blocks: u32,
+    /// the ring's points per worker (ring, ring-bounded)
+    #[arg(long, default_value_t = 160, value_parser = clap::value_parser!(u32).range(1..=10_000))]
+    pub vnodes: u32,
+    /// ring-bounded: no worker takes more than ceil(c x in flight / workers)
+    #[arg(long, default_value_t = 1.25)]
+    pub bound: f64,
+    /// the random router's seed
+    #[arg(long, default_value_t = 0)]
+    pub seed: u64,
+    /// a worker joins at this time, in ms from the trace's start (repeat for more)
+    #[arg(long)]
+    pub join: Vec<u64>,
+    /// worker-I@T: that worker leaves at T ms (repeat for more)
+    #[arg(long)]
+    pub leave: Vec<String>,
+    /// the time model: prompt tokens a worker computes per second
+    #[arg(long, default_value_t = 10_000.0)]
+    pub prefill_rate: f64,
+    /// the time model: ms per output token
+    #[arg(long, default_value_t = 30.0)]
+    pub ms_per_token: f64,
+    /// the time model: requests a worker runs at once
+    #[arg(long, default_value_t = 32, value_parser = clap::value_parser!(u32).range(1..=100_000))]
+    pub batch: u32,
+    /// print index<TAB>worker<TAB>cached_blocks for every request instead of the summary
+    #[arg(long)]
+    pub per_request: bool,
 }
 
 /// Whose Maglev.

@@ -16,6 +16,7 @@ mod maglev;
 mod moves;
 mod pickers;
 mod progress;
+mod route;
 mod scheme;
 
 use std::io::{self, BufWriter, IsTerminal, Write};
@@ -111,6 +112,7 @@ fn main() -> ExitCode {
         Command::Bounded(a) => bounded::run(a, &mut stdin, &mut out, &mut err),
         Command::Load(a) => load::run(a, &mut out, &mut err),
         Command::Maglev(a) => maglev::run(a, &mut out),
+        Command::Route(a) => route::run(a, &mut stdin, &mut out),
         Command::Experiment(which) => match which {
             ExperimentCommand::Busiest(a) => experiment::busiest(a, &mut out, show_progress),
             ExperimentCommand::Catcher(a) => experiment::catcher(a, &mut out, show_progress),

@@ -13,6 +13,7 @@ pub mod config;
 pub mod error;
 pub mod experiment;
 pub mod hash;
+pub mod llm;
 pub mod load;
 pub mod movement;
 pub mod partitioner;

@@ -4,7 +4,8 @@
 //!
 //! The files in `tests/data/` are copies of `shared/references/vectors/`, produced by the
 //! real systems each first line names. Each submodule checks one file, except `removals`,
-//! which checks schemes after removals against references kept in the test itself.
+//! which checks schemes after removals against references kept in the test itself, and
+//! `llm`, whose file an independent replay wrote (`scripts/vectors/llm-replay.py`).
 
 #[cfg(target_arch = "wasm32")]
 wasm_bindgen_test::wasm_bindgen_test_configure!(run_in_browser);
@@ -16,6 +17,7 @@ mod groupcache;
 mod haproxy;
 mod jump;
 mod ketama;
+mod llm;
 mod maglev;
 mod maglev_systems;
 mod mcrouter;
