@@ -46,9 +46,36 @@ pub enum Command {
     /// Replays an LLM request trace (Mooncake JSONL) through a fleet of workers with prefix
     /// caches under a router: blocks reused, prefill computed, load and time to first token.
     Route(RouteArgs),
+    /// Writes a made-up LLM request trace with sessions (JSONL, as route reads it):
+    /// conversations growing turn by turn on shared system prompts of Zipf popularity.
+    Trace(TraceArgs),
     /// The lab's experiments, as TSV.
     #[command(subcommand)]
     Experiment(ExperimentCommand),
+}
+
+#[derive(Args, Debug)]
+pub struct TraceArgs {
+    /// requests to write
+    #[arg(long, default_value_t = 2_000, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
+    pub requests: u32,
+    /// conversations, each growing turn by turn
+    #[arg(long, default_value_t = 200, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
+    pub sessions: u32,
+    /// distinct system prompts
+    #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
+    pub prompts: u32,
+    /// the prompts' Zipf exponent: the k-th is chosen with weight 1/k^s
+    #[arg(long, default_value_t = 1.1)]
+    pub zipf: f64,
+    /// blocks (of 512 tokens) in each system prompt
+    #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u32).range(1..=1_000))]
+    pub prompt_blocks: u32,
+    /// requests per second, on average
+    #[arg(long, default_value_t = 5.0)]
+    pub rate: f64,
+    #[arg(long, default_value_t = 0)]
+    pub seed: u64,
 }
 
 #[derive(Args, Debug)]

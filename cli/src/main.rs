@@ -113,6 +113,7 @@ fn main() -> ExitCode {
         Command::Load(a) => load::run(a, &mut out, &mut err),
         Command::Maglev(a) => maglev::run(a, &mut out),
         Command::Route(a) => route::run(a, &mut stdin, &mut out),
+        Command::Trace(a) => route::generate(a, &mut out),
         Command::Experiment(which) => match which {
             ExperimentCommand::Busiest(a) => experiment::busiest(a, &mut out, show_progress),
             ExperimentCommand::Catcher(a) => experiment::catcher(a, &mut out, show_progress),

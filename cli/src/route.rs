@@ -3,13 +3,14 @@
 
 use std::io::{BufRead, BufReader, Write};
 
+use ringlab_core::llm::generate::{to_line, Settings};
 use ringlab_core::llm::replay::{replay, Change, Event, Fleet, Replay};
 use ringlab_core::llm::router::Router;
 use ringlab_core::llm::timing::TimeModel;
 use ringlab_core::llm::trace::{read, Request};
 use ringlab_model::format::{grouped, percent};
 
-use crate::args::RouteArgs;
+use crate::args::{RouteArgs, TraceArgs};
 use crate::CliError;
 
 /// The trace of `--trace`, a file or standard input.
@@ -153,5 +154,34 @@ pub fn run(args: &RouteArgs, stdin: &mut dyn BufRead, out: &mut dyn Write) -> Re
         summary(&fleet, &trace, &result)
     };
     out.write_all(text.as_bytes())?;
+    Ok(())
+}
+
+/// `ringlab trace`: a made-up trace with sessions, one JSON request a line.
+pub fn generate(args: &TraceArgs, out: &mut dyn Write) -> Result<(), CliError> {
+    for (what, value) in [("--zipf", args.zipf), ("--rate", args.rate)] {
+        if !(value.is_finite() && value >= 0.0) || (what == "--rate" && value == 0.0) {
+            return Err(CliError::new(format!(
+                "{what} {value}: give a number above 0{}",
+                if what == "--zipf" {
+                    " (or 0 for equal prompts)"
+                } else {
+                    ""
+                }
+            )));
+        }
+    }
+    let trace = ringlab_core::llm::generate::generate(&Settings {
+        requests: args.requests as usize,
+        sessions: args.sessions as usize,
+        prompts: args.prompts as usize,
+        zipf: args.zipf,
+        prompt_blocks: args.prompt_blocks as usize,
+        rate: args.rate,
+        seed: args.seed,
+    });
+    for request in &trace {
+        writeln!(out, "{}", to_line(request))?;
+    }
     Ok(())
 }

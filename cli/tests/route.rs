@@ -299,3 +299,84 @@ fn bad_traces_and_fleets_get_one_line_and_exit_2() {
     }
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// `ringlab trace` writes sessions; the session router puts each on the worker
+/// `lookup --client uhashring` gives its id, as vLLM's production-stack does.
+#[test]
+fn the_session_router_is_uhashring_on_the_session_id() {
+    let text = ok(&ringlab(
+        &[
+            "trace",
+            "--requests",
+            "400",
+            "--sessions",
+            "30",
+            "--seed",
+            "3",
+        ],
+        "",
+    ));
+    assert_eq!(
+        text,
+        ok(&ringlab(
+            &[
+                "trace",
+                "--requests",
+                "400",
+                "--sessions",
+                "30",
+                "--seed",
+                "3"
+            ],
+            ""
+        ))
+    );
+    let sessions: Vec<String> = text
+        .lines()
+        .map(|l| {
+            let v: serde_json::Value = serde_json::from_str(l).unwrap();
+            v["session_id"].as_str().unwrap().to_string()
+        })
+        .collect();
+    assert_eq!(sessions.len(), 400);
+    let out = ringlab(
+        &[
+            "route",
+            "--trace",
+            "-",
+            "--workers",
+            "5",
+            "--cache-blocks",
+            "100",
+            "--router",
+            "session",
+            "--per-request",
+        ],
+        &text,
+    );
+    let workers: Vec<String> = ok(&out)
+        .lines()
+        .map(|l| l.split('\t').nth(1).unwrap().to_string())
+        .collect();
+    let config = r#"["worker-0","worker-1","worker-2","worker-3","worker-4"]"#;
+    let keys: String = sessions.iter().map(|s| format!("{s}\n")).collect();
+    let expected: Vec<String> = ok(&ringlab(
+        &["lookup", "--client", "uhashring", "--config", config],
+        &keys,
+    ))
+    .lines()
+    .map(|l| l.rsplit('\t').next().unwrap().to_string())
+    .collect();
+    assert_eq!(workers, expected);
+    for bad in [
+        vec!["--zipf", "-1"],
+        vec!["--rate", "0"],
+        vec!["--requests", "0"],
+    ] {
+        let mut args = vec!["trace"];
+        args.extend(bad.iter().copied());
+        let out = ringlab(&args, "");
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(out.stdout.is_empty());
+    }
+}

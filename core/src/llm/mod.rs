@@ -3,10 +3,12 @@
 //! a hash of the prompt's prefix on a ring, the ring with bounded loads, SGLang's
 //! cache-aware rule, vLLM production-stack's session ring).
 //!
-//! [`trace`] reads the Mooncake JSONL traces, [`cache`] is a worker's prefix cache,
-//! [`timing`] the time model, [`router`] the routers and [`replay`] puts them together.
+//! [`trace`] reads the Mooncake JSONL traces, [`generate`] makes traces with sessions,
+//! [`cache`] is a worker's prefix cache, [`timing`] the time model, [`router`] the
+//! routers and [`replay`] puts them together.
 
 pub mod cache;
+pub mod generate;
 pub mod replay;
 pub mod router;
 pub mod timing;

@@ -214,7 +214,7 @@ fn check(trace: &[Request], fleet: &Fleet) -> Result<(), ConfigError> {
     }
     if fleet.router == Router::Session && trace.iter().all(|r| r.session.is_none()) {
         return Err(ConfigError::Invalid(
-            "the session router needs session ids, and this trace has none (the Mooncake traces carry none; `ringlab route --generate` writes traces with them)".into(),
+            "the session router needs session ids, and this trace has none (the Mooncake traces carry none; `ringlab trace` writes traces with them)".into(),
         ));
     }
     let mut workers = fleet.workers;
