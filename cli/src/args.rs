@@ -418,6 +418,9 @@ pub enum ExperimentCommand {
     /// partitioner and librdkafka, uhashring and hashring, python-memcached and pymemcache),
     /// and by uhashring before and after a join: the keys placed alike (figure 9).
     Agree,
+    /// An LLM request trace (the Mooncake conversation trace) routed by a hash of its
+    /// first K blocks, 8 workers of 20,000 blocks: blocks reused against K (figure 10).
+    Llm(LlmArgs),
 }
 
 #[derive(Args, Debug)]
@@ -452,4 +455,11 @@ pub enum PlacementArg {
 pub enum MethodArg {
     Ring,
     Gamma,
+}
+
+#[derive(Args, Debug)]
+pub struct LlmArgs {
+    /// the trace (data/mooncake/conversation_trace.jsonl for the lab's figure)
+    #[arg(long)]
+    pub trace: std::path::PathBuf,
 }

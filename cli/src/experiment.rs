@@ -11,9 +11,10 @@ use ringlab_core::experiment::{
 
 use ringlab_model::views::lab::agree::{AgreeOutcome, Pair};
 use ringlab_model::views::lab::csv::{
-    agree_csv, bounded_csv, keys_csv, loss_csv, memory_csv, speed_csv,
+    agree_csv, bounded_csv, keys_csv, llm_csv, loss_csv, memory_csv, speed_csv,
 };
 use ringlab_model::views::lab::job::{BoundedOutcome, KeysOutcome, Speed, TrialKind};
+use ringlab_model::views::lab::llm;
 use ringlab_model::views::lab::runs::{run_here, KEYS_SCHEMES, SPEED_SCHEMES};
 use ringlab_model::views::lab::series::{AgreeRow, BoundedRow, KeysRow, SpeedRow};
 use ringlab_model::views::learn::figures::Loss;
@@ -112,6 +113,15 @@ pub fn lab(which: &ExperimentCommand, out: &mut dyn Write) -> Result<(), CliErro
                 })
                 .collect();
             agree_csv(&rows, '\t')
+        }
+        ExperimentCommand::Llm(args) => {
+            let path = &args.trace;
+            let file = std::fs::File::open(path)
+                .map_err(|e| CliError::new(format!("cannot read {}: {e}", path.display())))?;
+            let trace = ringlab_core::llm::trace::read(std::io::BufReader::new(file))
+                .map_err(|e| CliError::new(format!("{} {e}", path.display())))?;
+            let (rows, most) = (llm::rows(&trace), llm::most_reusable(&trace));
+            llm_csv(&rows, most, '\t')
         }
         ExperimentCommand::Busiest(_) | ExperimentCommand::Catcher(_) => String::new(),
     };

@@ -708,7 +708,7 @@ proptest! {
     #![proptest_config(ProptestConfig { cases: 24, .. ProptestConfig::default() })]
 
     /// The placements that are not partitioners, built twice from the same input, agree:
-    /// every Maglev system's table (Envoy's, Cilium's, katran's both fills), every
+    /// every Maglev system's table (Envoy's, Cilium's, katran's both fills, go-maglev's), every
     /// rendezvous system's pick (one-shot and prepared, the prepared picker being the
     /// systems' many-keys path) and MementoHash after the same removals.
     #[test]
@@ -721,7 +721,11 @@ proptest! {
             let list: Vec<(String, u64)> = weights
                 .iter()
                 .enumerate()
-                .map(|(i, &w)| (system.example_name(i + 9 * (salt as usize % 20)), u64::from(w)))
+                // go-maglev takes no weights: each backend once.
+                .map(|(i, &w)| {
+                    let w = if system == MaglevSystem::GoMaglev { 1 } else { w };
+                    (system.example_name(i + 9 * (salt as usize % 20)), u64::from(w))
+                })
                 .collect();
             let size = if system == MaglevSystem::Cilium { 251 } else { 257 };
             let table = system.table(&list, size).unwrap();

@@ -279,6 +279,28 @@ test("bounded loads: the busiest within its cap, and a tighter cap moves more on
   await context.close();
 });
 
+test("LLM requests on the real trace: the shipped rows are the command line's, and the sentence reads them", async () => {
+  const { context, page, clean } = await open(env);
+  await load(env, page, "#/lab?fig=10");
+  const fig = figure(page, 10);
+  const csv = tsv(await csvOf(page, 10));
+  assert.equal(csv, ringlab(["experiment", "llm", "--trace", "data/mooncake/conversation_trace.jsonl"]));
+  const rows = csv.trim().split("\n").slice(1).map((l) => l.split("\t"));
+  const at = (router, k) => rows.find((r) => r[0] === router && r[1] === String(k));
+  const pct = (r) => `${(Number(r[4]) / Number(r[5]) * 100).toFixed(1)}%`;
+  const finding = await fig.locator(".lab-finding").innerText();
+  const one = at("ring", 1);
+  assert.ok(finding.startsWith(`On this trace, 8 workers of 20,000 blocks each: a ring on the first block reuses ${pct(one)} of the prompt blocks, and its busiest worker takes 8.00 times the mean.`), finding);
+  assert.match(finding, new RegExp(`On the first 2 blocks it reuses ${pct(at("ring", 2)).replace(".", "\\.")} \\(105,650 of 288,500\\)`));
+  assert.match(finding, /no router could reuse more than 36\.6% \(105,710\)\. Round robin reuses 13\.5%/);
+  await fig.getByText("The numbers").click();
+  assert.equal(await fig.getByRole("table", { name: /^Figure 10\./ }).locator("tbody tr").count(), 24);
+  assert.equal(await fig.getByRole("img", { name: /^Figure 10\./ }).locator("path.xy-line").count(), 5);
+  await screenshot(page, "lab-llm");
+  clean();
+  await context.close();
+});
+
 test("two clients agree by chance, 1/N; a join keeps N/(N+1)", async () => {
   const { context, page, clean } = await open(env);
   await load(env, page, "#/lab?fig=9");
@@ -343,8 +365,11 @@ test("bad settings are clamped with a note; a change of seed forgets the results
   const { context, page, clean } = await open(env);
   await load(env, page, "#/lab?rings=0&seed=x&workers=9&fig=12");
   const p = await params(page);
-  assert.deepEqual([p.rings, p.seed, p.workers, p.fig], ["1", "1", "4", "9"]);
+  assert.deepEqual([p.rings, p.seed, p.workers, p.fig], ["1", "1", "4", "10"]);
   assert.equal(await page.getByRole("note").locator("li").count(), 4);
+  // Figure 10 ships its rows and has no Run: the run below is figure 9's.
+  assert.equal(await figure(page, 10).getByRole("button", { name: "Run" }).count(), 0);
+  await load(env, page, "#/lab?rings=1&seed=1&workers=4&fig=9");
   await runAndDownload(page, 9);
   await page.getByRole("spinbutton", { name: "Seed" }).fill("2");
   await page.getByRole("spinbutton", { name: "Seed" }).press("Enter");

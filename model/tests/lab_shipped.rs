@@ -108,3 +108,28 @@ fn the_command_lines_rows_are_the_shipped_ones() {
             .collect();
     assert_eq!(bounded, shipped::bounded_rows());
 }
+
+/// Figure 10's rows are a fresh replay of the Mooncake conversation trace (data/).
+#[test]
+fn llm_routing_on_the_real_trace() {
+    use ringlab_model::views::lab::llm;
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../data/mooncake/conversation_trace.jsonl"
+    );
+    let trace = ringlab_core::llm::trace::parse(&std::fs::read_to_string(path).unwrap()).unwrap();
+    let text = llm::file_text(&llm::rows(&trace), llm::most_reusable(&trace));
+    if std::env::var_os("RINGLAB_WRITE_SHIPPED").is_some() {
+        let out = concat!(env!("CARGO_MANIFEST_DIR"), "/src/views/lab/llm.tsv");
+        std::fs::write(out, text).expect("write llm.tsv");
+        return;
+    }
+    assert_eq!(
+        text,
+        llm::shipped_text(),
+        "the shipped rows of figure 10 are not a fresh replay's"
+    );
+    let (rows, most) = llm::shipped();
+    assert_eq!(most, (288_500 - 182_790, 288_500));
+    assert_eq!(rows.len(), 24);
+}

@@ -5,7 +5,7 @@
 //!
 //! ```
 //! use ringlab_core::llm::generate::{generate, Settings};
-//! let trace = generate(&Settings { requests: 50, ..Settings::default() });
+//! let trace = generate(&Settings { requests: 50, sessions: 5, ..Settings::default() });
 //! assert_eq!(trace.len(), 50);
 //! // A conversation's next turn starts with its previous turn's blocks.
 //! let s = trace[0].session.clone();

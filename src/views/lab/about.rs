@@ -6,6 +6,7 @@ use ringlab_model::format::grouped;
 use ringlab_model::loss::{LOSS_FAILURES, LOSS_RACKS, LOSS_REPLICAS, LOSS_SERVERS};
 use ringlab_model::views::compare::params::CompareParams;
 use ringlab_model::views::lab::job::{SPEED_KEYS, SPEED_MS};
+use ringlab_model::views::lab::llm::{LLM_CACHE_BLOCKS, LLM_WORKERS};
 use ringlab_model::views::lab::runs::{
     self, AGREE_KEYS, BOUNDED_KEYS, BOUNDED_SERVERS, KEYS_PLACED,
 };
@@ -78,6 +79,13 @@ pub fn about(number: u64, seed: &CompareParams) -> Html {
                   the newcomer's share. ", grouped(AGREE_KEYS)) }
                 <ViewLink to={"#/agree?a=kafka&b=librdkafka&keys=600".to_string()}>{ "Try a pair in Will they agree?" }</ViewLink>
             </p>
+        },
+        10 => html! {
+            <p>{ format!("The Mooncake conversation trace: one hour of real chat requests, each prompt named by \
+                  its 512-token blocks. {LLM_WORKERS} workers keep {} blocks each, least recently used out first. \
+                  A router that hashes the prompt's first K blocks sends requests with the same start to the same worker, \
+                  whose cache already holds it. Every request here starts with the same block, a shared system prompt: \
+                  hash only that and one worker takes everything.", grouped(LLM_CACHE_BLOCKS as u64)) }</p>
         },
         _ => Html::default(),
     }

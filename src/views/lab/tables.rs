@@ -4,6 +4,7 @@
 use ringlab_core::experiment::{BusiestRow, CatcherRow};
 use ringlab_model::format::{byte_size, grouped, percent, significant};
 use ringlab_model::loss::Loss;
+use ringlab_model::views::lab::llm::LlmRow;
 use ringlab_model::views::lab::runs::{BOUNDED_SERVERS, KEYS_POINTS};
 use ringlab_model::views::lab::series::{
     bounded_least_moved, keys_floor, keys_least_moved, memory_rows, AgreeRow, BoundedRow, KeysRow,
@@ -112,6 +113,21 @@ pub fn speed_table(rows: &[SpeedRow]) -> Html {
     html! {
         <>
             <thead><tr><th scope="col">{ "scheme" }</th><th scope="col">{ "N" }</th><th scope="col">{ "lookups per second, here" }</th></tr></thead>
+            <tbody>{ for rows }</tbody>
+        </>
+    }
+}
+
+pub fn llm_table(rows: &[LlmRow], most: (u64, u64)) -> Html {
+    let rows = rows.iter().map(|r| html! {
+        <tr>
+            <th scope="row">{ r.router.label() }</th><td>{ r.k }</td><td>{ grouped(r.reused) }</td>
+            <td>{ percent(r.share()) }</td><td>{ grouped(most.0) }</td>{ cell(r.busiest_over_mean, 2) }
+        </tr>
+    });
+    html! {
+        <>
+            <thead><tr><th scope="col">{ "router" }</th><th scope="col">{ "K" }</th><th scope="col">{ "blocks reused" }</th><th scope="col">{ "share" }</th><th scope="col">{ "most reusable" }</th><th scope="col">{ "busiest / mean" }</th></tr></thead>
             <tbody>{ for rows }</tbody>
         </>
     }

@@ -7,13 +7,13 @@ use ringlab_core::experiment::table_text;
 use ringlab_model::linked::{Edit, Linked};
 use ringlab_model::views::compare::params::CompareParams;
 use ringlab_model::views::lab::csv::{
-    agree_csv, bounded_csv, keys_csv, loss_csv, memory_csv, speed_csv,
+    agree_csv, bounded_csv, keys_csv, llm_csv, loss_csv, memory_csv, speed_csv,
 };
 use ringlab_model::views::lab::job::TrialKind;
 use ringlab_model::views::lab::params::{LabParams, FIGURES, RINGS, WORKERS};
 use ringlab_model::views::lab::series::Chart;
 use ringlab_model::views::lab::status::Before;
-use ringlab_model::views::lab::{prose, runs, series, shipped};
+use ringlab_model::views::lab::{llm, prose, runs, series, shipped};
 use yew::prelude::*;
 
 use super::about::about;
@@ -22,8 +22,8 @@ use super::pool::Stages;
 use super::run_all::{RunAll, Slot};
 use super::runs::{use_lab_runs, LabRuns, AGREE, BOUNDED, BUSIEST, CATCHER, KEYS, LOSS, SPEED};
 use super::tables::{
-    agree_table, bounded_table, busiest_table, catcher_table, keys_table, loss_table, memory_table,
-    speed_table, spread_table,
+    agree_table, bounded_table, busiest_table, catcher_table, keys_table, llm_table, loss_table,
+    memory_table, speed_table, spread_table,
 };
 use crate::kit::hooks::in_turn::use_in_turn;
 use crate::kit::hooks::linked::use_linked;
@@ -249,7 +249,25 @@ pub fn LabView(props: &ViewProps) -> Html {
                 { figure(9, "Two clients, one pool: the keys they place alike", Drawn { chart: series::agree(&alike), table: agree_table(&alike), csv: agree_csv(&alike, ','), finding: prose::agree(&alike) },
                     (agree, AGREE, AGREE, b_agree)) }
             }
+            if shown(10) {
+                { llm_figure(&seed) }
+            }
         </section>
+    }
+}
+
+/// Figure 10: LLM requests of a real trace, its rows shipped (the page does not load the
+/// trace), so no Run.
+fn llm_figure(seed: &CompareParams) -> Html {
+    let (rows, most) = llm::shipped();
+    html! {
+        <Figure number={10} title="LLM requests on a real trace: what hashing the prompt's first blocks reuses"
+            about={about(10, seed)}
+            chart={Rc::new(series::llm(&rows, most))}
+            table={llm_table(&rows, most)}
+            csv={Rc::new(llm_csv(&rows, most, ','))}
+            commands={Rc::new(vec!["ringlab experiment llm --trace data/mooncake/conversation_trace.jsonl".to_string()])}
+            finding={prose::llm(&rows, most)} />
     }
 }
 

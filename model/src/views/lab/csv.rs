@@ -2,6 +2,7 @@
 //! line (`sep`): their columns and digits in one place. No cell holds a comma or a tab.
 
 use super::agree::Pair;
+use super::llm::{LlmRow, LLM_CACHE_BLOCKS, LLM_WORKERS};
 use super::runs::{BOUNDED_KEYS, BOUNDED_SERVERS, KEYS_PLACED, KEYS_POINTS};
 use super::series::{
     bounded_least_moved, keys_floor, keys_least_moved, memory_rows, AgreeRow, BoundedRow, KeysRow,
@@ -25,6 +26,27 @@ pub fn agree_csv(rows: &[AgreeRow], sep: char) -> String {
             o.same,
             o.share(),
             pair.expected(*n)
+        ));
+    }
+    text.replace(',', &sep.to_string())
+}
+
+/// Figure 10's rows as CSV: each router and K, the blocks reused of all, their share,
+/// the most any router could, and the busiest worker's requests over the mean.
+pub fn llm_csv(rows: &[LlmRow], most: (u64, u64), sep: char) -> String {
+    let mut text = String::from(
+        "router,k,workers,cache_blocks,reused,blocks,share,most_reusable,busiest_over_mean\n",
+    );
+    for r in rows {
+        text.push_str(&format!(
+            "{},{},{LLM_WORKERS},{LLM_CACHE_BLOCKS},{},{},{:.4},{},{:.4}\n",
+            r.router.name(),
+            r.k,
+            r.reused,
+            r.blocks,
+            r.share(),
+            most.0,
+            r.busiest_over_mean
         ));
     }
     text.replace(',', &sep.to_string())

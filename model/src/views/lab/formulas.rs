@@ -392,3 +392,57 @@ fn figure_9s_chance_and_join_lines() {
         assert_numbers(cell(row, "expected"), &[expected]);
     }
 }
+
+/// Figure 10: the dotted line is the most reusable share at every K; the sentence reads
+/// the ring at K = 1 and at its best K, the bound, round robin and cache-aware; the CSV
+/// holds each row's share.
+#[test]
+fn figure_10s_bound_and_best_k() {
+    use super::csv::llm_csv;
+    use super::llm::{LlmRouter, LlmRow};
+    let row = |router, k, reused, busiest_over_mean| LlmRow {
+        router,
+        k,
+        reused,
+        blocks: 1_000,
+        busiest_over_mean,
+    };
+    let rows = vec![
+        row(LlmRouter::Ring, 1, 200, 8.0),
+        row(LlmRouter::Ring, 2, 390, 1.125),
+        row(LlmRouter::Ring, 4, 380, 1.5),
+        row(LlmRouter::RoundRobin, 1, 100, 1.0),
+        row(LlmRouter::CacheAware, 1, 350, 2.5),
+    ];
+    let most = (400, 1_000);
+    let chart = series::llm(&rows, most);
+    let bound = chart
+        .lines
+        .iter()
+        .find(|l| l.label == "the most any router could")
+        .unwrap();
+    assert_eq!(bound.dash, Dash::Dotted);
+    assert_eq!(bound.points.len(), 6);
+    assert!(bound.points.iter().all(|p| p.1 == 0.4));
+    let ring = chart
+        .lines
+        .iter()
+        .find(|l| l.label == "ring on the first K blocks")
+        .unwrap();
+    assert_eq!(ring.points, [(1.0, 0.2), (2.0, 0.39), (4.0, 0.38)]);
+    let text = prose::llm(&rows, most).unwrap();
+    assert_numbers(
+        &text,
+        &[
+            8.0, 20_000.0, 0.2, 8.0, 2.0, 0.39, 390.0, 1_000.0, 1.125, 0.4, 400.0, 0.1, 1.0, 0.35,
+            2.5,
+        ],
+    );
+    for (cells, r) in columns(&llm_csv(&rows, most, ',')).iter().zip(&rows) {
+        assert_eq!(cell(cells, "router"), r.router.name());
+        assert_numbers(cell(cells, "k"), &[r.k as f64]);
+        assert_numbers(cell(cells, "share"), &[r.reused as f64 / 1_000.0]);
+        assert_numbers(cell(cells, "most_reusable"), &[400.0]);
+        assert_numbers(cell(cells, "busiest_over_mean"), &[r.busiest_over_mean]);
+    }
+}

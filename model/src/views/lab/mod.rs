@@ -10,6 +10,7 @@ pub mod csv;
 #[cfg(test)]
 mod formulas;
 pub mod job;
+pub mod llm;
 pub mod params;
 pub mod prose;
 pub mod runs;

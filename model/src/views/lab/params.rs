@@ -13,7 +13,7 @@ pub const RINGS: (u64, u64) = (1, 2_000);
 /// Workers that run rings at once.
 pub const WORKERS: (u64, u64) = (1, 4);
 /// Figures on the page, from 1; `fig=0` shows them all.
-pub const FIGURES: u64 = 9;
+pub const FIGURES: u64 = 10;
 
 #[derive(Debug, Clone, PartialEq)]
 pub struct LabParams {
@@ -80,7 +80,7 @@ mod tests {
             LabParams::from_query(&parse_query("rings=0&workers=9&fig=12&seed=x"));
         assert_eq!(
             (params.rings, params.workers, params.fig, params.seed),
-            (1, 4, 8, 1)
+            (1, 4, FIGURES, 1)
         );
         assert_eq!(notes.len(), 4, "{notes:#?}");
         let (params, notes) = LabParams::from_query(&parse_query("fig=6"));

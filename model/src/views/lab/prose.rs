@@ -7,6 +7,7 @@ use ringlab_core::analysis::theory::{points_for_balance, single_point_peak};
 use ringlab_core::experiment::{BusiestRow, CatcherRow};
 
 use super::agree::Pair;
+use super::llm::{LlmRouter, LlmRow, LLM_CACHE_BLOCKS, LLM_WORKERS};
 use super::runs::{
     AGREE_SAID, BOUNDED_KEYS, BOUNDED_SERVERS, KEYS_PLACED, KEYS_POINTS, SEED_PYTHON_RATES,
 };
@@ -273,6 +274,39 @@ pub fn agree(rows: &[AgreeRow]) -> Option<String> {
     let mut text = format!("This run, at {}.", said.first()?);
     for more in &said[1..] {
         text.push_str(&format!(" At {more}."));
+    }
+    Some(text)
+}
+
+/// Figure 10: the ring on one block and on its best K, the most any router could, round
+/// robin and cache-aware, each with the busiest over the mean.
+pub fn llm(rows: &[LlmRow], most: (u64, u64)) -> Option<String> {
+    let of = |router: LlmRouter| rows.iter().filter(move |r| r.router == router);
+    let one = of(LlmRouter::Ring).find(|r| r.k == 1)?;
+    let best = of(LlmRouter::Ring).max_by_key(|r| (r.reused, std::cmp::Reverse(r.k)))?;
+    let mut text = format!(
+        "On this trace, {LLM_WORKERS} workers of {} blocks each: a ring on the first block reuses {} of the prompt blocks, and its busiest worker takes {:.2} times the mean. \
+         On the first {} blocks it reuses {} ({} of {}), the busiest at {:.2} times the mean; no router could reuse more than {} ({}).",
+        grouped(LLM_CACHE_BLOCKS as u64),
+        percent(one.share()),
+        one.busiest_over_mean,
+        best.k,
+        percent(best.share()),
+        grouped(best.reused),
+        grouped(best.blocks),
+        best.busiest_over_mean,
+        percent(most.0 as f64 / most.1.max(1) as f64),
+        grouped(most.0)
+    );
+    for router in [LlmRouter::RoundRobin, LlmRouter::CacheAware] {
+        if let Some(r) = of(router).next() {
+            text.push_str(&format!(
+                " {} reuses {}, the busiest at {:.2} times the mean.",
+                crate::format::capitalized(router.label()),
+                percent(r.share()),
+                r.busiest_over_mean
+            ));
+        }
     }
     Some(text)
 }

@@ -6,6 +6,7 @@ use ringlab_core::experiment::{BusiestRow, CatcherRow};
 
 use super::agree::{AgreeOutcome, Pair};
 use super::job::{BoundedOutcome, KeysOutcome};
+use super::llm::{LlmRouter, LlmRow, LLM_KS};
 use super::runs::{
     BOUNDED_KEYS, BOUNDED_SERVERS, KEYS_PLACED, KEYS_POINTS, KEYS_SCHEMES, SPEED_SCHEMES,
 };
@@ -556,6 +557,45 @@ pub fn agree(rows: &[AgreeRow]) -> Chart {
         x_label: "servers or partitions, N (log scale)",
         y_label: "keys placed alike (log scale)",
         log_y: true,
+        unit: Unit::Percent,
+        lines,
+    }
+}
+
+/// Figure 10: the share of prompt blocks found cached against K, the blocks hashed, one
+/// line per router (solid), and the most any router could reuse (dotted).
+pub fn llm(rows: &[LlmRow], most: (u64, u64)) -> Chart {
+    let mut lines: Vec<Line> = LlmRouter::ALL
+        .iter()
+        .enumerate()
+        .map(|(colour, &router)| Line {
+            label: router.label().to_string(),
+            colour,
+            dash: Dash::Solid,
+            points: rows
+                .iter()
+                .filter(|r| r.router == router)
+                .map(|r| (r.k as f64, r.share()))
+                .collect(),
+        })
+        .filter(|l| !l.points.is_empty())
+        .collect();
+    if !lines.is_empty() && most.1 > 0 {
+        let best = most.0 as f64 / most.1 as f64;
+        let ks: Vec<f64> = LLM_KS.iter().map(|&k| k as f64).collect();
+        lines.push(Line {
+            label: "the most any router could".into(),
+            colour: LlmRouter::ALL.len(),
+            dash: Dash::Dotted,
+            points: ks.iter().map(|&k| (k, best)).collect(),
+        });
+    }
+    Chart {
+        rule: None,
+        x_name: "K",
+        x_label: "blocks hashed, K (log scale)",
+        y_label: "prompt blocks found cached",
+        log_y: false,
         unit: Unit::Percent,
         lines,
     }
