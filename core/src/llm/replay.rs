@@ -374,3 +374,79 @@ fn choose(
         _ => router::least_loaded(&loads),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn same_start(n: usize) -> Vec<Request> {
+        (0..n)
+            .map(|_| Request {
+                arrival_ms: 0,
+                input_tokens: 512,
+                output_tokens: 1_000,
+                blocks: vec![7],
+                session: None,
+            })
+            .collect()
+    }
+
+    /// Requests that all hash to one worker and all stay in flight: with c = 1 the cap is
+    /// ceil((in flight + 1) / 2) on two workers, so the home worker takes the 1st, 3rd,
+    /// 5th ... and the other the rest; the plain ring sends all home.
+    #[test]
+    fn bounded_loads_walk_past_a_full_worker() {
+        let trace = same_start(6);
+        let ring = replay(&trace, &Fleet::new(2, 10, Router::Ring { vnodes: 160 })).unwrap();
+        let home = ring.placed[0].worker;
+        assert!(ring.placed.iter().all(|p| p.worker == home));
+        let bounded = Fleet::new(
+            2,
+            10,
+            Router::RingBounded {
+                vnodes: 160,
+                c: 1.0,
+            },
+        );
+        let got: Vec<usize> = replay(&trace, &bounded)
+            .unwrap()
+            .placed
+            .iter()
+            .map(|p| p.worker)
+            .collect();
+        let other = 1 - home;
+        assert_eq!(got, [home, other, home, other, home, other]);
+        // c = 2: the cap is in flight + 1, never reached: all home.
+        let loose = Fleet::new(
+            2,
+            10,
+            Router::RingBounded {
+                vnodes: 160,
+                c: 2.0,
+            },
+        );
+        let got = replay(&trace, &loose).unwrap();
+        assert!(got.placed.iter().all(|p| p.worker == home));
+    }
+
+    /// The summary's figures from their definitions: reuse, busiest over mean, quantiles.
+    #[test]
+    fn the_summary_reads_the_placements() {
+        let trace = same_start(4);
+        let out = replay(&trace, &Fleet::new(2, 10, Router::RoundRobin)).unwrap();
+        let workers: Vec<usize> = out.placed.iter().map(|p| p.worker).collect();
+        assert_eq!(workers, [0, 1, 0, 1]);
+        // Each worker sees block 7 once before: the 3rd and 4th requests find it.
+        assert_eq!(out.reused_blocks(), 2);
+        assert_eq!(out.reused_share(), 0.5);
+        assert_eq!(out.busiest_over_mean(), 1.0);
+        // All start at once (a batch of 32): two prefills of 512 tokens at 10,000 a
+        // second, two of none. Nearest rank: the 2nd of 4 is p50, the 3rd p75.
+        assert_eq!(out.ttft_quantile(0.5), 0);
+        assert_eq!(out.ttft_quantile(0.75), 51_200);
+        // 0.6 of 4 is 2.4: rounded up to the 3rd.
+        assert_eq!(out.ttft_quantile(0.6), 51_200);
+        assert_eq!(out.ttft_quantile(1.0), 51_200);
+        assert_eq!(out.prefill_tokens, 1_024);
+    }
+}
