@@ -419,7 +419,8 @@ pub enum ExperimentCommand {
     /// and by uhashring before and after a join: the keys placed alike (figure 9).
     Agree,
     /// An LLM request trace (the Mooncake conversation trace) routed by a hash of its
-    /// first K blocks, 8 workers of 20,000 blocks: blocks reused against K (figure 10).
+    /// first K blocks, 8 workers: blocks reused against K, the bound c or the cache's
+    /// size (figures 10 to 12).
     Llm(LlmArgs),
 }
 
@@ -459,7 +460,21 @@ pub enum MethodArg {
 
 #[derive(Args, Debug)]
 pub struct LlmArgs {
-    /// the trace (data/mooncake/conversation_trace.jsonl for the lab's figure)
+    /// the trace (data/mooncake/conversation_trace.jsonl for the lab's figures)
     #[arg(long)]
     pub trace: std::path::PathBuf,
+    /// against what: k (figure 10), c (the bound, figure 11) or cache (figure 12)
+    #[arg(long, value_enum, default_value_t = LlmSweep::K)]
+    pub against: LlmSweep,
+}
+
+/// What figures 10 to 12 vary.
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LlmSweep {
+    /// the blocks hashed (figure 10)
+    K,
+    /// the bound of bounded loads (figure 11)
+    C,
+    /// the blocks each worker caches (figure 12)
+    Cache,
 }

@@ -19,7 +19,7 @@ use ringlab_model::views::lab::runs::{run_here, KEYS_SCHEMES, SPEED_SCHEMES};
 use ringlab_model::views::lab::series::{AgreeRow, BoundedRow, KeysRow, SpeedRow};
 use ringlab_model::views::learn::figures::Loss;
 
-use crate::args::{ExperimentArgs, ExperimentCommand, MethodArg, PlacementArg};
+use crate::args::{ExperimentArgs, ExperimentCommand, LlmSweep, MethodArg, PlacementArg};
 use crate::limits::{self, count};
 use crate::progress::Progress as Bar;
 use crate::{input, CliError};
@@ -121,7 +121,12 @@ pub fn lab(which: &ExperimentCommand, out: &mut dyn Write) -> Result<(), CliErro
             let trace = ringlab_core::llm::trace::read(std::io::BufReader::new(file))
                 .map_err(|e| CliError::new(format!("{} {e}", path.display())))?;
             let (rows, most) = (llm::rows(&trace), llm::most_reusable(&trace));
-            llm_csv(&rows, most, '\t')
+            let figure = match args.against {
+                LlmSweep::K => llm::LlmFigure::Prefix,
+                LlmSweep::C => llm::LlmFigure::Bound,
+                LlmSweep::Cache => llm::LlmFigure::Cache,
+            };
+            llm_csv(&rows, most, figure, '\t')
         }
         ExperimentCommand::Busiest(_) | ExperimentCommand::Catcher(_) => String::new(),
     };

@@ -284,19 +284,31 @@ test("LLM requests on the real trace: the shipped rows are the command line's, a
   await load(env, page, "#/lab?fig=10");
   const fig = figure(page, 10);
   const csv = tsv(await csvOf(page, 10));
-  assert.equal(csv, ringlab(["experiment", "llm", "--trace", "data/mooncake/conversation_trace.jsonl"]));
+  assert.equal(csv, ringlab(["experiment", "llm", "--trace", "data/mooncake/conversation_trace.jsonl", "--against", "k"]));
   const rows = csv.trim().split("\n").slice(1).map((l) => l.split("\t"));
-  const at = (router, k) => rows.find((r) => r[0] === router && r[1] === String(k));
+  const at = (router, k) => rows.find((r) => r[0] === router && r[1] === String(k) && r[3] === "20000");
   const pct = (r) => `${(Number(r[4]) / Number(r[5]) * 100).toFixed(1)}%`;
   const finding = await fig.locator(".lab-finding").innerText();
   const one = at("ring", 1);
   assert.ok(finding.startsWith(`On this trace, 8 workers of 20,000 blocks each: a ring on the first block reuses ${pct(one)} of the prompt blocks, and its busiest worker takes 8.00 times the mean.`), finding);
   assert.match(finding, new RegExp(`On the first 2 blocks it reuses ${pct(at("ring", 2)).replace(".", "\\.")} \\(105,650 of 288,500\\)`));
-  assert.match(finding, /no router could reuse more than 36\.6% \(105,710\)\. Round robin reuses 13\.5%/);
+  assert.match(finding, /; no router could reuse more than 36\.6% \(105,710\)\. Round robin reuses 13\.5%/);
   await fig.getByText("The numbers").click();
   assert.equal(await fig.getByRole("table", { name: /^Figure 10\./ }).locator("tbody tr").count(), 24);
   assert.equal(await fig.getByRole("img", { name: /^Figure 10\./ }).locator("path.xy-line").count(), 5);
   await screenshot(page, "lab-llm");
+  // Figures 11 and 12: their CSVs are the command line's, their sentences read them.
+  await load(env, page, "#/lab");
+  for (const [n, against] of [[11, "c"], [12, "cache"]]) {
+    const text = tsv(await csvOf(page, n));
+    assert.equal(text, ringlab(["experiment", "llm", "--trace", "data/mooncake/conversation_trace.jsonl", "--against", against]));
+    const lines = text.trim().split("\n").slice(1).map((l) => l.split("\t"));
+    const said = await figure(page, n).locator(".lab-finding").innerText();
+    const first = lines.find((l) => l[0] === (n === 11 ? "ring-bounded" : "ring"));
+    const share = `${(Number(first[5]) / Number(first[6]) * 100).toFixed(1)}%`;
+    assert.ok(said.includes(share), `${said} names ${share}`);
+    assert.match(said, /No router could reuse more than 36\.6% \(105,710\)\.$/);
+  }
   clean();
   await context.close();
 });
@@ -363,12 +375,12 @@ test("Cancel stops every worker and keeps the rows already done", async () => {
 
 test("bad settings are clamped with a note; a change of seed forgets the results", async () => {
   const { context, page, clean } = await open(env);
-  await load(env, page, "#/lab?rings=0&seed=x&workers=9&fig=12");
+  await load(env, page, "#/lab?rings=0&seed=x&workers=9&fig=13");
   const p = await params(page);
-  assert.deepEqual([p.rings, p.seed, p.workers, p.fig], ["1", "1", "4", "10"]);
+  assert.deepEqual([p.rings, p.seed, p.workers, p.fig], ["1", "1", "4", "12"]);
   assert.equal(await page.getByRole("note").locator("li").count(), 4);
-  // Figure 10 ships its rows and has no Run: the run below is figure 9's.
-  assert.equal(await figure(page, 10).getByRole("button", { name: "Run" }).count(), 0);
+  // Figure 12 ships its rows and has no Run: the run below is figure 9's.
+  assert.equal(await figure(page, 12).getByRole("button", { name: "Run" }).count(), 0);
   await load(env, page, "#/lab?rings=1&seed=1&workers=4&fig=9");
   await runAndDownload(page, 9);
   await page.getByRole("spinbutton", { name: "Seed" }).fill("2");

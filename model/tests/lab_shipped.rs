@@ -131,5 +131,5 @@ fn llm_routing_on_the_real_trace() {
     );
     let (rows, most) = llm::shipped();
     assert_eq!(most, (288_500 - 182_790, 288_500));
-    assert_eq!(rows.len(), 24);
+    assert_eq!(rows.len(), 24 + 14 + 21);
 }

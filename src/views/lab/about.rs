@@ -6,7 +6,7 @@ use ringlab_model::format::grouped;
 use ringlab_model::loss::{LOSS_FAILURES, LOSS_RACKS, LOSS_REPLICAS, LOSS_SERVERS};
 use ringlab_model::views::compare::params::CompareParams;
 use ringlab_model::views::lab::job::{SPEED_KEYS, SPEED_MS};
-use ringlab_model::views::lab::llm::{LLM_CACHE_BLOCKS, LLM_WORKERS};
+use ringlab_model::views::lab::llm::{LLM_CACHE_BLOCKS, LLM_K, LLM_WORKERS};
 use ringlab_model::views::lab::runs::{
     self, AGREE_KEYS, BOUNDED_KEYS, BOUNDED_SERVERS, KEYS_PLACED,
 };
@@ -86,6 +86,16 @@ pub fn about(number: u64, seed: &CompareParams) -> Html {
                   A router that hashes the prompt's first K blocks sends requests with the same start to the same worker, \
                   whose cache already holds it. Every request here starts with the same block, a shared system prompt: \
                   hash only that and one worker takes everything.", grouped(LLM_CACHE_BLOCKS as u64)) }</p>
+        },
+        11 => html! {
+            <p>{ format!("The same trace, hashing the first {LLM_K} blocks, with bounded loads: a request walks clockwise past \
+                  any worker already running c times its share of the requests in flight. A tight bound evens the load and \
+                  sends requests to workers that do not hold their prompt.") }</p>
+        },
+        12 => html! {
+            <p>{ format!("The same trace and {LLM_WORKERS} workers, each caching more or fewer blocks. Hashing the first \
+                  {LLM_K} blocks keeps each conversation on one worker, so each cache holds only its own conversations; \
+                  round robin spreads every conversation over all the workers, and each cache must hold them all.") }</p>
         },
         _ => Html::default(),
     }

@@ -2,9 +2,9 @@
 //! adds the caption).
 
 use ringlab_core::experiment::{BusiestRow, CatcherRow};
-use ringlab_model::format::{byte_size, grouped, percent, significant};
+use ringlab_model::format::{byte_size, grouped, grouped_decimal, percent, significant};
 use ringlab_model::loss::Loss;
-use ringlab_model::views::lab::llm::LlmRow;
+use ringlab_model::views::lab::llm::{LlmFigure, LlmRow};
 use ringlab_model::views::lab::runs::{BOUNDED_SERVERS, KEYS_POINTS};
 use ringlab_model::views::lab::series::{
     bounded_least_moved, keys_floor, keys_least_moved, memory_rows, AgreeRow, BoundedRow, KeysRow,
@@ -118,16 +118,21 @@ pub fn speed_table(rows: &[SpeedRow]) -> Html {
     }
 }
 
-pub fn llm_table(rows: &[LlmRow], most: (u64, u64)) -> Html {
-    let rows = rows.iter().map(|r| html! {
+pub fn llm_table(rows: &[LlmRow], most: (u64, u64), figure: LlmFigure) -> Html {
+    let x_name = match figure {
+        LlmFigure::Prefix => "K",
+        LlmFigure::Bound => "c",
+        LlmFigure::Cache => "blocks a worker",
+    };
+    let rows = rows.iter().filter(|r| r.figure == figure).map(|r| html! {
         <tr>
-            <th scope="row">{ r.router.label() }</th><td>{ r.k }</td><td>{ grouped(r.reused) }</td>
+            <th scope="row">{ r.router.label() }</th><td>{ grouped_decimal(r.x, if r.x.fract() == 0.0 { 0 } else { 2 }) }</td><td>{ grouped(r.reused) }</td>
             <td>{ percent(r.share()) }</td><td>{ grouped(most.0) }</td>{ cell(r.busiest_over_mean, 2) }
         </tr>
     });
     html! {
         <>
-            <thead><tr><th scope="col">{ "router" }</th><th scope="col">{ "K" }</th><th scope="col">{ "blocks reused" }</th><th scope="col">{ "share" }</th><th scope="col">{ "most reusable" }</th><th scope="col">{ "busiest / mean" }</th></tr></thead>
+            <thead><tr><th scope="col">{ "router" }</th><th scope="col">{ x_name }</th><th scope="col">{ "blocks reused" }</th><th scope="col">{ "share" }</th><th scope="col">{ "most reusable" }</th><th scope="col">{ "busiest / mean" }</th></tr></thead>
             <tbody>{ for rows }</tbody>
         </>
     }

@@ -10,6 +10,7 @@ use ringlab_model::views::lab::csv::{
     agree_csv, bounded_csv, keys_csv, llm_csv, loss_csv, memory_csv, speed_csv,
 };
 use ringlab_model::views::lab::job::TrialKind;
+use ringlab_model::views::lab::llm::LlmFigure;
 use ringlab_model::views::lab::params::{LabParams, FIGURES, RINGS, WORKERS};
 use ringlab_model::views::lab::series::Chart;
 use ringlab_model::views::lab::status::Before;
@@ -249,25 +250,38 @@ pub fn LabView(props: &ViewProps) -> Html {
                 { figure(9, "Two clients, one pool: the keys they place alike", Drawn { chart: series::agree(&alike), table: agree_table(&alike), csv: agree_csv(&alike, ','), finding: prose::agree(&alike) },
                     (agree, AGREE, AGREE, b_agree)) }
             }
-            if shown(10) {
-                { llm_figure(&seed) }
-            }
+            { for [(10, LlmFigure::Prefix), (11, LlmFigure::Bound), (12, LlmFigure::Cache)].into_iter()
+                .filter(|(n, _)| shown(*n)).map(|(n, f)| llm_figure(n, f, &seed)) }
         </section>
     }
 }
 
-/// Figure 10: LLM requests of a real trace, its rows shipped (the page does not load the
-/// trace), so no Run.
-fn llm_figure(seed: &CompareParams) -> Html {
+/// Figures 10 to 12: LLM requests of a real trace, their rows shipped (the page does not
+/// load the trace), so no Run.
+fn llm_figure(number: u64, figure: LlmFigure, seed: &CompareParams) -> Html {
     let (rows, most) = llm::shipped();
+    let (title, against) = match figure {
+        LlmFigure::Prefix => (
+            "LLM requests on a real trace: what hashing the prompt's first blocks reuses",
+            "k",
+        ),
+        LlmFigure::Bound => (
+            "LLM requests: bounded loads trade cached blocks for balance",
+            "c",
+        ),
+        LlmFigure::Cache => (
+            "LLM requests: what a bigger cache buys each router",
+            "cache",
+        ),
+    };
     html! {
-        <Figure number={10} title="LLM requests on a real trace: what hashing the prompt's first blocks reuses"
-            about={about(10, seed)}
-            chart={Rc::new(series::llm(&rows, most))}
-            table={llm_table(&rows, most)}
-            csv={Rc::new(llm_csv(&rows, most, ','))}
-            commands={Rc::new(vec!["ringlab experiment llm --trace data/mooncake/conversation_trace.jsonl".to_string()])}
-            finding={prose::llm(&rows, most)} />
+        <Figure {number} {title}
+            about={about(number, seed)}
+            chart={Rc::new(series::llm(&rows, most, figure))}
+            table={llm_table(&rows, most, figure)}
+            csv={Rc::new(llm_csv(&rows, most, figure, ','))}
+            commands={Rc::new(vec![format!("ringlab experiment llm --trace data/mooncake/conversation_trace.jsonl --against {against}")])}
+            finding={prose::llm(&rows, most, figure)} />
     }
 }
 

@@ -2,7 +2,7 @@
 //! line (`sep`): their columns and digits in one place. No cell holds a comma or a tab.
 
 use super::agree::Pair;
-use super::llm::{LlmRow, LLM_CACHE_BLOCKS, LLM_WORKERS};
+use super::llm::{LlmFigure, LlmRouter, LlmRow, LLM_CACHE_BLOCKS, LLM_K, LLM_WORKERS};
 use super::runs::{BOUNDED_KEYS, BOUNDED_SERVERS, KEYS_PLACED, KEYS_POINTS};
 use super::series::{
     bounded_least_moved, keys_floor, keys_least_moved, memory_rows, AgreeRow, BoundedRow, KeysRow,
@@ -31,17 +31,27 @@ pub fn agree_csv(rows: &[AgreeRow], sep: char) -> String {
     text.replace(',', &sep.to_string())
 }
 
-/// Figure 10's rows as CSV: each router and K, the blocks reused of all, their share,
-/// the most any router could, and the busiest worker's requests over the mean.
-pub fn llm_csv(rows: &[LlmRow], most: (u64, u64), sep: char) -> String {
+/// Figures 10 to 12's rows of `figure` as CSV: each router's K, bound and cache (`-`
+/// where it takes none), the blocks reused of all, their share, the most any router
+/// could, and the busiest worker's requests over the mean.
+pub fn llm_csv(rows: &[LlmRow], most: (u64, u64), figure: LlmFigure, sep: char) -> String {
     let mut text = String::from(
-        "router,k,workers,cache_blocks,reused,blocks,share,most_reusable,busiest_over_mean\n",
+        "router,k,c,cache_blocks,workers,reused,blocks,share,most_reusable,busiest_over_mean\n",
     );
-    for r in rows {
+    for r in rows.iter().filter(|r| r.figure == figure) {
+        let (k, cache) = match figure {
+            LlmFigure::Prefix => (r.x, LLM_CACHE_BLOCKS as f64),
+            LlmFigure::Bound => (LLM_K as f64, LLM_CACHE_BLOCKS as f64),
+            LlmFigure::Cache => (LLM_K as f64, r.x),
+        };
+        let c = match (r.router, figure) {
+            (LlmRouter::RingBounded, LlmFigure::Bound) => r.x.to_string(),
+            (LlmRouter::RingBounded, _) => "1.25".to_string(),
+            _ => "-".to_string(),
+        };
         text.push_str(&format!(
-            "{},{},{LLM_WORKERS},{LLM_CACHE_BLOCKS},{},{},{:.4},{},{:.4}\n",
+            "{},{k},{c},{cache},{LLM_WORKERS},{},{},{:.4},{},{:.4}\n",
             r.router.name(),
-            r.k,
             r.reused,
             r.blocks,
             r.share(),

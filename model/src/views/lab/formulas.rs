@@ -393,56 +393,97 @@ fn figure_9s_chance_and_join_lines() {
     }
 }
 
-/// Figure 10: the dotted line is the most reusable share at every K; the sentence reads
-/// the ring at K = 1 and at its best K, the bound, round robin and cache-aware; the CSV
-/// holds each row's share.
+/// Figures 10 to 12: the dotted line is the most reusable share at every x; the
+/// sentences read the rows they name; the CSV holds each row's settings and share.
 #[test]
-fn figure_10s_bound_and_best_k() {
+fn figures_10_to_12_read_their_rows() {
     use super::csv::llm_csv;
-    use super::llm::{LlmRouter, LlmRow};
-    let row = |router, k, reused, busiest_over_mean| LlmRow {
+    use super::llm::{LlmFigure, LlmRouter, LlmRow};
+    let row = |figure, router, x, reused, busiest_over_mean| LlmRow {
+        figure,
         router,
-        k,
+        x,
         reused,
         blocks: 1_000,
         busiest_over_mean,
     };
+    use LlmFigure::*;
+    use LlmRouter::*;
     let rows = vec![
-        row(LlmRouter::Ring, 1, 200, 8.0),
-        row(LlmRouter::Ring, 2, 390, 1.125),
-        row(LlmRouter::Ring, 4, 380, 1.5),
-        row(LlmRouter::RoundRobin, 1, 100, 1.0),
-        row(LlmRouter::CacheAware, 1, 350, 2.5),
+        row(Prefix, Ring, 1.0, 200, 8.0),
+        row(Prefix, Ring, 2.0, 390, 1.125),
+        row(Prefix, Ring, 4.0, 380, 1.5),
+        row(Prefix, RoundRobin, 1.0, 100, 1.0),
+        row(Prefix, CacheAware, 1.0, 350, 2.5),
+        row(Bound, RingBounded, 1.05, 240, 1.01),
+        row(Bound, RingBounded, 5.0, 370, 1.13),
+        row(Bound, Ring, 1.05, 370, 1.13),
+        row(Cache, Ring, 1_000.0, 170, 1.13),
+        row(Cache, Ring, 100_000.0, 370, 1.13),
+        row(Cache, RoundRobin, 1_000.0, 60, 1.0),
+        row(Cache, RoundRobin, 100_000.0, 140, 1.0),
+        row(Cache, CacheAware, 1_000.0, 120, 6.5),
+        row(Cache, CacheAware, 100_000.0, 360, 2.4),
     ];
     let most = (400, 1_000);
-    let chart = series::llm(&rows, most);
+    let chart = series::llm(&rows, most, Prefix);
     let bound = chart
         .lines
         .iter()
         .find(|l| l.label == "the most any router could")
         .unwrap();
     assert_eq!(bound.dash, Dash::Dotted);
-    assert_eq!(bound.points.len(), 6);
-    assert!(bound.points.iter().all(|p| p.1 == 0.4));
+    assert_eq!(bound.points, [(1.0, 0.4), (2.0, 0.4), (4.0, 0.4)]);
     let ring = chart
         .lines
         .iter()
         .find(|l| l.label == "ring on the first K blocks")
         .unwrap();
     assert_eq!(ring.points, [(1.0, 0.2), (2.0, 0.39), (4.0, 0.38)]);
-    let text = prose::llm(&rows, most).unwrap();
+    let cache = series::llm(&rows, most, Cache);
+    assert_eq!(cache.lines.len(), 4);
+    assert_eq!(cache.lines[0].points, [(1_000.0, 0.17), (100_000.0, 0.37)]);
     assert_numbers(
-        &text,
+        &prose::llm(&rows, most, Prefix).unwrap(),
         &[
             8.0, 20_000.0, 0.2, 8.0, 2.0, 0.39, 390.0, 1_000.0, 1.125, 0.4, 400.0, 0.1, 1.0, 0.35,
             2.5,
         ],
     );
-    for (cells, r) in columns(&llm_csv(&rows, most, ',')).iter().zip(&rows) {
-        assert_eq!(cell(cells, "router"), r.router.name());
-        assert_numbers(cell(cells, "k"), &[r.k as f64]);
-        assert_numbers(cell(cells, "share"), &[r.reused as f64 / 1_000.0]);
-        assert_numbers(cell(cells, "most_reusable"), &[400.0]);
-        assert_numbers(cell(cells, "busiest_over_mean"), &[r.busiest_over_mean]);
+    assert_numbers(
+        &prose::llm(&rows, most, Bound).unwrap(),
+        &[
+            2.0, 8.0, 20_000.0, 0.37, 370.0, 1_000.0, 1.13, 1.05, 0.24, 240.0, 1_000.0, 1.01, 5.0,
+            0.37, 370.0, 1_000.0, 1.13, 0.4, 400.0,
+        ],
+    );
+    assert_numbers(
+        &prose::llm(&rows, most, Cache).unwrap(),
+        &[
+            2.0, 8.0, 0.17, 1_000.0, 0.37, 100_000.0, 0.06, 1_000.0, 0.14, 100_000.0, 0.12,
+            1_000.0, 0.36, 100_000.0, 0.4, 400.0,
+        ],
+    );
+    for figure in LlmFigure::ALL {
+        let mine: Vec<&LlmRow> = rows.iter().filter(|r| r.figure == figure).collect();
+        let table = columns(&llm_csv(&rows, most, figure, ','));
+        assert_eq!(table.len(), mine.len());
+        for (cells, r) in table.iter().zip(mine) {
+            assert_eq!(cell(cells, "router"), r.router.name());
+            let (k, c, cache) = match figure {
+                Prefix => (r.x, None, 20_000.0),
+                Bound => (2.0, (r.router == RingBounded).then_some(r.x), 20_000.0),
+                Cache => (2.0, None, r.x),
+            };
+            assert_numbers(cell(cells, "k"), &[k]);
+            match c {
+                Some(c) => assert_numbers(cell(cells, "c"), &[c]),
+                None => assert_eq!(cell(cells, "c"), "-"),
+            }
+            assert_numbers(cell(cells, "cache_blocks"), &[cache]);
+            assert_numbers(cell(cells, "share"), &[r.reused as f64 / 1_000.0]);
+            assert_numbers(cell(cells, "most_reusable"), &[400.0]);
+            assert_numbers(cell(cells, "busiest_over_mean"), &[r.busiest_over_mean]);
+        }
     }
 }

@@ -13,7 +13,7 @@ pub const RINGS: (u64, u64) = (1, 2_000);
 /// Workers that run rings at once.
 pub const WORKERS: (u64, u64) = (1, 4);
 /// Figures on the page, from 1; `fig=0` shows them all.
-pub const FIGURES: u64 = 10;
+pub const FIGURES: u64 = 12;
 
 #[derive(Debug, Clone, PartialEq)]
 pub struct LabParams {
@@ -77,7 +77,7 @@ mod tests {
             "rings=400&seed=1&workers=2"
         );
         let (params, notes) =
-            LabParams::from_query(&parse_query("rings=0&workers=9&fig=12&seed=x"));
+            LabParams::from_query(&parse_query("rings=0&workers=9&fig=13&seed=x"));
         assert_eq!(
             (params.rings, params.workers, params.fig, params.seed),
             (1, 4, FIGURES, 1)

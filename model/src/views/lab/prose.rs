@@ -7,7 +7,7 @@ use ringlab_core::analysis::theory::{points_for_balance, single_point_peak};
 use ringlab_core::experiment::{BusiestRow, CatcherRow};
 
 use super::agree::Pair;
-use super::llm::{LlmRouter, LlmRow, LLM_CACHE_BLOCKS, LLM_WORKERS};
+use super::llm::{LlmFigure, LlmRouter, LlmRow, LLM_CACHE_BLOCKS, LLM_K, LLM_WORKERS};
 use super::runs::{
     AGREE_SAID, BOUNDED_KEYS, BOUNDED_SERVERS, KEYS_PLACED, KEYS_POINTS, SEED_PYTHON_RATES,
 };
@@ -278,37 +278,94 @@ pub fn agree(rows: &[AgreeRow]) -> Option<String> {
     Some(text)
 }
 
-/// Figure 10: the ring on one block and on its best K, the most any router could, round
-/// robin and cache-aware, each with the busiest over the mean.
-pub fn llm(rows: &[LlmRow], most: (u64, u64)) -> Option<String> {
-    let of = |router: LlmRouter| rows.iter().filter(move |r| r.router == router);
-    let one = of(LlmRouter::Ring).find(|r| r.k == 1)?;
-    let best = of(LlmRouter::Ring).max_by_key(|r| (r.reused, std::cmp::Reverse(r.k)))?;
-    let mut text = format!(
-        "On this trace, {LLM_WORKERS} workers of {} blocks each: a ring on the first block reuses {} of the prompt blocks, and its busiest worker takes {:.2} times the mean. \
-         On the first {} blocks it reuses {} ({} of {}), the busiest at {:.2} times the mean; no router could reuse more than {} ({}).",
-        grouped(LLM_CACHE_BLOCKS as u64),
-        percent(one.share()),
-        one.busiest_over_mean,
-        best.k,
-        percent(best.share()),
-        grouped(best.reused),
-        grouped(best.blocks),
-        best.busiest_over_mean,
+/// Figures 10 to 12 in words: what the rows of `figure` show, with the bound on reuse.
+pub fn llm(rows: &[LlmRow], most: (u64, u64), figure: LlmFigure) -> Option<String> {
+    let of = |router: LlmRouter| {
+        rows.iter()
+            .filter(move |r| r.figure == figure && r.router == router)
+    };
+    let said = |r: &LlmRow| {
+        format!(
+            "{} ({} of {}), the busiest at {:.2} times the mean",
+            percent(r.share()),
+            grouped(r.reused),
+            grouped(r.blocks),
+            r.busiest_over_mean
+        )
+    };
+    let bound = format!(
+        "no router could reuse more than {} ({})",
         percent(most.0 as f64 / most.1.max(1) as f64),
         grouped(most.0)
     );
-    for router in [LlmRouter::RoundRobin, LlmRouter::CacheAware] {
-        if let Some(r) = of(router).next() {
-            text.push_str(&format!(
-                " {} reuses {}, the busiest at {:.2} times the mean.",
-                crate::format::capitalized(router.label()),
-                percent(r.share()),
-                r.busiest_over_mean
-            ));
+    match figure {
+        LlmFigure::Prefix => {
+            let one = of(LlmRouter::Ring).find(|r| r.x == 1.0)?;
+            let best = of(LlmRouter::Ring)
+                .max_by(|a, b| a.reused.cmp(&b.reused).then(b.x.total_cmp(&a.x)))?;
+            let mut text = format!(
+                "On this trace, {LLM_WORKERS} workers of {} blocks each: a ring on the first block reuses {} of the prompt blocks, and its busiest worker takes {:.2} times the mean. \
+                 On the first {} blocks it reuses {}; {bound}.",
+                grouped(LLM_CACHE_BLOCKS as u64),
+                percent(one.share()),
+                one.busiest_over_mean,
+                best.x,
+                said(best),
+            );
+            for router in [LlmRouter::RoundRobin, LlmRouter::CacheAware] {
+                if let Some(r) = of(router).next() {
+                    text.push_str(&format!(
+                        " {} reuses {}, the busiest at {:.2} times the mean.",
+                        crate::format::capitalized(router.label()),
+                        percent(r.share()),
+                        r.busiest_over_mean
+                    ));
+                }
+            }
+            Some(text)
+        }
+        LlmFigure::Bound => {
+            let plain = of(LlmRouter::Ring).next()?;
+            let (tight, loose) = (
+                of(LlmRouter::RingBounded).next()?,
+                of(LlmRouter::RingBounded).next_back()?,
+            );
+            Some(format!(
+                "On the first {LLM_K} blocks, {LLM_WORKERS} workers of {} blocks: the plain ring reuses {}. \
+                 Bounded at c = {}, it reuses {}; at c = {}, {}. {}.",
+                grouped(LLM_CACHE_BLOCKS as u64),
+                said(plain),
+                tight.x,
+                said(tight),
+                loose.x,
+                said(loose),
+                crate::format::capitalized(&bound)
+            ))
+        }
+        LlmFigure::Cache => {
+            let mut parts = Vec::new();
+            for router in [
+                LlmRouter::Ring,
+                LlmRouter::RoundRobin,
+                LlmRouter::CacheAware,
+            ] {
+                let (small, big) = (of(router).next()?, of(router).next_back()?);
+                parts.push(format!(
+                    "{} reuses {} with {} blocks a worker and {} with {}",
+                    router.label(),
+                    percent(small.share()),
+                    grouped(small.x as u64),
+                    percent(big.share()),
+                    grouped(big.x as u64)
+                ));
+            }
+            Some(format!(
+                "On the first {LLM_K} blocks, {LLM_WORKERS} workers: {}. {}.",
+                parts.join("; "),
+                crate::format::capitalized(&bound)
+            ))
         }
     }
-    Some(text)
 }
 
 /// Figure 7: the ring and one change's gossip at N = 1,000 and V = 200, and how long the

@@ -6,7 +6,7 @@ use ringlab_core::experiment::{BusiestRow, CatcherRow};
 
 use super::agree::{AgreeOutcome, Pair};
 use super::job::{BoundedOutcome, KeysOutcome};
-use super::llm::{LlmRouter, LlmRow, LLM_KS};
+use super::llm::{LlmFigure, LlmRouter, LlmRow};
 use super::runs::{
     BOUNDED_KEYS, BOUNDED_SERVERS, KEYS_PLACED, KEYS_POINTS, KEYS_SCHEMES, SPEED_SCHEMES,
 };
@@ -562,9 +562,11 @@ pub fn agree(rows: &[AgreeRow]) -> Chart {
     }
 }
 
-/// Figure 10: the share of prompt blocks found cached against K, the blocks hashed, one
-/// line per router (solid), and the most any router could reuse (dotted).
-pub fn llm(rows: &[LlmRow], most: (u64, u64)) -> Chart {
+/// Figures 10 to 12: the share of prompt blocks found cached against the figure's x (K,
+/// c or the cache's blocks), one line per router (solid), and the most any router could
+/// reuse (dotted).
+pub fn llm(rows: &[LlmRow], most: (u64, u64), figure: LlmFigure) -> Chart {
+    let mine: Vec<&LlmRow> = rows.iter().filter(|r| r.figure == figure).collect();
     let mut lines: Vec<Line> = LlmRouter::ALL
         .iter()
         .enumerate()
@@ -572,28 +574,38 @@ pub fn llm(rows: &[LlmRow], most: (u64, u64)) -> Chart {
             label: router.label().to_string(),
             colour,
             dash: Dash::Solid,
-            points: rows
+            points: mine
                 .iter()
                 .filter(|r| r.router == router)
-                .map(|r| (r.k as f64, r.share()))
+                .map(|r| (r.x, r.share()))
                 .collect(),
         })
         .filter(|l| !l.points.is_empty())
         .collect();
     if !lines.is_empty() && most.1 > 0 {
         let best = most.0 as f64 / most.1 as f64;
-        let ks: Vec<f64> = LLM_KS.iter().map(|&k| k as f64).collect();
+        let mut xs: Vec<f64> = mine.iter().map(|r| r.x).collect();
+        xs.sort_by(f64::total_cmp);
+        xs.dedup();
         lines.push(Line {
             label: "the most any router could".into(),
             colour: LlmRouter::ALL.len(),
             dash: Dash::Dotted,
-            points: ks.iter().map(|&k| (k, best)).collect(),
+            points: xs.iter().map(|&x| (x, best)).collect(),
         });
     }
+    let (x_name, x_label) = match figure {
+        LlmFigure::Prefix => ("K", "blocks hashed, K (log scale)"),
+        LlmFigure::Bound => (
+            "c",
+            "the bound c: no worker above c times the mean in flight (log scale)",
+        ),
+        LlmFigure::Cache => ("C", "blocks each worker caches, C (log scale)"),
+    };
     Chart {
         rule: None,
-        x_name: "K",
-        x_label: "blocks hashed, K (log scale)",
+        x_name,
+        x_label,
         y_label: "prompt blocks found cached",
         log_y: false,
         unit: Unit::Percent,
