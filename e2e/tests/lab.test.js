@@ -287,7 +287,8 @@ test("LLM requests on the real trace: the shipped rows are the command line's, a
   assert.equal(csv, ringlab(["experiment", "llm", "--trace", "data/mooncake/conversation_trace.jsonl", "--against", "k"]));
   const rows = csv.trim().split("\n").slice(1).map((l) => l.split("\t"));
   const at = (router, k) => rows.find((r) => r[0] === router && r[1] === String(k) && r[3] === "20000");
-  const pct = (r) => `${(Number(r[4]) / Number(r[5]) * 100).toFixed(1)}%`;
+  // Columns: router, k, c, cache_blocks, workers, reused, blocks, ...
+  const pct = (r) => `${(Number(r[5]) / Number(r[6]) * 100).toFixed(1)}%`;
   const finding = await fig.locator(".lab-finding").innerText();
   const one = at("ring", 1);
   assert.ok(finding.startsWith(`On this trace, 8 workers of 20,000 blocks each: a ring on the first block reuses ${pct(one)} of the prompt blocks, and its busiest worker takes 8.00 times the mean.`), finding);

@@ -250,8 +250,15 @@ pub fn LabView(props: &ViewProps) -> Html {
                 { figure(9, "Two clients, one pool: the keys they place alike", Drawn { chart: series::agree(&alike), table: agree_table(&alike), csv: agree_csv(&alike, ','), finding: prose::agree(&alike) },
                     (agree, AGREE, AGREE, b_agree)) }
             }
-            { for [(10, LlmFigure::Prefix), (11, LlmFigure::Bound), (12, LlmFigure::Cache)].into_iter()
-                .filter(|(n, _)| shown(*n)).map(|(n, f)| llm_figure(n, f, &seed)) }
+            if shown(10) {
+                { llm_figure(10, LlmFigure::Prefix, &seed) }
+            }
+            if shown(11) {
+                { llm_figure(11, LlmFigure::Bound, &seed) }
+            }
+            if shown(12) {
+                { llm_figure(12, LlmFigure::Cache, &seed) }
+            }
         </section>
     }
 }
