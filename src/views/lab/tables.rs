@@ -126,7 +126,7 @@ pub fn llm_table(rows: &[LlmRow], most: (u64, u64), figure: LlmFigure) -> Html {
     };
     let rows = rows.iter().filter(|r| r.figure == figure).map(|r| html! {
         <tr>
-            <th scope="row">{ r.router.label() }</th><td>{ grouped_decimal(r.x, if r.x.fract() == 0.0 { 0 } else { 2 }) }</td><td>{ grouped(r.reused) }</td>
+            <th scope="row">{ r.router.label_in(figure) }</th><td>{ grouped_decimal(r.x, if r.x.fract() == 0.0 { 0 } else { 2 }) }</td><td>{ grouped(r.reused) }</td>
             <td>{ percent(r.share()) }</td><td>{ grouped(most.0) }</td>{ cell(r.busiest_over_mean, 2) }
         </tr>
     });

@@ -119,6 +119,16 @@ impl LlmRouter {
         }
     }
 
+    /// The legend's words in `figure`, whose K is fixed but in figure 10.
+    pub fn label_in(self, figure: LlmFigure) -> String {
+        match figure {
+            LlmFigure::Prefix => self.label().to_string(),
+            _ => self
+                .label()
+                .replace("first K blocks", &format!("first {LLM_K} blocks")),
+        }
+    }
+
     /// The router, with the bound `c` where it takes one.
     pub fn router(self, c: f64) -> Router {
         match self {

@@ -350,9 +350,12 @@ pub fn llm(rows: &[LlmRow], most: (u64, u64), figure: LlmFigure) -> Option<Strin
                 LlmRouter::CacheAware,
             ] {
                 let (small, big) = (of(router).next()?, of(router).next_back()?);
+                let who = match router {
+                    LlmRouter::Ring => "the ring",
+                    other => other.label(),
+                };
                 parts.push(format!(
-                    "{} reuses {} with {} blocks a worker and {} with {}",
-                    router.label(),
+                    "{who} reuses {} with {} blocks a worker and {} with {}",
                     percent(small.share()),
                     grouped(small.x as u64),
                     percent(big.share()),
@@ -360,7 +363,7 @@ pub fn llm(rows: &[LlmRow], most: (u64, u64), figure: LlmFigure) -> Option<Strin
                 ));
             }
             Some(format!(
-                "On the first {LLM_K} blocks, {LLM_WORKERS} workers: {}. {}.",
+                "Hashing the first {LLM_K} blocks, {LLM_WORKERS} workers: {}. {}.",
                 parts.join("; "),
                 crate::format::capitalized(&bound)
             ))

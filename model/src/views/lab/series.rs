@@ -6,7 +6,7 @@ use ringlab_core::experiment::{BusiestRow, CatcherRow};
 
 use super::agree::{AgreeOutcome, Pair};
 use super::job::{BoundedOutcome, KeysOutcome};
-use super::llm::{LlmFigure, LlmRouter, LlmRow};
+use super::llm::{LlmFigure, LlmRow};
 use super::runs::{
     BOUNDED_KEYS, BOUNDED_SERVERS, KEYS_PLACED, KEYS_POINTS, KEYS_SCHEMES, SPEED_SCHEMES,
 };
@@ -567,11 +567,12 @@ pub fn agree(rows: &[AgreeRow]) -> Chart {
 /// reuse (dotted).
 pub fn llm(rows: &[LlmRow], most: (u64, u64), figure: LlmFigure) -> Chart {
     let mine: Vec<&LlmRow> = rows.iter().filter(|r| r.figure == figure).collect();
-    let mut lines: Vec<Line> = LlmRouter::ALL
+    let routers = figure.routers();
+    let mut lines: Vec<Line> = routers
         .iter()
         .enumerate()
         .map(|(colour, &router)| Line {
-            label: router.label().to_string(),
+            label: router.label_in(figure),
             colour,
             dash: Dash::Solid,
             points: mine
@@ -589,7 +590,7 @@ pub fn llm(rows: &[LlmRow], most: (u64, u64), figure: LlmFigure) -> Chart {
         xs.dedup();
         lines.push(Line {
             label: "the most any router could".into(),
-            colour: LlmRouter::ALL.len(),
+            colour: routers.len(),
             dash: Dash::Dotted,
             points: xs.iter().map(|&x| (x, best)).collect(),
         });
