@@ -8,6 +8,7 @@ import assert from "node:assert/strict";
 import { LIVE_MAIN, load, screenshot, start } from "../harness.js";
 import { open, press, waitUntil } from "../common.js";
 import { axeViolations } from "../axe.js";
+import { ringlab } from "../core.js";
 
 let env;
 before(async () => {
@@ -185,6 +186,14 @@ test("the whole path, keyboard only", async () => {
   const beyond = await page.locator(".learn-step").innerText();
   assert.match(beyond, /Remove bucket 3 of 10: buckets 4 to 9 become 3 to 8, and 68\.9% of the keys change server, against the 10\.0% that had to\./);
   assert.match(beyond, /when a ninth backend joins eight, [\d.]+% of Envoy's 65,537 slots change, against the least possible 11\.1%/);
+  // Where rings route today: the real trace's figures are the command line's replay.
+  const summary = (k) => ringlab(["route", "--trace", "data/mooncake/conversation_trace.jsonl", "--workers", "8", "--cache-blocks", "20000", "--router", "ring", "--prefix-blocks", k]);
+  const field = (text, name) => text.split("\n").find((l) => l.startsWith(`${name}\t`)).split("\t")[1];
+  assert.ok(beyond.includes(`every request lands on one worker, ${field(summary("1"), "busiest / mean requests")} times its fair share`), beyond);
+  const two = summary("2");
+  const reused = field(two, "blocks reused").match(/^([\d,]+) of ([\d,]+) \(([\d.]+%)\)$/);
+  assert.ok(beyond.includes(`the busiest worker carries ${field(two, "busiest / mean requests")} times its share. ${reused[3]} of the prompt blocks are found in cache, ${reused[1]} of ${reused[2]}`), beyond);
+  await page.getByRole("link", { name: "the lab's figures 10 to 12" }).waitFor();
   const alternatives = page.frameLocator(".step-widget iframe");
   await alternatives.nth(0).getByRole("list", { name: "Illustration: made-up scores for photo42" }).waitFor();
   await alternatives.nth(1).getByRole("table", { name: /^Keys that change server when bucket 3 of 10 goes/ }).waitFor();

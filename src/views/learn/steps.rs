@@ -3,7 +3,6 @@
 //! it; this file only renders.
 
 use ringlab_model::views::cost::params::CostParams;
-use ringlab_model::views::learn::beyond;
 use ringlab_model::views::learn::cost_prose;
 use ringlab_model::views::learn::failure_prose;
 use ringlab_model::views::learn::figures::{HOT, MODULO_KEEPS, RESIZE, VNODES, VNODE_SERVERS};
@@ -19,6 +18,7 @@ use ringlab_model::views::learn::steps::{
 use ringlab_model::views::learn::systems_prose;
 use ringlab_model::views::learn::trade_offs;
 use ringlab_model::views::learn::vnode_prose;
+use ringlab_model::views::learn::{beyond, llm_prose};
 use ringlab_model::views::prep::params::Part;
 use ringlab_model::views::ring::params::Scheme;
 use ringlab_model::views::systems::system::System;
@@ -402,6 +402,13 @@ fn beyond(widget: Html) -> Html {
             { p("Google's load balancer looks a key up in a prime-sized table: one read. Each backend has its own order of slots, and the backends take turns claiming their next free slot, so every backend gets almost the same number.") }
             { p(beyond::maglev_join()) }
             <StepWidget widget={MAGLEV_WIDGET} label={step_label("beyond")} on_query={Callback::noop()} />
+            <h3>{ "Where rings route today: LLM prompts" }</h3>
+            { p("A worker serving a large language model keeps what it computed for the prompts it has read, block by block. A new prompt that starts like an earlier one skips that work, but only on the worker that did it. So the routers in front of these fleets hash the start of the prompt onto a ring: SGLang's gateway does, with bounded loads, and vLLM's production stack hashes a session id with uhashring.") }
+            { for llm_prose::where_rings_route().into_iter().map(p) }
+            <p>
+                { "The whole trace, against how many blocks are hashed, the bound and the cache's size: " }
+                <ViewLink to={links::lab_figure(10)}>{ "the lab's figures 10 to 12" }</ViewLink>{ "." }
+            </p>
             <p>
                 { "Each has its own page: " }
                 <ViewLink to={"#/rendezvous".to_string()}>{ "rendezvous" }</ViewLink>{ ", " }

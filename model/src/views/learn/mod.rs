@@ -24,6 +24,7 @@ pub mod interview;
 mod interview_numbers;
 pub mod links;
 pub mod live_prose;
+pub mod llm_prose;
 pub mod modulo_prose;
 pub mod params;
 pub mod progress;
