@@ -56,8 +56,8 @@ pub enum Command {
 
 #[derive(Args, Debug)]
 pub struct TraceArgs {
-    /// requests to write
-    #[arg(long, default_value_t = 2_000, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
+    /// requests to write (1 to 200,000)
+    #[arg(long, default_value_t = 2_000, value_parser = clap::value_parser!(u32).range(1..=200_000))]
     pub requests: u32,
     /// conversations, each growing turn by turn
     #[arg(long, default_value_t = 200, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
@@ -65,13 +65,13 @@ pub struct TraceArgs {
     /// distinct system prompts
     #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
     pub prompts: u32,
-    /// the prompts' Zipf exponent: the k-th is chosen with weight 1/k^s
+    /// the prompts' Zipf exponent: the k-th is chosen with weight 1/k^s (0 to 10)
     #[arg(long, default_value_t = 1.1)]
     pub zipf: f64,
-    /// blocks (of 512 tokens) in each system prompt
-    #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u32).range(1..=1_000))]
+    /// blocks (of 512 tokens) in each system prompt (1 to 64)
+    #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u32).range(1..=64))]
     pub prompt_blocks: u32,
-    /// requests per second, on average
+    /// requests per second, on average (0.001 to 1,000,000)
     #[arg(long, default_value_t = 5.0)]
     pub rate: f64,
     #[arg(long, default_value_t = 0)]
@@ -98,7 +98,8 @@ pub struct RouteArgs {
     /// the ring's points per worker (ring, ring-bounded)
     #[arg(long, default_value_t = 160, value_parser = clap::value_parser!(u32).range(1..=10_000))]
     pub vnodes: u32,
-    /// ring-bounded: no worker takes more than ceil(c x in flight / workers)
+    /// ring-bounded: a request skips workers already running ceil(c x (in flight + 1) /
+    /// workers) requests (1 to 100)
     #[arg(long, default_value_t = 1.25)]
     pub bound: f64,
     /// the random router's seed
@@ -110,10 +111,10 @@ pub struct RouteArgs {
     /// worker-I@T: that worker leaves at T ms (repeat for more)
     #[arg(long)]
     pub leave: Vec<String>,
-    /// the time model: prompt tokens a worker computes per second
+    /// the time model: prompt tokens a worker computes per second (1 to 10^9)
     #[arg(long, default_value_t = 10_000.0)]
     pub prefill_rate: f64,
-    /// the time model: ms per output token
+    /// the time model: ms per output token (0 to 10^6)
     #[arg(long, default_value_t = 30.0)]
     pub ms_per_token: f64,
     /// the time model: requests a worker runs at once

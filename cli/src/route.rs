@@ -42,8 +42,33 @@ fn leave(text: &str) -> Result<Event, CliError> {
     })
 }
 
+/// `value` of `flag` if it is from `low` to `high`, else one line saying so.
+fn within(flag: &str, value: f64, low: f64, high: f64) -> Result<f64, CliError> {
+    if (low..=high).contains(&value) {
+        Ok(value)
+    } else {
+        // Very large or small numbers as 1e300, not 300 digits.
+        let shown = |v: f64| {
+            if v == 0.0 || (1e-3..1e9).contains(&v.abs()) {
+                v.to_string()
+            } else {
+                format!("{v:e}")
+            }
+        };
+        Err(CliError::new(format!(
+            "{flag} {}: give a number from {} to {}",
+            shown(value),
+            shown(low),
+            shown(high)
+        )))
+    }
+}
+
 /// The fleet the arguments describe.
 fn fleet(args: &RouteArgs) -> Result<Fleet, CliError> {
+    within("--bound", args.bound, 1.0, 100.0)?;
+    within("--prefill-rate", args.prefill_rate, 1.0, 1e9)?;
+    within("--ms-per-token", args.ms_per_token, 0.0, 1e6)?;
     let router =
         Router::named(&args.router, args.vnodes, args.bound, args.seed).map_err(CliError::new)?;
     let mut events: Vec<Event> = args
@@ -159,18 +184,8 @@ pub fn run(args: &RouteArgs, stdin: &mut dyn BufRead, out: &mut dyn Write) -> Re
 
 /// `ringlab trace`: a made-up trace with sessions, one JSON request a line.
 pub fn generate(args: &TraceArgs, out: &mut dyn Write) -> Result<(), CliError> {
-    for (what, value) in [("--zipf", args.zipf), ("--rate", args.rate)] {
-        if !(value.is_finite() && value >= 0.0) || (what == "--rate" && value == 0.0) {
-            return Err(CliError::new(format!(
-                "{what} {value}: give a number above 0{}",
-                if what == "--zipf" {
-                    " (or 0 for equal prompts)"
-                } else {
-                    ""
-                }
-            )));
-        }
-    }
+    within("--zipf", args.zipf, 0.0, 10.0)?;
+    within("--rate", args.rate, 0.001, 1e6)?;
     let trace = ringlab_core::llm::generate::generate(&Settings {
         requests: args.requests as usize,
         sessions: args.sessions as usize,

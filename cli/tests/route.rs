@@ -239,6 +239,11 @@ fn bad_traces_and_fleets_get_one_line_and_exit_2() {
             "line 1: \"input_length\" is -5",
         ),
         ("long", long, "line 2: longer than 1048576 bytes"),
+        (
+            "huge",
+            r#"{"timestamp": 0, "input_length": 2000000000000000, "output_length": 1, "hash_ids": []}"#.to_string(),
+            "line 1: \"input_length\" is 2000000000000000, above the most read",
+        ),
     ] {
         let path = dir.join(name);
         std::fs::write(&path, text).unwrap();
@@ -278,7 +283,15 @@ fn bad_traces_and_fleets_get_one_line_and_exit_2() {
         ),
         (
             vec!["--router", "ring-bounded", "--bound", "0.5"],
-            "the bound c",
+            "--bound 0.5: give a number from 1 to 100",
+        ),
+        (
+            vec!["--router", "ring", "--prefill-rate", "0"],
+            "--prefill-rate 0: give a number from 1 to",
+        ),
+        (
+            vec!["--router", "ring", "--ms-per-token", "1e300"],
+            "--ms-per-token 1e300: give a number from 0 to",
         ),
     ] {
         let mut all = vec![

@@ -1,7 +1,7 @@
 //! Properties of the LLM routing engine (`ringlab_core::llm`): the prefix cache never
 //! holds more than its capacity and always holds what it just touched; a replay is
-//! deterministic, places every request on a live worker, and reuses no block the trace
-//! shows for the first time.
+//! deterministic, places every request on a worker the fleet has then (a join mid-trace
+//! included), and reuses no block the trace shows for the first time.
 
 use proptest::prelude::*;
 use ringlab_core::llm::cache::PrefixCache;

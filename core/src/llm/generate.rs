@@ -48,21 +48,28 @@ impl Default for Settings {
 
 /// The most requests, sessions or prompts generated.
 pub const MAX_GENERATED: usize = 1_000_000;
+/// The most requests generated: with conversations of at most
+/// [`MAX_CONVERSATION_BLOCKS`], a trace stays within a few hundred MB.
+pub const MAX_REQUESTS: usize = 200_000;
+/// The longest conversation, in blocks (65,536 tokens): past it the session starts a
+/// new conversation on its system prompt, as a chat that outgrows its context window.
+pub const MAX_CONVERSATION_BLOCKS: usize = 128;
 
 /// A uniform draw in [0, 1) from the `n`th number of the seed's stream.
 fn uniform(seed: u64, n: u64) -> f64 {
     (draw(seed, n) >> 11) as f64 / (1u64 << 53) as f64
 }
 
-/// The trace `settings` describe (counts clamped to 1 to [`MAX_GENERATED`]).
+/// The trace `settings` describe (requests clamped to 1 to [`MAX_REQUESTS`], sessions
+/// and prompts to 1 to [`MAX_GENERATED`]).
 pub fn generate(settings: &Settings) -> Vec<Request> {
     let clamp = |n: usize| n.clamp(1, MAX_GENERATED);
     let (requests, sessions, prompts) = (
-        clamp(settings.requests),
+        settings.requests.clamp(1, MAX_REQUESTS),
         clamp(settings.sessions),
         clamp(settings.prompts),
     );
-    let prompt_blocks = settings.prompt_blocks.clamp(1, 1_000);
+    let prompt_blocks = settings.prompt_blocks.clamp(1, 64);
     let rate = if settings.rate > 0.0 && settings.rate.is_finite() {
         settings.rate
     } else {
@@ -103,6 +110,9 @@ pub fn generate(settings: &Settings) -> Vec<Request> {
         // This turn's message: one to three new blocks after the conversation so far.
         let new = 1 + (next() * 3.0) as u64;
         let history = &mut histories[s];
+        if history.len() + new as usize + 1 > MAX_CONVERSATION_BLOCKS.max(prompt_blocks + 4) {
+            history.truncate(prompt_blocks);
+        }
         history.extend(fresh..fresh + new);
         fresh += new;
         let blocks = history.clone();
@@ -164,6 +174,24 @@ mod tests {
         // About 5 requests a second: 300 in about a minute.
         let span = trace.last().unwrap().arrival_ms as f64 / 1_000.0;
         assert!((40.0..80.0).contains(&span), "{span} s");
+    }
+
+    #[test]
+    fn a_long_session_starts_over_on_its_prompt() {
+        let trace = generate(&Settings {
+            requests: 2_000,
+            sessions: 1,
+            ..Settings::default()
+        });
+        assert!(trace
+            .iter()
+            .all(|r| r.blocks.len() <= MAX_CONVERSATION_BLOCKS));
+        let prompt = &trace[0].blocks[..4];
+        assert!(trace.iter().all(|r| r.blocks.starts_with(prompt)));
+        // It did start over: a later turn is shorter than the one before it.
+        assert!(trace
+            .windows(2)
+            .any(|w| w[1].blocks.len() < w[0].blocks.len()));
     }
 
     #[test]

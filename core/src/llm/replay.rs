@@ -121,7 +121,8 @@ impl Replay {
         }
     }
 
-    /// The busiest worker's requests over the mean of the workers that ever served.
+    /// The busiest worker's requests over the mean of every worker the fleet had (one
+    /// that joined late counts, with what it served).
     pub fn busiest_over_mean(&self) -> f64 {
         let served: Vec<usize> = self.workers.iter().map(|w| w.requests).collect();
         let max = served.iter().copied().max().unwrap_or(0);
@@ -219,7 +220,9 @@ fn check(trace: &[Request], fleet: &Fleet) -> Result<(), ConfigError> {
     }
     let mut workers = fleet.workers;
     let mut live = vec![true; workers];
-    for e in &fleet.events {
+    let mut sorted = fleet.events.clone();
+    sorted.sort_by_key(|e| e.at_ms);
+    for e in &sorted {
         match e.change {
             Change::Join => {
                 workers += 1;
@@ -263,7 +266,10 @@ pub fn replay(trace: &[Request], fleet: &Fleet) -> Result<Replay, ConfigError> {
     let mut requests = vec![0usize; fleet.workers];
     let mut live: Vec<usize> = (0..fleet.workers).collect();
     let mut placer = placer(fleet.router, &live)?;
-    let mut events = fleet.events.iter().peekable();
+    // In time order, whatever order they were given in (equal times keep theirs).
+    let mut sorted = fleet.events.clone();
+    sorted.sort_by_key(|e| e.at_ms);
+    let mut events = sorted.iter().peekable();
     let mut placed = Vec::with_capacity(trace.len());
     let (mut blocks, mut prefill_tokens, mut input_tokens) = (0u64, 0u64, 0u64);
     for (index, request) in trace.iter().enumerate() {

@@ -105,7 +105,9 @@ pub fn least_loaded(loads: &[usize]) -> usize {
 }
 
 /// SGLang's cache-aware choice among workers with `loads` in flight, matching `matched`
-/// of the request's `blocks` blocks and holding `held` blocks each.
+/// of the request's `blocks` blocks and holding `held` blocks each. Where SGLang sends a
+/// poor match to the worker whose tree is smallest, equal sizes (full caches hold the
+/// same number of blocks) go to the least loaded of them, then the first.
 pub fn cache_aware(loads: &[usize], matched: &[usize], held: &[usize], blocks: usize) -> usize {
     let (min, max) = (
         loads.iter().copied().min().unwrap_or(0),
@@ -127,7 +129,9 @@ pub fn cache_aware(loads: &[usize], matched: &[usize], held: &[usize], blocks: u
     if rate > CACHE_THRESHOLD {
         best
     } else {
-        least_loaded(held)
+        (0..held.len())
+            .min_by_key(|&i| (held[i], loads[i], i))
+            .unwrap_or(0)
     }
 }
 
@@ -148,6 +152,9 @@ mod tests {
         assert_eq!(cache_aware(&[3, 0, 0], &[4, 1, 0], &[9, 9, 1], 10), 0);
         // 3 of 10 is not more than 30%: the worker holding the least.
         assert_eq!(cache_aware(&[3, 0, 0], &[3, 1, 0], &[9, 9, 1], 10), 2);
+        // Full caches hold the same: the least loaded of them, then the first.
+        assert_eq!(cache_aware(&[3, 2, 2], &[1, 0, 0], &[9, 9, 9], 10), 1);
+        assert_eq!(cache_aware(&[3, 2, 1], &[1, 0, 0], &[9, 9, 9], 10), 2);
         // 100 against 10 in flight: imbalanced (90 > 64 and 100 > 15), the least loaded.
         assert_eq!(cache_aware(&[100, 10, 12], &[10, 0, 0], &[9, 9, 1], 10), 1);
         // 100 against 70: a gap of 30 is balanced, the cache decides.

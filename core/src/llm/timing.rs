@@ -86,8 +86,13 @@ impl Worker {
         if self.running.is_empty() {
             self.busy_since = at;
         }
-        self.running.push(Reverse(at + w.prefill + w.decode));
-        self.ttft.push((w.index, at - w.arrival + w.prefill));
+        // Saturating: a time past u64::MAX µs (half a million years) stays there.
+        let end = at.saturating_add(w.prefill).saturating_add(w.decode);
+        self.running.push(Reverse(end));
+        self.ttft.push((
+            w.index,
+            at.saturating_sub(w.arrival).saturating_add(w.prefill),
+        ));
     }
 
     /// Brings the worker to `t` µs: requests that end by then end, and waiting ones take
@@ -105,7 +110,9 @@ impl Worker {
                     self.running.pop();
                     self.now = self.now.max(end);
                     if self.running.is_empty() {
-                        self.busy_us += end - self.busy_since;
+                        self.busy_us = self
+                            .busy_us
+                            .saturating_add(end.saturating_sub(self.busy_since));
                     }
                 }
                 _ => break,

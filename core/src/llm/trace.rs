@@ -22,6 +22,10 @@ use serde_json::Value;
 pub const BLOCK_TOKENS: u64 = 512;
 /// The longest line read, in bytes: a request of 100,000 blocks fits.
 pub const MAX_LINE_BYTES: usize = 1 << 20;
+/// The latest arrival read, in ms: about 31 years.
+pub const MAX_TIMESTAMP_MS: u64 = 1_000_000_000_000;
+/// The most tokens a prompt or an answer has: a billion.
+pub const MAX_TOKENS: u64 = 1_000_000_000;
 
 /// One request of a trace.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -59,12 +63,14 @@ impl std::fmt::Display for TraceError {
 
 impl std::error::Error for TraceError {}
 
-fn whole(object: &Value, field: &str, what: &str) -> Result<u64, String> {
+fn whole(object: &Value, field: &str, what: &str, most: u64) -> Result<u64, String> {
     match object.get(field) {
         None => Err(format!("no \"{field}\" ({what})")),
-        Some(v) => v
-            .as_u64()
-            .ok_or_else(|| format!("\"{field}\" is {v}, not {what}")),
+        Some(v) => match v.as_u64() {
+            Some(n) if n <= most => Ok(n),
+            Some(n) => Err(format!("\"{field}\" is {n}, above the most read, {most}")),
+            None => Err(format!("\"{field}\" is {v}, not {what}")),
+        },
     }
 }
 
@@ -75,9 +81,15 @@ pub fn parse_line(line: &str) -> Result<Request, String> {
     if !object.is_object() {
         return Err("not a JSON object".into());
     }
-    let arrival_ms = whole(&object, "timestamp", "a whole number of ms")?;
-    let input_tokens = whole(&object, "input_length", "a whole number of tokens")?;
-    let output_tokens = whole(&object, "output_length", "a whole number of tokens")?;
+    let arrival_ms = whole(
+        &object,
+        "timestamp",
+        "a whole number of ms",
+        MAX_TIMESTAMP_MS,
+    )?;
+    let tokens = "a whole number of tokens";
+    let input_tokens = whole(&object, "input_length", tokens, MAX_TOKENS)?;
+    let output_tokens = whole(&object, "output_length", tokens, MAX_TOKENS)?;
     let blocks = match object.get("hash_ids") {
         None => return Err("no \"hash_ids\" (a list of block ids)".into()),
         Some(Value::Array(ids)) => ids
@@ -205,6 +217,16 @@ mod tests {
                 r#"{"timestamp": 1, "input_length": 1, "output_length": 1, "hash_ids": [1.5]}"#,
                 1,
                 "a block id is 1.5",
+            ),
+            (
+                r#"{"timestamp": 1, "input_length": 2000000000000000, "output_length": 1, "hash_ids": []}"#,
+                1,
+                "\"input_length\" is 2000000000000000, above the most read",
+            ),
+            (
+                r#"{"timestamp": 18446744073709551615, "input_length": 1, "output_length": 1, "hash_ids": []}"#,
+                1,
+                "\"timestamp\" is 18446744073709551615, above the most read",
             ),
             (
                 r#"{"timestamp": 1, "input_length": 1, "output_length": 1, "hash_ids": [], "session_id": [1]}"#,

@@ -89,8 +89,8 @@ pub fn about(number: u64, seed: &CompareParams) -> Html {
         },
         11 => html! {
             <p>{ format!("The same trace, hashing the first {LLM_K} blocks, with bounded loads: a request walks clockwise past \
-                  any worker already running c times its share of the requests in flight. A tight bound evens the load and \
-                  sends requests to workers that do not hold their prompt.") }</p>
+                  any worker already running ceil(c × (requests in flight + 1) / workers) requests. A tight bound evens the \
+                  load and sends requests to workers that do not hold their prompt.") }</p>
         },
         12 => html! {
             <p>{ format!("The same trace and {LLM_WORKERS} workers, each caching more or fewer blocks. Hashing the first \

@@ -32,7 +32,7 @@ pub fn agree_csv(rows: &[AgreeRow], sep: char) -> String {
 }
 
 /// Figures 10 to 12's rows of `figure` as CSV: each router's K, bound and cache (`-`
-/// where it takes none), the blocks reused of all, their share, the most any router
+/// for a K or a bound it does not read), the blocks reused of all, their share, the most any router
 /// could, and the busiest worker's requests over the mean.
 pub fn llm_csv(rows: &[LlmRow], most: (u64, u64), figure: LlmFigure, sep: char) -> String {
     let mut text = String::from(
@@ -48,6 +48,12 @@ pub fn llm_csv(rows: &[LlmRow], most: (u64, u64), figure: LlmFigure, sep: char) 
             (LlmRouter::RingBounded, LlmFigure::Bound) => r.x.to_string(),
             (LlmRouter::RingBounded, _) => "1.25".to_string(),
             _ => "-".to_string(),
+        };
+        // Round robin and cache-aware hash nothing: no K.
+        let k = if r.router.router(1.25).hashes_prefix() {
+            k.to_string()
+        } else {
+            "-".to_string()
         };
         text.push_str(&format!(
             "{},{k},{c},{cache},{LLM_WORKERS},{},{},{:.4},{},{:.4}\n",

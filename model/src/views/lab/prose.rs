@@ -228,7 +228,7 @@ pub fn bounded(rows: &[BoundedRow]) -> Option<String> {
 /// Figure 9 at one N ("N = 6, ..."): the mixed pairs' lowest and highest agreement against 1/N, and
 /// what the join kept against N/(N+1).
 fn agree_at(rows: &[AgreeRow], n: usize) -> Option<String> {
-    let here: Vec<&AgreeRow> = rows.iter().filter(|r| r.1 == n).collect();
+    let here: Vec<&AgreeRow> = rows.iter().filter(|r| r.1 == n && r.2.keys > 0).collect();
     let mixed = || here.iter().filter(|r| r.0 != Pair::Join).map(|r| r.2);
     let low = mixed().min_by_key(|o| o.same);
     let high = mixed().max_by_key(|o| o.same);
@@ -305,11 +305,15 @@ pub fn llm(rows: &[LlmRow], most: (u64, u64), figure: LlmFigure) -> Option<Strin
                 .max_by(|a, b| a.reused.cmp(&b.reused).then(b.x.total_cmp(&a.x)))?;
             let mut text = format!(
                 "On this trace, {LLM_WORKERS} workers of {} blocks each: a ring on the first block reuses {} of the prompt blocks, and its busiest worker takes {:.2} times the mean. \
-                 On the first {} blocks it reuses {}; {bound}.",
+                 On the first {} it reuses {}; {bound}.",
                 grouped(LLM_CACHE_BLOCKS as u64),
                 percent(one.share()),
                 one.busiest_over_mean,
-                best.x,
+                if best.x == 1.0 {
+                    "block".to_string()
+                } else {
+                    format!("{} blocks", best.x)
+                },
                 said(best),
             );
             for router in [LlmRouter::RoundRobin, LlmRouter::CacheAware] {

@@ -523,7 +523,7 @@ const CHANCE_COLOUR: usize = Pair::ALL.len();
 /// pair measured (solid), with what chance gives two unrelated hashes, 1/N, and what a
 /// ring keeps when a server joins, N/(N+1) (dotted).
 pub fn agree(rows: &[AgreeRow]) -> Chart {
-    let of = |pair: Pair| rows.iter().filter(move |r| r.0 == pair);
+    let of = |pair: Pair| rows.iter().filter(move |r| r.0 == pair && r.2.keys > 0);
     let mut lines: Vec<Line> = Pair::ALL
         .iter()
         .enumerate()
@@ -597,10 +597,7 @@ pub fn llm(rows: &[LlmRow], most: (u64, u64), figure: LlmFigure) -> Chart {
     }
     let (x_name, x_label) = match figure {
         LlmFigure::Prefix => ("K", "blocks hashed, K (log scale)"),
-        LlmFigure::Bound => (
-            "c",
-            "the bound c: no worker above c times the mean in flight (log scale)",
-        ),
+        LlmFigure::Bound => ("c", "the bound c (log scale)"),
         LlmFigure::Cache => ("C", "blocks each worker caches, C (log scale)"),
     };
     Chart {

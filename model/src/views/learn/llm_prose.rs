@@ -19,13 +19,23 @@ pub fn where_rings_route() -> Vec<String> {
     let (Some(one), Some(two)) = (ring_at(&rows, 1.0), ring_at(&rows, 2.0)) else {
         return Vec::new();
     };
+    // Every request on one worker carries all of them: N times its share.
+    let outcome = if one.busiest_over_mean == LLM_WORKERS as f64 {
+        format!(
+            "every request lands on one worker, {:.2} times its fair share, while the others idle",
+            one.busiest_over_mean
+        )
+    } else {
+        format!(
+            "the busiest worker carries {:.2} times its fair share",
+            one.busiest_over_mean
+        )
+    };
     vec![
         format!(
             "On a real trace, an hour of chat requests replayed through {LLM_WORKERS} workers that cache {} blocks each, \
-             every prompt starts with the same block: a shared system prompt. Hash only that block and every request \
-             lands on one worker, {:.2} times its fair share, while the others idle.",
+             every prompt starts with the same block: a shared system prompt. Hash only that block and {outcome}.",
             grouped(LLM_CACHE_BLOCKS as u64),
-            one.busiest_over_mean
         ),
         format!(
             "Hash the first two blocks instead and the busiest worker carries {:.2} times its share. {} of the prompt \
