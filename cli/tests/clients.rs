@@ -3,17 +3,7 @@
 
 mod common;
 
-use common::ringlab;
-use std::process::Output;
-
-fn ok(out: &Output) -> String {
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout.clone()).unwrap()
-}
+use common::{ok, ringlab};
 
 /// A file's header field (`name=value`, no spaces in the value).
 fn field<'a>(header: &'a str, name: &str) -> Option<&'a str> {

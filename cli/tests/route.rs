@@ -4,22 +4,12 @@
 
 mod common;
 
-use common::ringlab;
-use std::process::Output;
+use common::{ok, ringlab};
 
 const TRACE: &str = concat!(
     env!("CARGO_MANIFEST_DIR"),
     "/../data/mooncake/conversation_trace.jsonl"
 );
-
-fn ok(out: &Output) -> String {
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout.clone()).unwrap()
-}
 
 /// The trace's block ids, request by request, read here with serde_json.
 fn blocks() -> Vec<Vec<u64>> {

@@ -21,3 +21,15 @@ pub fn ringlab(args: &[&str], stdin: &str) -> Output {
     let _ = writer.join();
     output
 }
+
+/// The standard output of a run that must succeed (its stderr shown if not).
+// Each test file compiles this module on its own; cli.rs reads failures too and has no use for it.
+#[allow(dead_code)]
+pub fn ok(out: &Output) -> String {
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout.clone()).unwrap()
+}
