@@ -184,8 +184,9 @@ fn placer(router: Router, live: &[usize]) -> Result<Placer, ConfigError> {
     })
 }
 
-/// Checks a fleet before a replay: one clear reason for the first thing wrong.
-fn check(trace: &[Request], fleet: &Fleet) -> Result<(), ConfigError> {
+/// Checks a fleet and its `events` (in time order) before a replay: one clear reason for
+/// the first thing wrong.
+fn check(trace: &[Request], fleet: &Fleet, events: &[Event]) -> Result<(), ConfigError> {
     let out = |what, range: String, value: String| ConfigError::OutOfRange { what, range, value };
     if !(1..=MAX_WORKERS).contains(&fleet.workers) {
         return Err(out(
@@ -220,9 +221,7 @@ fn check(trace: &[Request], fleet: &Fleet) -> Result<(), ConfigError> {
     }
     let mut workers = fleet.workers;
     let mut live = vec![true; workers];
-    let mut sorted = fleet.events.clone();
-    sorted.sort_by_key(|e| e.at_ms);
-    for e in &sorted {
+    for e in events {
         match e.change {
             Change::Join => {
                 workers += 1;
@@ -257,7 +256,10 @@ fn check(trace: &[Request], fleet: &Fleet) -> Result<(), ConfigError> {
 
 /// Replays `trace` through `fleet`.
 pub fn replay(trace: &[Request], fleet: &Fleet) -> Result<Replay, ConfigError> {
-    check(trace, fleet)?;
+    // In time order, whatever order they were given in (equal times keep theirs).
+    let mut sorted = fleet.events.clone();
+    sorted.sort_by_key(|e| e.at_ms);
+    check(trace, fleet, &sorted)?;
     let time = &fleet.time;
     let mut caches: Vec<PrefixCache> = (0..fleet.workers)
         .map(|_| PrefixCache::new(fleet.cache_blocks))
@@ -266,9 +268,6 @@ pub fn replay(trace: &[Request], fleet: &Fleet) -> Result<Replay, ConfigError> {
     let mut requests = vec![0usize; fleet.workers];
     let mut live: Vec<usize> = (0..fleet.workers).collect();
     let mut placer = placer(fleet.router, &live)?;
-    // In time order, whatever order they were given in (equal times keep theirs).
-    let mut sorted = fleet.events.clone();
-    sorted.sort_by_key(|e| e.at_ms);
     let mut events = sorted.iter().peekable();
     let mut placed = Vec::with_capacity(trace.len());
     let (mut blocks, mut prefill_tokens, mut input_tokens) = (0u64, 0u64, 0u64);
