@@ -118,7 +118,7 @@ pub fn lab(which: &ExperimentCommand, out: &mut dyn Write) -> Result<(), CliErro
             let path = &args.trace;
             let file = std::fs::File::open(path)
                 .map_err(|e| CliError::new(format!("cannot read {}: {e}", path.display())))?;
-            let trace = ringlab_core::llm::trace::read(std::io::BufReader::new(file))
+            let trace = ringlab_core::llm::trace::read_any(std::io::BufReader::new(file))
                 .map_err(|e| CliError::new(format!("{} {e}", path.display())))?;
             let (rows, most) = (llm::rows(&trace), llm::most_reusable(&trace));
             let figure = match args.against {

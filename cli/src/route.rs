@@ -7,23 +7,23 @@ use ringlab_core::llm::generate::{to_line, Settings};
 use ringlab_core::llm::replay::{replay, Change, Event, Fleet, Replay};
 use ringlab_core::llm::router::Router;
 use ringlab_core::llm::timing::TimeModel;
-use ringlab_core::llm::trace::{read, Request};
+use ringlab_core::llm::trace::{read_any, Request};
 use ringlab_model::format::{grouped, percent};
 
 use crate::args::{RouteArgs, TraceArgs};
 use crate::CliError;
 
-/// The trace of `--trace`, a file or standard input.
+/// The trace of `--trace`, a file or standard input, gzipped or plain.
 fn trace(args: &RouteArgs, stdin: &mut dyn BufRead) -> Result<Vec<Request>, CliError> {
     let path = &args.trace;
     let read_err =
         |e: ringlab_core::llm::trace::TraceError| CliError::new(format!("{} {e}", path.display()));
     if path.as_os_str() == "-" {
-        return read(stdin).map_err(read_err);
+        return read_any(stdin).map_err(read_err);
     }
     let file = std::fs::File::open(path)
         .map_err(|e| CliError::new(format!("cannot read {}: {e}", path.display())))?;
-    read(BufReader::new(file)).map_err(read_err)
+    read_any(BufReader::new(file)).map_err(read_err)
 }
 
 /// `worker-3@60000` (or `3@60000`): worker 3 leaves at 60,000 ms.

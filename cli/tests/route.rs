@@ -383,3 +383,36 @@ fn the_session_router_is_uhashring_on_the_session_id() {
         assert!(out.stdout.is_empty());
     }
 }
+
+/// A gzipped trace (as the page fetches it) reads as the plain one: the same placements.
+#[test]
+fn a_gzipped_trace_routes_as_the_plain_one() {
+    use std::io::Write;
+    let plain = std::fs::read(TRACE).unwrap();
+    let mut encoder = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
+    encoder.write_all(&plain).unwrap();
+    let path = std::env::temp_dir().join(format!("ringlab-route-{}.jsonl.gz", std::process::id()));
+    std::fs::write(&path, encoder.finish().unwrap()).unwrap();
+    let args = [
+        "--workers",
+        "8",
+        "--cache-blocks",
+        "20000",
+        "--router",
+        "ring",
+        "--prefix-blocks",
+        "2",
+    ];
+    let gzipped = {
+        let mut all = vec!["route", "--trace", path.to_str().unwrap(), "--per-request"];
+        all.extend_from_slice(&args);
+        ok(&ringlab(&all, ""))
+    };
+    std::fs::remove_file(&path).unwrap();
+    let expected: Vec<String> = per_request(&args)
+        .iter()
+        .enumerate()
+        .map(|(i, (w, c))| format!("{i}\t{w}\t{c}"))
+        .collect();
+    assert_eq!(gzipped.lines().collect::<Vec<_>>(), expected);
+}

@@ -188,9 +188,64 @@ pub fn read<R: BufRead>(mut reader: R) -> Result<Vec<Request>, TraceError> {
     Ok(trace)
 }
 
+/// Every request of a trace, gzipped or plain: gzip is told by its first two bytes (1f 8b)
+/// and read as it streams, so its lines get the same limits and errors. A damaged gzip
+/// stream is refused at the line it breaks in.
+pub fn read_any<R: BufRead>(mut reader: R) -> Result<Vec<Request>, TraceError> {
+    let gzipped = reader
+        .fill_buf()
+        .map_err(|e| TraceError {
+            line: 1,
+            why: format!("cannot be read ({e})"),
+        })?
+        .starts_with(&[0x1f, 0x8b]);
+    if gzipped {
+        read(std::io::BufReader::new(flate2::bufread::GzDecoder::new(
+            reader,
+        )))
+    } else {
+        read(reader)
+    }
+}
+
+/// Every request of a trace file's bytes, gzipped or plain ([`read_any`]).
+pub fn decode(bytes: &[u8]) -> Result<Vec<Request>, TraceError> {
+    read_any(bytes)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn gzip(text: &str) -> Vec<u8> {
+        use std::io::Write;
+        let mut encoder = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::best());
+        encoder.write_all(text.as_bytes()).unwrap();
+        encoder.finish().unwrap()
+    }
+
+    /// The same trace gzipped or plain reads the same; a damaged gzip stream is refused with
+    /// a line, never read as half a trace.
+    #[test]
+    fn gzipped_and_plain_traces_read_alike() {
+        let text = concat!(
+            "{\"timestamp\": 0, \"input_length\": 700, \"output_length\": 5, \"hash_ids\": [0, 14]}\n",
+            "{\"timestamp\": 9, \"input_length\": 100, \"output_length\": 2, \"hash_ids\": [0]}\n",
+        );
+        let plain = decode(text.as_bytes()).unwrap();
+        assert_eq!(plain.len(), 2);
+        assert_eq!(decode(&gzip(text)).unwrap(), plain);
+        let mut broken = gzip(text);
+        let middle = broken.len() / 2;
+        broken.truncate(middle);
+        assert!(decode(&broken).is_err());
+        // A bad line inside the gzip names its line, as a plain one does.
+        let bad = format!("{text}{{\"timestamp\": 10}}\n");
+        assert_eq!(
+            decode(&gzip(&bad)).unwrap_err(),
+            decode(bad.as_bytes()).unwrap_err()
+        );
+    }
 
     #[test]
     fn bad_lines_say_their_number_and_why() {

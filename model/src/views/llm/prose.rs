@@ -1,0 +1,213 @@
+//! The llm view's sentences, from the replay's numbers.
+
+use ringlab_core::llm::router::Router;
+
+use super::params::{FleetChange, LlmParams, TraceName};
+use super::run::{RouterRun, STEPS};
+use crate::format::{grouped, percent};
+
+/// Stretches on either side of the change that its sentence sums: a few minutes of the
+/// real trace, thousands of blocks, not one noisy stretch.
+pub const AROUND: usize = 3;
+
+/// A router's name in the page.
+pub fn label(router: usize, params: &LlmParams) -> String {
+    let k = params.k;
+    let blocks = if k == 1 {
+        "block".to_string()
+    } else {
+        format!("{k} blocks")
+    };
+    match params.router_at(router) {
+        Router::RoundRobin => "Round robin".into(),
+        Router::Random { .. } => "Random".into(),
+        Router::LeastLoaded => "Least loaded".into(),
+        Router::Modulo => format!("Modulo on the first {blocks}"),
+        Router::Ring { .. } => format!("A ring on the first {blocks}"),
+        Router::RingBounded { c, .. } => {
+            format!("A ring on the first {blocks}, bounded at c = {c}")
+        }
+        Router::CacheAware => "Cache-aware (SGLang)".into(),
+        Router::Session => "Sessions on uhashring (vLLM)".into(),
+    }
+}
+
+/// Why router `router` has no run on the trace.
+pub fn not_run(router: usize, params: &LlmParams) -> String {
+    match params.router_at(router) {
+        Router::Session => format!(
+            "The session router reads each request's session id, and {} carries none. Pick ringlab's generated trace to see it.",
+            match params.trace {
+                TraceName::Generated => "this trace",
+                _ => "the Mooncake trace",
+            }
+        ),
+        _ => "This router cannot run on this fleet.".into(),
+    }
+}
+
+/// The headline: what the router found cached, against the most any router could, and
+/// its busiest worker.
+pub fn headline(run: &RouterRun, router: usize, params: &LlmParams) -> String {
+    format!(
+        "{} finds {} of the prompt blocks cached ({} of {}). The most any router could find is {}: every block seen before. Its busiest worker takes {:.2}× the mean of requests.",
+        label(router, params),
+        percent(run.reused_share()),
+        grouped(run.reused),
+        grouped(run.blocks),
+        percent(run.best_share()),
+        run.busiest_over_mean(),
+    )
+}
+
+/// `m:ss` from the trace's start.
+pub fn clock(ms: u64) -> String {
+    let s = ms / 1000;
+    format!("{}:{:02}", s / 60, s % 60)
+}
+
+/// Cached share of the stretches `from..to`.
+fn share(run: &RouterRun, from: usize, to: usize) -> (u64, u64) {
+    run.stretches[from..to]
+        .iter()
+        .fold((0, 0), |(r, b), s| (r + s.reused, b + s.blocks))
+}
+
+/// What the change did, in the minutes around it; `None` with no change.
+pub fn change(run: &RouterRun, params: &LlmParams, at_ms: u64) -> Option<String> {
+    let who = match params.change {
+        FleetChange::None => return None,
+        FleetChange::Join => format!("worker-{} joins", params.workers),
+        FleetChange::Leave => format!("worker-{} leaves", params.workers - 1),
+    };
+    // The first stretch that ends after the change.
+    let at = run
+        .stretches
+        .iter()
+        .position(|s| s.end_ms > at_ms)
+        .unwrap_or(STEPS);
+    let before = share(run, at.saturating_sub(AROUND), at);
+    let after = share(
+        run,
+        at.min(run.stretches.len()),
+        (at + AROUND).min(run.stretches.len()),
+    );
+    let pct = |(r, b): (u64, u64)| percent(if b == 0 { 0.0 } else { r as f64 / b as f64 });
+    Some(format!(
+        "At {}, {who}. In the {AROUND} stretches before, {} of the blocks were found cached ({} of {}); in the {AROUND} after, {} ({} of {}).",
+        clock(at_ms),
+        pct(before),
+        grouped(before.0),
+        grouped(before.1),
+        pct(after),
+        grouped(after.0),
+        grouped(after.1),
+    ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::test_numbers::assert_numbers;
+    use crate::urlkit::parse_query;
+    use crate::view_state::ViewState;
+    use crate::views::llm::run::Job;
+    use ringlab_core::llm::generate::{generate, Settings};
+    use ringlab_core::llm::replay::replay;
+
+    #[test]
+    fn the_headline_says_the_replays_numbers() {
+        let trace = generate(&Settings {
+            requests: 500,
+            ..Settings::default()
+        });
+        let (p, _) = LlmParams::from_query(&parse_query("router=ring&k=2&cache=400"));
+        let run = Job {
+            router: 4,
+            params: p.clone(),
+        }
+        .run(&trace)
+        .unwrap();
+        let out = replay(&trace, &p.fleet(4, &trace)).unwrap();
+        let blocks: usize = trace.iter().map(|r| r.blocks.len()).sum();
+        let mut seen = std::collections::HashSet::new();
+        let repeats = trace
+            .iter()
+            .flat_map(|r| &r.blocks)
+            .filter(|b| !seen.insert(**b))
+            .count();
+        let reused: usize = out.placed.iter().map(|x| x.cached).sum();
+        let mut per = [0u64; 8];
+        for x in &out.placed {
+            per[x.worker] += 1;
+        }
+        let busiest = *per.iter().max().unwrap() as f64 / (500.0 / 8.0);
+        assert_numbers(
+            &headline(&run, 4, &p),
+            &[
+                2.0,
+                reused as f64 / blocks as f64,
+                reused as f64,
+                blocks as f64,
+                repeats as f64 / blocks as f64,
+                busiest,
+            ],
+        );
+    }
+
+    #[test]
+    fn the_change_sentence_sums_the_stretches_around_it() {
+        let trace = generate(&Settings {
+            requests: 900,
+            ..Settings::default()
+        });
+        let (p, _) = LlmParams::from_query(&parse_query("router=modulo&k=2&change=join&cache=400"));
+        let run = Job {
+            router: 3,
+            params: p.clone(),
+        }
+        .run(&trace)
+        .unwrap();
+        let at = LlmParams::change_at_ms(&trace);
+        let text = change(&run, &p, at).unwrap();
+        // Summed here from the requests themselves, by arrival time.
+        let out = replay(&trace, &p.fleet(3, &trace)).unwrap();
+        let ends: Vec<u64> = run.stretches.iter().map(|s| s.end_ms).collect();
+        let first_after = ends.iter().position(|&e| e > at).unwrap();
+        let window = |from: usize, to: usize| {
+            let lo = if from == 0 { 0 } else { ends[from - 1] + 1 };
+            let hi = ends[to - 1];
+            let mut r = 0;
+            let mut b = 0;
+            for (i, q) in trace.iter().enumerate() {
+                if q.arrival_ms >= lo && q.arrival_ms <= hi {
+                    r += out.placed[i].cached;
+                    b += q.blocks.len();
+                }
+            }
+            (r as f64, b as f64)
+        };
+        let (rb, bb) = window(first_after - AROUND, first_after);
+        let (ra, ba) = window(first_after, first_after + AROUND);
+        let minutes = (at / 1000 / 60) as f64;
+        let seconds = (at / 1000 % 60) as f64;
+        assert_numbers(
+            &text,
+            &[
+                minutes,
+                seconds,
+                8.0,
+                AROUND as f64,
+                rb / bb,
+                rb,
+                bb,
+                AROUND as f64,
+                ra / ba,
+                ra,
+                ba,
+            ],
+        );
+        let (none, _) = LlmParams::from_query(&parse_query("router=modulo"));
+        assert_eq!(change(&run, &none, at), None);
+    }
+}
