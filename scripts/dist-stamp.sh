@@ -7,7 +7,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH="$PWD/tools/node_modules/.bin:$HOME/.cargo/bin:$PATH"
 {
-  find core/src model/src src lab-worker static -type f -print0 | sort -z | xargs -0 sha256sum
+  find core/src model/src src lab-worker static data/mooncake -type f -print0 | sort -z | xargs -0 sha256sum
   sha256sum index.html Cargo.toml Cargo.lock Trunk.toml core/Cargo.toml model/Cargo.toml \
     lab-worker/Cargo.toml tools/package-lock.json scripts/dist-bundles.sh scripts/merge-index.mjs scripts/index-html.sh \
     scripts/dist-stamp.sh tools/prerender.mjs tools/first-paint.mjs e2e/server.js

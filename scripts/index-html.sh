@@ -7,6 +7,14 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 out=${1:-index.gen.html}
+# The LLM traces #/llm fetches when the reader starts, gzipped (its worker reads gzip), with
+# their licence and notes: target/mooncake/, which index.html has Trunk copy.
+mkdir -p target/mooncake
+for trace in conversation_trace synthetic_trace; do
+  src=data/mooncake/$trace.jsonl dst=target/mooncake/$trace.jsonl.gz
+  [ "$dst" -nt "$src" ] || gzip -9 -n -c "$src" > "$dst"
+done
+cp data/mooncake/LICENSE-APACHE data/mooncake/README.md target/mooncake/
 links=""
 for name in $(cargo run -q -p ringlab --bin ringlab-bundles stylesheets); do
   [ -f "static/$name.css" ] || { echo "index-html: static/$name.css is missing" >&2; exit 1; }

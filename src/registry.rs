@@ -73,6 +73,12 @@ pub static BUNDLES: &[Bundle] = &[
         name: "clients",
         profile: "wasm-small",
     },
+    // Routing LLM requests: the replays run in the worker (lab-worker/), so the page only
+    // reads their numbers, draws, and builds one small ring for the picture. The small core.
+    Bundle {
+        name: "llm",
+        profile: "wasm-small",
+    },
     // The lab's page: forms, plots and tables. Its experiments run in the worker
     // (lab-worker/), a module of its own, so this one needs no fast core.
     Bundle {
@@ -168,6 +174,16 @@ pub static VIEWS: &[ViewInfo] = &[
         tail: None,
         bundle: "clients",
         styles: &["agree"],
+    },
+    ViewInfo {
+        path: "llm",
+        title: "Routing LLM requests",
+        nav: "LLM requests",
+        description: "A real hour of chat requests through eight routers: which GPU worker gets each prompt, what its cache holds, and what a ring keeps when a worker joins.",
+        group: "Real systems",
+        tail: None,
+        bundle: "llm",
+        styles: &["llm"],
     },
     ViewInfo {
         path: "load",

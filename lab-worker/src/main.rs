@@ -2,7 +2,11 @@
 //! started, then answers each line of text with a `Float64Array`:
 //! - a lab job (`ringlab_model::views::lab::job::Job`): its rings' outcomes;
 //! - a range of the comparison's keys (`ringlab_model::views::compare::chunk::KeysChunk`): their
-//!   tally. The schemes it built stay for the next range of the same comparison.
+//!   tally. The schemes it built stay for the next range of the same comparison;
+//! - a router's replay of an LLM trace (`ringlab_model::views::llm::run::Job`): its run.
+//!
+//! A message that is not a line is a trace handed over before the LLM jobs, `[name, bytes]`:
+//! it is kept, and not answered.
 //!
 //! A line that is neither gets a line saying so, a comparison whose scheme cannot be
 //! built the reason. Which answer a line gets is `ringlab_model::worker::answer`, tested
@@ -19,10 +23,20 @@ fn main() {
     let reply = scope.clone();
     let mut scratch = Scratch::default();
     let mut built = None;
+    let mut traces = ringlab_model::views::llm::traces::Traces::default();
     let on_message = Closure::<dyn FnMut(MessageEvent)>::new(move |event: MessageEvent| {
-        let line = event.data().as_string().unwrap_or_default();
+        let data = event.data();
+        if js_sys::Array::is_array(&data) {
+            let given: js_sys::Array = data.unchecked_into();
+            let name = given.get(0).as_string().unwrap_or_default();
+            let bytes = js_sys::Uint8Array::new(&given.get(1)).to_vec();
+            traces.put(&name, &bytes);
+            return;
+        }
+        let line = data.as_string().unwrap_or_default();
         let clock = || reply.performance().map_or(0.0, |p| p.now());
-        let answer = ringlab_model::worker::answer(&line, &mut scratch, &mut built, &clock);
+        let answer =
+            ringlab_model::worker::answer(&line, &mut scratch, &mut built, &mut traces, &clock);
         let _ = match answer {
             Ok(values) => {
                 let values = js_sys::Float64Array::from(values.as_slice());

@@ -1,6 +1,7 @@
 //! How the Web Worker (`lab-worker/`) answers one line of text: a lab job
 //! ([`Job`]) with its rings' outcomes, a range of the comparison's keys
-//! ([`KeysChunk`]) with their tally; anything else with a line saying so. The worker
+//! ([`KeysChunk`]) with their tally, a router's replay of an LLM trace ([`llm::run::Job`],
+//! on a trace the page handed over first: [`Traces`]); anything else with a line saying so. The worker
 //! only carries the line in and the answer out, so native tests read the same rule.
 
 use ringlab_core::experiment::Scratch;
@@ -8,6 +9,8 @@ use ringlab_core::experiment::Scratch;
 use crate::views::compare::chunk::KeysChunk;
 use crate::views::compare::run::Comparison;
 use crate::views::lab::job::Job;
+use crate::views::llm;
+use crate::views::llm::traces::Traces;
 
 /// What the worker says of a line it cannot read.
 pub const UNREAD: &str = "the worker could not read its job";
@@ -20,12 +23,15 @@ pub fn answer(
     line: &str,
     scratch: &mut Scratch,
     built: &mut Option<Comparison>,
+    traces: &mut Traces,
     clock: &dyn Fn() -> f64,
 ) -> Result<Vec<f64>, String> {
     if let Some(job) = Job::from_text(line) {
         Ok(job.run(scratch, clock))
     } else if let Some(chunk) = KeysChunk::from_text(line) {
         chunk.run(built)
+    } else if let Some(job) = llm::run::Job::from_text(line) {
+        job.answer(traces)
     } else {
         Err(UNREAD.to_string())
     }
@@ -53,7 +59,14 @@ mod tests {
     #[test]
     fn a_lab_job_is_answered_with_the_trials_outcomes() {
         let (mut scratch, mut built) = fresh();
-        let values = answer("catcher 5 10 4 3 9", &mut scratch, &mut built, &|| 0.0).unwrap();
+        let values = answer(
+            "catcher 5 10 4 3 9",
+            &mut scratch,
+            &mut built,
+            &mut Traces::default(),
+            &|| 0.0,
+        )
+        .unwrap();
         let setting = Setting {
             servers: 10,
             points: 4,
@@ -66,6 +79,35 @@ mod tests {
             .collect();
         assert_eq!(CatcherRing::read_all(&values), Some(expected));
         assert!(built.is_none());
+    }
+
+    /// An LLM job is answered with its run's numbers once the page has handed the worker
+    /// its trace; before, with why not; the session router on a trace without sessions
+    /// with no numbers.
+    #[test]
+    fn an_llm_job_is_answered_on_the_trace_it_was_given() {
+        use crate::views::llm::run::{Job as LlmJob, RouterRun};
+        let (mut scratch, mut built) = fresh();
+        let mut traces = Traces::default();
+        let job = LlmJob::from_text("llm ring trace=synthetic&k=2").unwrap();
+        let mut ask = |line: &str, traces: &mut Traces| {
+            answer(line, &mut scratch, &mut built, traces, &|| 0.0)
+        };
+        assert_eq!(
+            ask(&job.to_text(), &mut traces),
+            Err("the worker was not given the synthetic trace".to_string())
+        );
+        let text = concat!(
+            "{\"timestamp\": 0, \"input_length\": 900, \"output_length\": 3, \"hash_ids\": [0, 1]}\n",
+            "{\"timestamp\": 7, \"input_length\": 1200, \"output_length\": 2, \"hash_ids\": [0, 1, 2]}\n",
+        );
+        traces.put("synthetic", text.as_bytes());
+        let values = ask(&job.to_text(), &mut traces).unwrap();
+        let trace = ringlab_core::llm::trace::parse(text).unwrap();
+        assert_eq!(RouterRun::read(&values), job.run(&trace));
+        assert_eq!(RouterRun::read(&values).unwrap().reused, 2);
+        let session = LlmJob::from_text("llm session trace=synthetic").unwrap();
+        assert_eq!(ask(&session.to_text(), &mut traces), Ok(Vec::new()));
     }
 
     /// A line that is neither is refused with the worker's sentence, whatever it holds.
@@ -81,7 +123,13 @@ mod tests {
         ] {
             let (mut scratch, mut built) = fresh();
             assert_eq!(
-                answer(bad, &mut scratch, &mut built, &|| 0.0),
+                answer(
+                    bad,
+                    &mut scratch,
+                    &mut built,
+                    &mut Traces::default(),
+                    &|| 0.0
+                ),
                 Err("the worker could not read its job".to_string()),
                 "{bad:?}"
             );
@@ -112,8 +160,14 @@ mod tests {
                 let mut tally = Tally::new(&params);
                 for (i, chunk) in KeysChunk::plan(&params, pieces).iter().enumerate() {
                     let worker = if i % 2 == 0 { &mut one } else { &mut two };
-                    let values = answer(&chunk.to_text(), &mut scratch, worker, &|| 0.0)
-                        .unwrap_or_else(|why| panic!("{:?}: {why}", chunk.keys));
+                    let values = answer(
+                        &chunk.to_text(),
+                        &mut scratch,
+                        worker,
+                        &mut Traces::default(),
+                        &|| 0.0,
+                    )
+                    .unwrap_or_else(|why| panic!("{:?}: {why}", chunk.keys));
                     assert!(tally.add_values(&values));
                 }
                 assert_eq!(
@@ -124,7 +178,14 @@ mod tests {
             // The last key alone: one key counted.
             let (mut scratch, mut built) = fresh();
             let line = format!("compare {} {keys} {}", keys - 1, query(&params));
-            let values = answer(&line, &mut scratch, &mut built, &|| 0.0).unwrap();
+            let values = answer(
+                &line,
+                &mut scratch,
+                &mut built,
+                &mut Traces::default(),
+                &|| 0.0,
+            )
+            .unwrap();
             let mut tally = Tally::new(&params);
             assert!(tally.add_values(&values));
             assert_eq!(tally.keys, 1, "{line}");

@@ -13,6 +13,7 @@ use ringlab_model::views::index::{IndexParams, INDEX_PATH};
 use ringlab_model::views::jump::params::JumpParams;
 use ringlab_model::views::lab::params::LabParams;
 use ringlab_model::views::learn::params::LearnParams;
+use ringlab_model::views::llm::params::LlmParams;
 use ringlab_model::views::load::params::LoadParams;
 use ringlab_model::views::maglev::params::MaglevParams;
 use ringlab_model::views::prep::params::PrepParams;
@@ -34,6 +35,7 @@ use crate::views::index::Index;
 use crate::views::jump::JumpView;
 use crate::views::lab::LabView;
 use crate::views::learn::Learn;
+use crate::views::llm::LlmView;
 use crate::views::load::LoadView;
 use crate::views::maglev::MaglevView;
 use crate::views::prep::Prep;
@@ -89,6 +91,7 @@ pub static REGISTERED: &[Registered] = &[
     view!("prep", Prep, PrepParams),
     view!("systems", Systems, SystemsParams),
     view!("agree", AgreeView, AgreeParams),
+    view!("llm", LlmView, LlmParams),
     view!("load", LoadView, LoadParams),
     view!("break", BreakIt, BreakParams),
     view!("rendezvous", RendezvousView, RendezvousParams),

@@ -4,6 +4,7 @@
 pub mod browser;
 pub mod canvas_theme;
 pub mod embed_height;
+pub mod fetch_bytes;
 pub mod fix_picker;
 pub mod hooks;
 pub mod leaver_select;

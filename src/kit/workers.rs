@@ -22,6 +22,12 @@ const WORKER_URL: &str = "./lab-worker_loader.js";
 /// the end, always redraw.
 const REDRAW_MS: f64 = 100.0;
 
+/// Workers for the page: one per core the browser reports, two to four.
+pub fn worker_count() -> u32 {
+    let cores = web_sys::window().map_or(2.0, |w| w.navigator().hardware_concurrency());
+    (cores as u32).clamp(2, 4)
+}
+
 /// What a run is doing.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Status {
@@ -40,6 +46,11 @@ pub trait Work: 'static {
     /// Job `job`'s numbers: `Ok(true)` when they finish something worth redrawing at
     /// once, an error when they do not fit the job.
     fn put(&mut self, job: usize, values: &[f64]) -> Result<bool, String>;
+    /// A message each worker gets once it is ready, before its first job (the trace the
+    /// LLM jobs read); none by default.
+    fn setup(&self) -> Option<JsValue> {
+        None
+    }
 }
 
 thread_local! {
@@ -154,6 +165,16 @@ impl<W: Work> Pool<W> {
         }
         let text = data.as_string();
         if text.as_deref() == Some("ready") {
+            if let Some(message) = self.work.setup() {
+                if let Some(slot) = self.slots.get(slot) {
+                    if slot.worker.post_message(&message).is_err() {
+                        self.finish(Status::Failed(
+                            "the worker could not be given its trace".into(),
+                        ));
+                        return true;
+                    }
+                }
+            }
             self.feed(slot);
             return false;
         }

@@ -11,6 +11,7 @@ pub mod index;
 pub mod jump;
 pub mod lab;
 pub mod learn;
+pub mod llm;
 pub mod load;
 pub mod maglev;
 pub mod prep;

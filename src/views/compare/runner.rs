@@ -11,7 +11,7 @@ use ringlab_model::views::compare::params::CompareParams;
 use ringlab_model::views::compare::run::Tally;
 use yew::prelude::*;
 
-use crate::kit::workers::{Pool, Work};
+use crate::kit::workers::{worker_count, Pool, Work};
 
 /// Keys per range at most: about a second of a worker's time at 1,000 servers under
 /// rendezvous (which scores every server for every key, before and after the change).
@@ -45,12 +45,6 @@ impl Work for Placing {
 
 /// A comparison on the workers.
 pub type Run = Rc<RefCell<Pool<Placing>>>;
-
-/// Workers for the page: one per core the browser reports, two to four.
-pub fn worker_count() -> u32 {
-    let cores = web_sys::window().map_or(2.0, |w| w.navigator().hardware_concurrency());
-    (cores as u32).clamp(2, 4)
-}
 
 /// The comparison under way, and Cancel.
 pub struct Comparing {

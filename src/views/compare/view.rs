@@ -13,11 +13,12 @@ use yew::prelude::*;
 
 use super::controls::{controls, pick_when};
 use super::moved_bars::MovedBars;
-use super::runner::{use_comparison, worker_count};
+use super::runner::use_comparison;
 use super::speed::use_speed;
 use crate::kit::hooks::linked::use_linked;
 use crate::kit::notes::{dispatching, ViewNotes};
 use crate::kit::view_props::ViewProps;
+use crate::kit::workers::worker_count;
 use crate::kit::workers::Status;
 
 #[component]

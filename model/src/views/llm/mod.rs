@@ -7,3 +7,5 @@ pub mod params;
 pub mod presets;
 pub mod prose;
 pub mod run;
+pub mod scene;
+pub mod traces;

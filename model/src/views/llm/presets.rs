@@ -46,3 +46,29 @@ pub const PRESETS: &[Preset] = &[
         query: "router=ring&k=2&change=join",
     },
 ];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::urlkit::parse_query;
+    use crate::view_state::ViewState;
+    use crate::views::llm::params::LlmParams;
+
+    /// Each preset reads with no note, and no two are the same state.
+    #[test]
+    fn every_preset_reads_cleanly_and_once() {
+        let states: Vec<LlmParams> = PRESETS
+            .iter()
+            .map(|preset| {
+                let (p, notes) = LlmParams::from_query(&parse_query(preset.query));
+                assert!(notes.is_empty(), "{}: {notes:?}", preset.name);
+                p
+            })
+            .collect();
+        for (i, a) in states.iter().enumerate() {
+            assert!(!states[i + 1..].contains(a), "{} repeats", PRESETS[i].name);
+        }
+        // The first preset is the view's default.
+        assert_eq!(states[0], LlmParams::default());
+    }
+}

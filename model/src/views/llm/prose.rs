@@ -105,6 +105,42 @@ pub fn change(run: &RouterRun, params: &LlmParams, at_ms: u64) -> Option<String>
     ))
 }
 
+/// The moment shown: stretch `step` (from 1; 0 is before the first request) in a sentence.
+pub fn moment(run: &RouterRun, step: usize) -> String {
+    let Some(s) = step.checked_sub(1).and_then(|i| run.stretches.get(i)) else {
+        return "Before the first request: every cache is empty.".into();
+    };
+    let requests: u64 = s.requests.iter().sum();
+    let busiest = s.requests.iter().copied().max().unwrap_or(0);
+    let pct = if s.blocks == 0 {
+        0.0
+    } else {
+        s.reused as f64 / s.blocks as f64
+    };
+    format!(
+        "Up to {}: {} requests in this stretch, {} of their blocks found cached; the busiest worker took {} of them.",
+        clock(s.end_ms - run.start_ms),
+        grouped(requests),
+        percent(pct),
+        grouped(busiest),
+    )
+}
+
+/// The download's progress.
+pub fn fetching(loaded: f64, total: f64) -> String {
+    let mb = |b: f64| format!("{:.2} MB", b / 1e6);
+    if total > 0.0 {
+        format!("Fetching the trace: {} of {}…", mb(loaded), mb(total))
+    } else {
+        format!("Fetching the trace: {}…", mb(loaded))
+    }
+}
+
+/// The replays' progress.
+pub fn replaying(done: usize, all: usize) -> String {
+    format!("Replaying the trace in your browser: {done} of {all} routers done…")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -174,21 +210,22 @@ mod tests {
         let out = replay(&trace, &p.fleet(3, &trace)).unwrap();
         let ends: Vec<u64> = run.stretches.iter().map(|s| s.end_ms).collect();
         let first_after = ends.iter().position(|&e| e > at).unwrap();
+        // (cached, blocks, requests per worker) of the requests in stretches from..to.
         let window = |from: usize, to: usize| {
             let lo = if from == 0 { 0 } else { ends[from - 1] + 1 };
             let hi = ends[to - 1];
-            let mut r = 0;
-            let mut b = 0;
+            let (mut r, mut b, mut per) = (0, 0, vec![0u64; 9]);
             for (i, q) in trace.iter().enumerate() {
                 if q.arrival_ms >= lo && q.arrival_ms <= hi {
                     r += out.placed[i].cached;
                     b += q.blocks.len();
+                    per[out.placed[i].worker] += 1;
                 }
             }
-            (r as f64, b as f64)
+            (r as f64, b as f64, per)
         };
-        let (rb, bb) = window(first_after - AROUND, first_after);
-        let (ra, ba) = window(first_after, first_after + AROUND);
+        let (rb, bb, _) = window(first_after - AROUND, first_after);
+        let (ra, ba, _) = window(first_after, first_after + AROUND);
         let minutes = (at / 1000 / 60) as f64;
         let seconds = (at / 1000 % 60) as f64;
         assert_numbers(
@@ -206,6 +243,23 @@ mod tests {
                 ra,
                 ba,
             ],
+        );
+        // The moment after the change: that stretch's own counts.
+        let (r, b, per) = window(first_after, first_after + 1);
+        let end = run.stretches[first_after].end_ms - run.start_ms;
+        assert_numbers(
+            &moment(&run, first_after + 1),
+            &[
+                (end / 60_000) as f64,
+                (end / 1000 % 60) as f64,
+                per.iter().sum::<u64>() as f64,
+                r / b,
+                *per.iter().max().unwrap() as f64,
+            ],
+        );
+        assert_eq!(
+            moment(&run, 0),
+            "Before the first request: every cache is empty."
         );
         let (none, _) = LlmParams::from_query(&parse_query("router=modulo"));
         assert_eq!(change(&run, &none, at), None);

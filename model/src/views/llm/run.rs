@@ -12,7 +12,8 @@ use ringlab_core::llm::replay::{replay, Change, Fleet, Replay};
 use ringlab_core::llm::router::Router;
 use ringlab_core::llm::trace::Request;
 
-use super::params::LlmParams;
+use super::params::{FleetChange, LlmParams};
+use super::traces::Traces;
 use crate::urlkit::{parse_query, write_query};
 use crate::view_state::ViewState;
 
@@ -55,6 +56,13 @@ impl Job {
         notes.is_empty().then_some(Job { router, params })
     }
 
+    /// The worker's answer: the run's numbers ([`RouterRun::to_values`]), none when the
+    /// router cannot run on the trace, or why the worker has no trace to run it on.
+    pub fn answer(&self, traces: &mut Traces) -> Result<Vec<f64>, String> {
+        let trace = traces.get(self.params.trace)?;
+        Ok(self.run(trace).map_or_else(Vec::new, |run| run.to_values()))
+    }
+
     /// The replay, cut into stretches; `None` when the router cannot run on `trace`.
     pub fn run(&self, trace: &[Request]) -> Option<RouterRun> {
         let fleet = self.params.fleet(self.router, trace);
@@ -84,6 +92,10 @@ pub struct Stretch {
 /// What one router did with the trace.
 #[derive(Debug, Clone, PartialEq)]
 pub struct RouterRun {
+    /// The first request's arrival, ms.
+    pub start_ms: u64,
+    /// When the fleet changes, if it does, ms.
+    pub change_ms: Option<u64>,
     pub blocks: u64,
     pub reused: u64,
     /// Blocks that repeat one seen before anywhere: the most any router could find cached.
@@ -176,6 +188,8 @@ impl RouterRun {
             stretches.push(stretch);
         }
         RouterRun {
+            start_ms: start,
+            change_ms: fleet.events.first().map(|e| e.at_ms),
             blocks: out.blocks,
             reused: out.reused_blocks(),
             repeats,
@@ -203,6 +217,19 @@ impl RouterRun {
         busiest_over_mean(&self.requests)
     }
 
+    /// Whether worker `w` is in `params`' fleet at the end of stretch `step`: a newcomer
+    /// from the change on, a leaver until it.
+    pub fn live(&self, w: usize, step: usize, params: &LlmParams) -> bool {
+        let end = self.stretches.get(step).map_or(u64::MAX, |s| s.end_ms);
+        let changed = self.change_ms.is_some_and(|at| at <= end);
+        let first = params.workers as usize;
+        match params.change {
+            FleetChange::None => w < first,
+            FleetChange::Join => w < first || (w == first && changed),
+            FleetChange::Leave => w < first && !(w + 1 == first && changed),
+        }
+    }
+
     /// Workers that ever were.
     pub fn workers(&self) -> usize {
         self.requests.len()
@@ -212,6 +239,9 @@ impl RouterRun {
     /// stretch (its end, blocks, reused, requests and held per worker, its dots).
     pub fn to_values(&self) -> Vec<f64> {
         let mut v = vec![
+            self.start_ms as f64,
+            self.change_ms.is_some() as u8 as f64,
+            self.change_ms.unwrap_or(0) as f64,
             self.blocks as f64,
             self.reused as f64,
             self.repeats as f64,
@@ -242,6 +272,12 @@ impl RouterRun {
         let mut whole = || {
             let v = it.next()?;
             (v >= 0.0 && v.fract() == 0.0 && v < 9.0e15).then_some(v as u64)
+        };
+        let start_ms = whole()?;
+        let change_ms = match (whole()?, whole()?) {
+            (0, _) => None,
+            (1, at) => Some(at),
+            _ => return None,
         };
         let (blocks, reused, repeats) = (whole()?, whole()?, whole()?);
         let (prefill_tokens, input_tokens) = (whole()?, whole()?);
@@ -283,6 +319,8 @@ impl RouterRun {
             });
         }
         it.next().is_none().then_some(RouterRun {
+            start_ms,
+            change_ms,
             blocks,
             reused,
             repeats,
@@ -340,7 +378,6 @@ pub fn families(trace: &[Request]) -> Vec<usize> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::views::llm::params::FleetChange;
     use ringlab_core::llm::cache::PrefixCache;
     use ringlab_core::llm::generate::{generate, Settings};
 
@@ -483,6 +520,49 @@ mod tests {
                 .map(|(r, _)| r.blocks.iter().take(2).copied().collect::<Vec<_>>())
                 .collect();
             assert!(firsts.len() <= 1, "family {f}: {firsts:?}");
+        }
+    }
+
+    /// A newcomer is live from the stretch the change falls in, a leaver until it; the
+    /// others throughout. Each worker takes requests only while it is live.
+    #[test]
+    fn workers_are_live_as_the_change_says() {
+        let trace = trace();
+        for (query, changing) in [("change=join&workers=4", 4), ("change=leave&workers=4", 3)] {
+            let p = params(query);
+            let run = Job {
+                router: 0,
+                params: p.clone(),
+            }
+            .run(&trace)
+            .unwrap();
+            let at = run.change_ms.unwrap();
+            assert_eq!(at, LlmParams::change_at_ms(&trace));
+            for (step, s) in run.stretches.iter().enumerate() {
+                let after = at <= s.end_ms;
+                for w in 0..run.workers() {
+                    let expected = if w == changing {
+                        after == (p.change == FleetChange::Join)
+                    } else {
+                        true
+                    };
+                    assert_eq!(
+                        run.live(w, step, &p),
+                        expected,
+                        "{query}: worker {w}, step {step}"
+                    );
+                    let before_start = step > 0 && at <= run.stretches[step - 1].end_ms;
+                    if w == changing && p.change == FleetChange::Leave && before_start {
+                        assert_eq!(s.requests[w], 0, "the leaver takes nothing after it left");
+                    }
+                    if w == changing && p.change == FleetChange::Join && !after {
+                        assert_eq!(
+                            s.requests[w], 0,
+                            "the newcomer takes nothing before it joins"
+                        );
+                    }
+                }
+            }
         }
     }
 
