@@ -94,6 +94,7 @@ bench-browser: tools dist
 	cd e2e && node bench/load-probe.js
 	cd e2e && node bench/lab-probe.js
 	cd e2e && node bench/tasks-probe.js
+	cd e2e && node bench/llm-probe.js
 	# The ring's lookups one at a time and in a batch, in wasm32 in headless Chromium.
 	cd core && $(WASM_RUNNER_ENV) $(CARGO) test --release --target wasm32-unknown-unknown \
 		--test wasm_speed -- --include-ignored --nocapture

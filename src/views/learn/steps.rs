@@ -406,7 +406,9 @@ fn beyond(widget: Html) -> Html {
             { p("A worker serving a large language model keeps what it computed for the prompts it has read, block by block. A new prompt that starts like an earlier one skips that work, but only on the worker that did it. So the routers in front of these fleets hash the start of the prompt onto a ring: SGLang's gateway does, with bounded loads, and vLLM's production stack hashes a session id with uhashring.") }
             { for llm_prose::where_rings_route().into_iter().map(p) }
             <p>
-                { "The whole trace, against how many blocks are hashed, the bound and the cache's size: " }
+                { "Watch it play, request by request, under every router: " }
+                <ViewLink to={"#/llm?router=ring&k=2".to_string()}>{ "Routing LLM requests" }</ViewLink>
+                { ". The whole trace, against how many blocks are hashed, the bound and the cache's size: " }
                 <ViewLink to={links::lab_figure(10)}>{ "the lab's figures 10 to 12" }</ViewLink>{ "." }
             </p>
             <p>

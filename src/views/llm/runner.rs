@@ -1,8 +1,12 @@
 //! The replays, off the page's thread: the trace fetched once (only when the reader starts),
 //! handed to each worker, and every router replayed on it, the one played back first.
 //! A new fleet starts over; the router played back only picks another row.
+//!
+//! Once the reader has started, the page remembers it, and the traces fetched, for as long
+//! as it is open: a preset's link (which draws the view anew) replays at once, without
+//! asking again or fetching again.
 
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 use std::collections::HashMap;
 use std::rc::Rc;
 
@@ -14,6 +18,13 @@ use yew::prelude::*;
 
 use crate::kit::fetch_bytes::{fetch_bytes, Fetched, Fetching};
 use crate::kit::workers::{worker_count, Pool, Work};
+
+thread_local! {
+    /// Whether the reader has pressed "Replay the trace" since the page was opened.
+    static STARTED: Cell<bool> = const { Cell::new(false) };
+    /// The traces fetched, by file.
+    static FETCHED: RefCell<HashMap<&'static str, js_sys::Uint8Array>> = RefCell::new(HashMap::new());
+}
 
 /// Every router's replay of one trace by one fleet.
 pub struct Replays {
@@ -79,19 +90,17 @@ fn fleet_key(p: &LlmParams) -> LlmParams {
 #[hook]
 pub fn use_replays(params: &LlmParams) -> Replaying {
     let redraw = use_force_update();
-    let started = use_state(|| false);
+    let started = use_state(|| STARTED.with(Cell::get));
     let fetch = use_state(|| None::<Fetched>);
     let fetching = use_mut_ref(|| None::<Fetching>);
-    let bytes = use_mut_ref(HashMap::<&'static str, js_sys::Uint8Array>::new);
     let run = use_state(|| None::<Run>);
     // Bumped when a trace arrives, so that the run below starts.
     let arrived = use_state(|| 0u32);
     {
-        let (run, fetch, fetching, bytes, arrived) = (
+        let (run, fetch, fetching, arrived) = (
             run.clone(),
             fetch.clone(),
             fetching.clone(),
-            bytes.clone(),
             arrived.clone(),
         );
         let played = params.router;
@@ -105,7 +114,7 @@ pub fn use_replays(params: &LlmParams) -> Replaying {
                 let given = match trace.file() {
                     None => None,
                     Some(file) => {
-                        let held = bytes.borrow().get(file).cloned();
+                        let held = FETCHED.with(|f| f.borrow().get(file).cloned());
                         match held {
                             Some(b) => Some((trace, b)),
                             None => {
@@ -114,7 +123,7 @@ pub fn use_replays(params: &LlmParams) -> Replaying {
                                 let failed = fetch.clone();
                                 let on = Callback::from(move |f: Fetched| {
                                     if let Fetched::Done(b) = &f {
-                                        bytes.borrow_mut().insert(file, b.clone());
+                                        FETCHED.with(|f| f.borrow_mut().insert(file, b.clone()));
                                         fetch.set(None);
                                         arrived.set(*arrived + 1);
                                     } else {
@@ -146,7 +155,10 @@ pub fn use_replays(params: &LlmParams) -> Replaying {
     }
     let start = {
         let started = started.clone();
-        Callback::from(move |()| started.set(true))
+        Callback::from(move |()| {
+            STARTED.with(|s| s.set(true));
+            started.set(true);
+        })
     };
     Replaying {
         fetch: (*fetch).clone(),

@@ -57,16 +57,15 @@ pub fn Stage(props: &StageProps) -> Html {
     let dots = stretch.map(|s| {
         let count = s.dots.len().max(1);
         html! {
-            // Keyed by the moment: a new stretch draws its requests flying in again.
-            <g class="llm-dots" key={props.step}>
+            // Keyed by the moment: a new stretch's requests fly in from the centre again
+            // (static/llm.css animates cx and cy from 0, the group's origin).
+            <g class="llm-dots" key={props.step} transform={format!("translate({} {})", f(cx), f(cy))}>
                 { for s.dots.iter().enumerate().map(|(i, &(w, family))| {
                     let (bx, by) = badge_at(w);
                     // Spread round the badge so that a worker's requests do not stack.
-                    let turn = i as f64 / count as f64;
-                    let (x, y) = polar((bx, by), 19.0, turn);
-                    let style = format!("--from-x: {}px; --from-y: {}px; animation-delay: {}ms", f(cx - x), f(cy - y), (i * 12) % 240);
+                    let (x, y) = polar((bx, by), 19.0, i as f64 / count as f64);
                     let class = if family < FAMILIES { format!("llm-dot fam-{family}") } else { "llm-dot fam-other".to_string() };
-                    html! { <circle class={class} cx={f(x)} cy={f(y)} r="4" {style} /> }
+                    html! { <circle class={class} cx={f(x - cx)} cy={f(y - cy)} r="4" /> }
                 }) }
             </g>
         }

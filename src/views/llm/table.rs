@@ -1,28 +1,17 @@
 //! Every router on the same trace and fleet, side by side: blocks found cached, prompt
 //! tokens computed, the busiest worker over the mean, and the modelled time to first
-//! token. Each row's name plays that router.
+//! token. Each row's name is a button that plays that router (a button, not a link: an
+//! embedded widget keeps its own address).
 
 use ringlab_core::llm::router::Router;
 use ringlab_model::format::percent;
-use ringlab_model::urlkit::write_query;
-use ringlab_model::view_state::ViewState;
 use ringlab_model::views::llm::params::LlmParams;
 use ringlab_model::views::llm::prose::{label, not_run};
 use ringlab_model::views::llm::run::RouterRun;
 use yew::prelude::*;
 
-pub fn table(p: &LlmParams, runs: &[Option<Option<RouterRun>>]) -> Html {
-    let link = |router: usize| {
-        let query = LlmParams {
-            router,
-            ..p.clone()
-        }
-        .to_query();
-        format!(
-            "#/llm?{}",
-            write_query(query.iter().map(|(k, v)| (k.as_str(), v.as_str())))
-        )
-    };
+/// The table; `on_play` plays the router of a row.
+pub fn table(p: &LlmParams, runs: &[Option<Option<RouterRun>>], on_play: &Callback<usize>) -> Html {
     let ms = |us: u64| format!("{:.0} ms", us as f64 / 1e3);
     let rows = (0..Router::NAMES.len()).map(|r| {
         let name = label(r, p);
@@ -42,7 +31,10 @@ pub fn table(p: &LlmParams, runs: &[Option<Option<RouterRun>>]) -> Html {
         };
         html! {
             <tr class={classes!(current.then_some("llm-current"))}>
-                <th scope="row"><a href={link(r)} aria-current={current.then_some("true")}>{ name }</a></th>
+                <th scope="row">
+                    <button type="button" class="link-button" aria-pressed={if current { "true" } else { "false" }}
+                        onclick={on_play.reform(move |_: MouseEvent| r)}>{ name }</button>
+                </th>
                 { cells }
             </tr>
         }

@@ -76,10 +76,16 @@ pub fn LlmView(props: &ViewProps) -> Html {
         html! {
             <div class="llm-start">
                 <button type="button" class="primary" onclick={move |_| start.emit(())}>{ "Replay the trace" }</button>
-                <p>{ "Fetches the trace once (0.8 MB for the hour of chat) and replays it under all eight routers, in your browser, off the page's thread." }</p>
+                <p>{ "Fetches the trace once (under a megabyte) and replays it under all eight routers, in your browser, off the page's thread." }</p>
             </div>
         }
     });
+    let on_play = {
+        let dispatch = dispatch.clone();
+        Callback::from(move |router: usize| {
+            dispatch.dispatch(Edit::set("router", Router::NAMES[router]))
+        })
+    };
     let on_step = {
         let step = step.clone();
         Callback::from(move |s: u64| step.set((s as usize).min(STEPS)))
@@ -156,7 +162,7 @@ pub fn LlmView(props: &ViewProps) -> Html {
             { start.unwrap_or_default() }
             { status.unwrap_or_default() }
             { playback }
-            if replaying.started { { table(p, &runs) } }
+            if replaying.started { { table(p, &runs, &on_play) } }
         </section>
     }
 }
