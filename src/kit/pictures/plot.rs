@@ -29,6 +29,9 @@ pub struct PlotProps {
     #[prop_or_default]
     pub span: Option<usize>,
     pub label: String,
+    /// The x axis's title: what a step is.
+    #[prop_or("seconds")]
+    pub x_label: &'static str,
 }
 
 const MARGINS: Margins = Margins {
@@ -37,6 +40,19 @@ const MARGINS: Margins = Margins {
     top: 12.0,
     bottom: 36.0,
 };
+
+/// A y tick's text: a share as a whole percentage; a count grouped, with the decimals a
+/// small axis needs (1.25 is not 1).
+fn tick(v: f64, top: f64, share: bool) -> String {
+    if share {
+        format!("{:.0}%", v * 100.0)
+    } else if top < 10.0 {
+        let text = format!("{v:.2}");
+        text.trim_end_matches('0').trim_end_matches('.').to_string()
+    } else {
+        grouped_rounded(v)
+    }
+}
 
 #[component]
 pub fn Plot(props: &PlotProps) -> Html {
@@ -69,7 +85,7 @@ pub fn Plot(props: &PlotProps) -> Html {
             { for [0.0, top / 2.0, top].map(|v| html! {
                 <>
                     <line class="axis-grid" x1={f(left)} x2={f(left + pw)} y1={f(y(v))} y2={f(y(v))} />
-                    <text class="axis-tick" x={f(left - 6.0)} y={f(y(v) + 4.0)} text-anchor="end">{ if props.share { format!("{:.0}%", v * 100.0) } else { grouped_rounded(v) } }</text>
+                    <text class="axis-tick" x={f(left - 6.0)} y={f(y(v) + 4.0)} text-anchor="end">{ tick(v, top, props.share) }</text>
                 </>
             }) }
             { for [0, last / 2, last].map(|t| html! {
@@ -82,7 +98,7 @@ pub fn Plot(props: &PlotProps) -> Html {
             <line class="plot-cursor" x1={f(x(props.cursor.min(last)))} x2={f(x(props.cursor.min(last)))} y1={f(top_margin)} y2={f(top_margin + ph)} />
             <path class="plot-line" d={d} />
             <line class="axis" x1={f(left)} x2={f(left + pw)} y1={f(top_margin + ph)} y2={f(top_margin + ph)} />
-            <text class="axis-title" x={f(left + pw / 2.0)} y={f(frame.height - 4.0)} text-anchor="middle">{ "seconds" }</text>
+            <text class="axis-title" x={f(left + pw / 2.0)} y={f(frame.height - 4.0)} text-anchor="middle">{ props.x_label }</text>
             <text class="axis-title" x="11" y={f(middle)} text-anchor="middle" transform={format!("rotate(-90 11 {middle:.1})")}>{ props.y_label }</text>
         </svg>
     }

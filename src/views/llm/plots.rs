@@ -35,9 +35,9 @@ pub fn Plots(props: &PlotsProps) -> Html {
     html! {
         <div class="llm-plots">
             <Plot values={Rc::new(cached)} y_label="blocks found cached" share={true} top={Some(1.0)}
-                {cursor} span={Some(STEPS)} label="The share of prompt blocks found cached, stretch by stretch" />
+                {cursor} span={Some(STEPS)} x_label="stretches of the trace" label="The share of prompt blocks found cached, stretch by stretch" />
             <Plot values={Rc::new(busiest)} y_label="busiest / mean" limit={Some((1.0, "even"))}
-                {cursor} span={Some(STEPS)} label="The busiest worker's requests over the mean, stretch by stretch" />
+                {cursor} span={Some(STEPS)} x_label="stretches of the trace" label="The busiest worker's requests over the mean, stretch by stretch" />
         </div>
     }
 }

@@ -6,7 +6,7 @@ use std::rc::Rc;
 
 use ringlab_model::geometry::polar;
 use ringlab_model::views::llm::params::LlmParams;
-use ringlab_model::views::llm::run::{RouterRun, FAMILIES};
+use ringlab_model::views::llm::run::RouterRun;
 use ringlab_model::views::llm::scene::ring_arcs;
 use yew::prelude::*;
 
@@ -64,8 +64,7 @@ pub fn Stage(props: &StageProps) -> Html {
                     let (bx, by) = badge_at(w);
                     // Spread round the badge so that a worker's requests do not stack.
                     let (x, y) = polar((bx, by), 19.0, i as f64 / count as f64);
-                    let class = if family < FAMILIES { format!("llm-dot fam-{family}") } else { "llm-dot fam-other".to_string() };
-                    html! { <circle class={class} cx={f(x - cx)} cy={f(y - cy)} r="4" /> }
+                    html! { <circle class={format!("llm-dot fam-{family}")} cx={f(x - cx)} cy={f(y - cy)} r="4" /> }
                 }) }
             </g>
         }
@@ -95,7 +94,7 @@ pub fn Stage(props: &StageProps) -> Html {
                     { for badges }
                     { dots.unwrap_or_default() }
                 </OwnerRing>
-                <figcaption>{ "Each dot is a request, coloured by its prompt's first two blocks (its family); grey for the rarer ones." }</figcaption>
+                <figcaption>{ "Each dot is a request of this stretch, at the worker that took it. Requests whose prompts start with the same two blocks (one conversation) share a colour." }</figcaption>
             </figure>
             <figure class="llm-caches">
                 <Bars names={Rc::new(names)} values={Rc::new(held)}

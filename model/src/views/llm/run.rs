@@ -6,10 +6,10 @@
 //! that cannot run on the trace (the session router on a trace without sessions) answers
 //! with none.
 
-use std::collections::{HashMap, HashSet};
+use std::collections::HashSet;
 
 use ringlab_core::llm::replay::{replay, Change, Fleet, Replay};
-use ringlab_core::llm::router::Router;
+use ringlab_core::llm::router::{draw, Router};
 use ringlab_core::llm::trace::Request;
 
 use super::params::{FleetChange, LlmParams};
@@ -19,8 +19,7 @@ use crate::view_state::ViewState;
 
 /// Stretches of time the playback steps through.
 pub const STEPS: usize = 60;
-/// Prompt families drawn in colour (the most common first-two-block prefixes); the rest
-/// are drawn grey.
+/// The colours of prompt families (requests with the same first two blocks).
 pub const FAMILIES: usize = 6;
 /// Requests drawn flying per stretch, at most.
 pub const DOTS: usize = 24;
@@ -84,8 +83,7 @@ pub struct Stretch {
     pub requests: Vec<u64>,
     /// Blocks each worker's cache holds at its end (0 once a worker has left).
     pub held: Vec<u64>,
-    /// Some of its requests, evenly picked: (worker, family), family [`FAMILIES`] for the
-    /// rest.
+    /// Some of its requests, evenly picked: (worker, family colour).
     pub dots: Vec<(usize, usize)>,
 }
 
@@ -306,7 +304,7 @@ impl RouterRun {
             let dots = (0..dots)
                 .map(|_| Some((whole()? as usize, whole()? as usize)))
                 .collect::<Option<Vec<(usize, usize)>>>()?;
-            if dots.iter().any(|&(w, f)| w >= workers || f > FAMILIES) {
+            if dots.iter().any(|&(w, f)| w >= workers || f >= FAMILIES) {
                 return None;
             }
             stretches.push(Stretch {
@@ -353,25 +351,17 @@ pub fn busiest_over_mean(counts: &[u64]) -> f64 {
     }
 }
 
-/// Each request's prompt family: the rank of its first two blocks among the trace's most
-/// common (ties by first appearance), [`FAMILIES`] past the first few.
+/// Each request's prompt family's colour, 0 to [`FAMILIES`] − 1: its first two blocks,
+/// mixed by a fixed function (SplitMix64), so that the requests of one conversation share
+/// a colour wherever they go (two families may share one too).
 pub fn families(trace: &[Request]) -> Vec<usize> {
-    let key = |r: &Request| (r.blocks.first().copied(), r.blocks.get(1).copied());
-    let mut counts: HashMap<(Option<u64>, Option<u64>), (usize, usize)> = HashMap::new();
-    for (i, r) in trace.iter().enumerate() {
-        counts.entry(key(r)).or_insert((0, i)).0 += 1;
-    }
-    let mut ranked: Vec<_> = counts.into_iter().collect();
-    ranked.sort_by_key(|&(_, (count, first))| (std::cmp::Reverse(count), first));
-    let top: HashMap<_, usize> = ranked
-        .iter()
-        .take(FAMILIES)
-        .enumerate()
-        .map(|(rank, (k, _))| (*k, rank))
-        .collect();
     trace
         .iter()
-        .map(|r| top.get(&key(r)).copied().unwrap_or(FAMILIES))
+        .map(|r| {
+            let first = r.blocks.first().copied().unwrap_or(0);
+            let second = r.blocks.get(1).copied().unwrap_or(u64::MAX);
+            (draw(first, second) % FAMILIES as u64) as usize
+        })
         .collect()
 }
 
@@ -380,6 +370,7 @@ mod tests {
     use super::*;
     use ringlab_core::llm::cache::PrefixCache;
     use ringlab_core::llm::generate::{generate, Settings};
+    use std::collections::HashMap;
 
     fn trace() -> Vec<Request> {
         generate(&Settings {
@@ -490,7 +481,7 @@ mod tests {
     }
 
     /// The most any router could find: the blocks that repeat one seen before, counted
-    /// here on their own; and families rank the commonest first two blocks.
+    /// here on their own; and a family's requests share a colour.
     #[test]
     fn repeats_and_families_are_counted_as_the_trace_says() {
         let trace = trace();
@@ -506,20 +497,13 @@ mod tests {
             .collect();
         let distinct: HashSet<u64> = all.iter().copied().collect();
         assert_eq!(run.repeats, (all.len() - distinct.len()) as u64);
+        // Requests with the same first two blocks share a colour.
         let families = families(&trace);
-        let count = |f: usize| families.iter().filter(|&&x| x == f).count();
-        for f in 1..FAMILIES {
-            assert!(count(f - 1) >= count(f), "family {f}");
-        }
-        // Requests of one family share their first two blocks.
-        for f in 0..FAMILIES {
-            let firsts: HashSet<_> = trace
-                .iter()
-                .zip(&families)
-                .filter(|(_, &x)| x == f)
-                .map(|(r, _)| r.blocks.iter().take(2).copied().collect::<Vec<_>>())
-                .collect();
-            assert!(firsts.len() <= 1, "family {f}: {firsts:?}");
+        let mut colour = HashMap::new();
+        for (r, &f) in trace.iter().zip(&families) {
+            assert!(f < FAMILIES);
+            let key = (r.blocks.first().copied(), r.blocks.get(1).copied());
+            assert_eq!(*colour.entry(key).or_insert(f), f, "{key:?}");
         }
     }
 
