@@ -1,7 +1,7 @@
 // Helpers shared by the view tests: a page with one allowance, and the view's parameters
 // as they stand in the address bar.
 import assert from "node:assert/strict";
-import { assertClean, openPage } from "./harness.js";
+import { assertClean, openPage, settleFrameAborts } from "./harness.js";
 
 /**
  * openPage, plus one allowance: Chromium fetches the favicon again on every same-document
@@ -19,6 +19,7 @@ export async function open(env, options) {
     }
   });
   opened.clean = () => {
+    settleFrameAborts(opened.problems);
     for (const url of aborted) {
       const i = opened.problems.failed.indexOf(url);
       if (i >= 0) opened.problems.failed.splice(i, 1);

@@ -77,7 +77,15 @@ export async function openPage(env, { origins = [], ...options } = {}) {
     // A widget frame removed while it still loads (the reader moved on before it was
     // done) has its fetches aborted, by design. Whether the frame went is known only
     // later, so such a failure is judged when the test checks the page.
-    const frame = request.frame();
+    let frame;
+    try {
+      frame = request.frame();
+    } catch {
+      // A service worker's request, or a navigation's before its frame exists: no frame
+      // to judge by, so it counts.
+      problems.failed.push(request.url());
+      return;
+    }
     if (frame !== page.mainFrame() && request.failure()?.errorText === "net::ERR_ABORTED") {
       problems.abortedInFrames.push({ url: request.url(), frame });
     } else {
@@ -103,11 +111,19 @@ export function screenshot(page, name) {
   return page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true });
 }
 
-/** Fails with everything that went wrong on the page. */
-export function assertClean(assert, problems) {
+/**
+ * The aborted fetches of frames that are still there count as failed requests; those of
+ * frames that were removed do not.
+ */
+export function settleFrameAborts(problems) {
   for (const { url, frame } of problems.abortedInFrames.splice(0)) {
     if (!frame.isDetached()) problems.failed.push(url);
   }
+}
+
+/** Fails with everything that went wrong on the page. */
+export function assertClean(assert, problems) {
+  settleFrameAborts(problems);
   assert.deepEqual(problems.consoleErrors, [], "console errors");
   assert.deepEqual(problems.pageErrors, [], "uncaught exceptions");
   assert.deepEqual(problems.foreign, [], "requests to other origins");

@@ -200,9 +200,10 @@ pub fn read_any<R: BufRead>(mut reader: R) -> Result<Vec<Request>, TraceError> {
         })?
         .starts_with(&[0x1f, 0x8b]);
     if gzipped {
-        read(std::io::BufReader::new(flate2::bufread::GzDecoder::new(
-            reader,
-        )))
+        // Every member, as `cat a.gz b.gz` or pigz writes them, not only the first.
+        read(std::io::BufReader::new(
+            flate2::bufread::MultiGzDecoder::new(reader),
+        ))
     } else {
         read(reader)
     }
@@ -239,6 +240,11 @@ mod tests {
         let middle = broken.len() / 2;
         broken.truncate(middle);
         assert!(decode(&broken).is_err());
+        // Two members, one after the other, read as one trace.
+        let halves = [text.lines().next().unwrap(), text.lines().nth(1).unwrap()]
+            .map(|line| gzip(&format!("{line}\n")))
+            .concat();
+        assert_eq!(decode(&halves).unwrap(), plain);
         // A bad line inside the gzip names its line, as a plain one does.
         let bad = format!("{text}{{\"timestamp\": 10}}\n");
         assert_eq!(

@@ -1,9 +1,11 @@
 //! The llm view's two plots over the trace's time, drawn up to the moment shown: the share
-//! of blocks found cached, and the busiest worker's requests over the mean, per stretch.
+//! of blocks found cached, and the busiest worker's requests over the mean of the workers
+//! in the fleet then, per stretch.
 
 use std::rc::Rc;
 
-use ringlab_model::views::llm::run::{busiest_over_mean, RouterRun, STEPS};
+use ringlab_model::views::llm::params::LlmParams;
+use ringlab_model::views::llm::run::{RouterRun, STEPS};
 use yew::prelude::*;
 
 use crate::kit::pictures::plot::Plot;
@@ -11,6 +13,7 @@ use crate::kit::pictures::plot::Plot;
 #[derive(Properties, PartialEq)]
 pub struct PlotsProps {
     pub run: Rc<RouterRun>,
+    pub params: LlmParams,
     pub step: usize,
 }
 
@@ -27,9 +30,8 @@ pub fn Plots(props: &PlotsProps) -> Html {
             }
         })
         .collect();
-    let busiest: Vec<f64> = played
-        .iter()
-        .map(|s| busiest_over_mean(&s.requests))
+    let busiest: Vec<f64> = (0..played.len())
+        .map(|i| props.run.busiest_in(i, &props.params))
         .collect();
     let cursor = props.step.saturating_sub(1);
     html! {

@@ -2,9 +2,10 @@
 //! handed to each worker, and every router replayed on it, the one played back first.
 //! A new fleet starts over; the router played back only picks another row.
 //!
-//! Once the reader has started, the page remembers it, and the traces fetched, for as long
-//! as it is open: a preset's link (which draws the view anew) replays at once, without
-//! asking again or fetching again.
+//! Once the reader has started, the page remembers it, the traces fetched and the last
+//! finished replays, for as long as it is open: a preset's link (which draws the view anew)
+//! shows its replays at once, without asking, fetching or replaying again when only the
+//! router played changes.
 
 use std::cell::{Cell, RefCell};
 use std::collections::HashMap;
@@ -17,13 +18,15 @@ use wasm_bindgen::JsValue;
 use yew::prelude::*;
 
 use crate::kit::fetch_bytes::{fetch_bytes, Fetched, Fetching};
-use crate::kit::workers::{worker_count, Pool, Work};
+use crate::kit::workers::{worker_count, Pool, Status, Work};
 
 thread_local! {
     /// Whether the reader has pressed "Replay the trace" since the page was opened.
     static STARTED: Cell<bool> = const { Cell::new(false) };
     /// The traces fetched, by file.
     static FETCHED: RefCell<HashMap<&'static str, js_sys::Uint8Array>> = RefCell::new(HashMap::new());
+    /// The last replays started, kept across a redraw of the view.
+    static LAST: RefCell<Option<Run>> = const { RefCell::new(None) };
 }
 
 /// Every router's replay of one trace by one fleet.
@@ -34,6 +37,13 @@ pub struct Replays {
     trace: Option<(TraceName, js_sys::Uint8Array)>,
     /// By router: `None` until answered, then its run (`None` when it cannot run).
     pub runs: Vec<Option<Option<RouterRun>>>,
+}
+
+impl Replays {
+    /// Whether these are the replays of `p`'s fleet (any router played).
+    pub fn is_for(&self, p: &LlmParams) -> bool {
+        self.params == fleet_key(p)
+    }
 }
 
 impl Work for Replays {
@@ -74,6 +84,8 @@ pub struct Replaying {
     /// `None` until the reader has started and the trace is in.
     pub run: Option<Run>,
     pub start: Callback<()>,
+    /// Fetches again after a failed download.
+    pub retry: Callback<()>,
     pub started: bool,
 }
 
@@ -108,6 +120,20 @@ pub fn use_replays(params: &LlmParams) -> Replaying {
             (fleet_key(params), *started, *arrived),
             move |(key, started, _)| {
                 if !*started {
+                    return;
+                }
+                // A download for another trace, or one that failed, is dropped (which
+                // stops it): only this fleet's trace is wanted now.
+                fetching.borrow_mut().take();
+                fetch.set(None);
+                let finished = LAST.with(|last| {
+                    last.borrow().clone().filter(|last| {
+                        let last = last.borrow();
+                        last.work.params == *key && *last.status() == Status::Done
+                    })
+                });
+                if let Some(finished) = finished {
+                    run.set(Some(finished));
                     return;
                 }
                 let trace = key.trace;
@@ -149,7 +175,9 @@ pub fn use_replays(params: &LlmParams) -> Replaying {
                     runs: vec![None; Router::NAMES.len()],
                 };
                 let on_change = Callback::from(move |()| redraw.force_update());
-                run.set(Some(Pool::start(work, worker_count(), on_change)));
+                let pool = Pool::start(work, worker_count(), on_change);
+                LAST.with(|last| *last.borrow_mut() = Some(pool.clone()));
+                run.set(Some(pool));
             },
         );
     }
@@ -160,10 +188,12 @@ pub fn use_replays(params: &LlmParams) -> Replaying {
             started.set(true);
         })
     };
+    let retry = Callback::from(move |()| arrived.set(*arrived + 1));
     Replaying {
         fetch: (*fetch).clone(),
         run: (*run).clone(),
         start,
+        retry,
         started: *started,
     }
 }

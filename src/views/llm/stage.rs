@@ -6,6 +6,7 @@ use std::rc::Rc;
 
 use ringlab_model::geometry::polar;
 use ringlab_model::views::llm::params::LlmParams;
+use ringlab_model::views::llm::prose;
 use ringlab_model::views::llm::run::RouterRun;
 use ringlab_model::views::llm::scene::ring_arcs;
 use yew::prelude::*;
@@ -101,6 +102,7 @@ pub fn Stage(props: &StageProps) -> Html {
                     lines={vec![Line { value: p.cache as f64, label: "cache size".into(), kind: "cap" }]}
                     limit={Some(p.cache as f64 + 0.5)} dead={Some(Rc::new(gone))}
                     x_label="workers" y_label="blocks cached" label={bars_label} />
+                <figcaption>{ prose::caches(run, props.step, p.cache) }</figcaption>
             </figure>
         </div>
     }

@@ -12,7 +12,8 @@ use yew::prelude::*;
 
 /// The table; `on_play` plays the router of a row.
 pub fn table(p: &LlmParams, runs: &[Option<Option<RouterRun>>], on_play: &Callback<usize>) -> Html {
-    let ms = |us: u64| format!("{:.0} ms", us as f64 / 1e3);
+    // As `ringlab route` writes it.
+    let ms = |us: u64| format!("{:.1} ms", us as f64 / 1e3);
     let rows = (0..Router::NAMES.len()).map(|r| {
         let name = label(r, p);
         let current = r == p.router;

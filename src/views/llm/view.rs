@@ -36,6 +36,18 @@ pub fn LlmView(props: &ViewProps) -> Html {
     let dispatch = state.dispatcher();
     let p = &state.params;
     let replaying = use_replays(p);
+    // Once started, the keyboard's focus goes to the status line (the button is gone).
+    let status_ref = use_node_ref();
+    {
+        let status_ref = status_ref.clone();
+        use_effect_with(replaying.started, move |&started| {
+            if started {
+                if let Some(line) = status_ref.cast::<web_sys::HtmlElement>() {
+                    let _ = line.focus();
+                }
+            }
+        });
+    }
     let step = use_state(|| STEPS);
     let speed = use_state(|| 0usize);
     let preset = PRESETS
@@ -45,29 +57,50 @@ pub fn LlmView(props: &ViewProps) -> Html {
         <ViewNotes notes={state.notes.clone()} on_dismiss={dispatching(&dispatch, Edit::Dismiss)} />
     };
     let pool = replaying.run.as_ref().map(|run| run.borrow());
+    // Replays of another fleet (the parameters changed, the new run not yet started) are
+    // not this page's: its rows wait.
+    let pool = pool.filter(|pool| pool.work.is_for(p));
     let runs: Vec<Option<Option<RouterRun>>> = pool.as_ref().map_or_else(
         || vec![None; Router::NAMES.len()],
         |pool| pool.work.runs.clone(),
     );
-    let status = match (&replaying.fetch, &pool) {
-        _ if !replaying.started => None,
+    // One status line, always there, so that each change is announced; the download's
+    // progress in tenths, not at every packet.
+    let mut alert = Html::default();
+    let status_text = match (&replaying.fetch, &pool) {
+        _ if !replaying.started => String::new(),
         (Some(Fetched::Failed(why)), _) => {
-            Some(html! { <p class="llm-error" role="alert">{ format!("{why}.") }</p> })
+            let retry = replaying.retry.clone();
+            alert = html! {
+                <div class="llm-error" role="alert">
+                    <p>{ format!("{why}.") }</p>
+                    <button type="button" onclick={move |_| retry.emit(())}>{ "Try again" }</button>
+                </div>
+            };
+            String::new()
         }
         (Some(Fetched::Loading { loaded, total }), _) => {
-            Some(html! { <p role="status">{ prose::fetching(*loaded, *total) }</p> })
+            let tenth = total / 10.0;
+            let shown = if tenth > 0.0 {
+                (loaded / tenth).floor() * tenth
+            } else {
+                *loaded
+            };
+            prose::fetching(shown, *total)
         }
         (_, Some(pool)) => match pool.status() {
-            Status::Failed(why) => Some(
-                html! { <p class="llm-error" role="alert">{ format!("The replay stopped: {why}.") }</p> },
-            ),
+            Status::Failed(why) => {
+                alert = html! { <p class="llm-error" role="alert">{ format!("The replay stopped: {why}.") }</p> };
+                String::new()
+            }
             Status::Running => {
                 let (done, all) = pool.counts();
-                Some(html! { <p role="status">{ prose::replaying(done, all) }</p> })
+                prose::replaying(done, all)
             }
-            _ => None,
+            Status::Done => prose::replayed(),
+            Status::Cancelled => String::new(),
         },
-        _ => Some(html! { <p role="status">{ prose::fetching(0.0, 0.0) }</p> }),
+        _ => prose::fetching(0.0, 0.0),
     };
     drop(pool);
     let played = runs.get(p.router).cloned().flatten();
@@ -76,7 +109,7 @@ pub fn LlmView(props: &ViewProps) -> Html {
         html! {
             <div class="llm-start">
                 <button type="button" class="primary" onclick={move |_| start.emit(())}>{ "Replay the trace" }</button>
-                <p>{ "Fetches the trace once (under a megabyte) and replays it under all eight routers, in your browser, off the page's thread." }</p>
+                <p>{ prose::before_start(p.trace) }</p>
             </div>
         }
     });
@@ -118,9 +151,9 @@ pub fn LlmView(props: &ViewProps) -> Html {
                             </select>
                         </label>
                     </div>
-                    <p class="llm-moment" role="status">{ prose::moment(&run, *step) }</p>
+                    <p class="llm-moment">{ prose::moment(&run, *step) }</p>
                     <Stage run={run.clone()} params={p.clone()} step={*step} />
-                    <Plots run={run.clone()} step={*step} />
+                    <Plots run={run.clone()} params={p.clone()} step={*step} />
                     <p class="llm-command">
                         { "The same replay on the command line: " }
                         <code>{ p.command(p.router, run.change_ms.unwrap_or(0)) }</code>
@@ -137,8 +170,8 @@ pub fn LlmView(props: &ViewProps) -> Html {
             <p class="llm-intro">
                 { "A chat service's GPU workers each keep a cache of the prompts they have read. A request whose \
                    prompt starts like one a worker has seen skips that part of the work. Which worker should \
-                   get it? Here a real hour of requests runs through eight routers, and you watch what each \
-                   finds cached." }
+                   get it? " }
+                { prose::intro(p.trace) }
             </p>
             if !props.embed {
                 <nav class="llm-presets" aria-label="The story">
@@ -160,7 +193,8 @@ pub fn LlmView(props: &ViewProps) -> Html {
             }
             if props.controls { { controls(&state, &dispatch) } }
             { start.unwrap_or_default() }
-            { status.unwrap_or_default() }
+            <p class="llm-status" role="status" tabindex="-1" ref={status_ref}>{ status_text }</p>
+            { alert }
             { playback }
             if replaying.started { { table(p, &runs, &on_play) } }
         </section>

@@ -3,7 +3,7 @@
 use ringlab_core::llm::router::Router;
 
 use super::params::{FleetChange, LlmParams, TraceName};
-use super::run::{RouterRun, STEPS};
+use super::run::RouterRun;
 use crate::format::{grouped, percent};
 
 /// Stretches on either side of the change that its sentence sums: a few minutes of the
@@ -85,7 +85,7 @@ pub fn change(run: &RouterRun, params: &LlmParams, at_ms: u64) -> Option<String>
         .stretches
         .iter()
         .position(|s| s.end_ms > at_ms)
-        .unwrap_or(STEPS);
+        .unwrap_or(run.stretches.len());
     let before = share(run, at.saturating_sub(AROUND), at);
     let after = share(
         run,
@@ -95,7 +95,7 @@ pub fn change(run: &RouterRun, params: &LlmParams, at_ms: u64) -> Option<String>
     let pct = |(r, b): (u64, u64)| percent(if b == 0 { 0.0 } else { r as f64 / b as f64 });
     Some(format!(
         "At {}, {who}. In the {AROUND} stretches before, {} of the blocks were found cached ({} of {}); in the {AROUND} after, {} ({} of {}).",
-        clock(at_ms),
+        clock(at_ms.saturating_sub(run.start_ms)),
         pct(before),
         grouped(before.0),
         grouped(before.1),
@@ -119,7 +119,7 @@ pub fn moment(run: &RouterRun, step: usize) -> String {
     };
     format!(
         "Up to {}: {} requests in this stretch, {} of their blocks found cached; the busiest worker took {} of them.",
-        clock(s.end_ms - run.start_ms),
+        clock(s.end_ms.saturating_sub(run.start_ms)),
         grouped(requests),
         percent(pct),
         grouped(busiest),
@@ -141,13 +141,64 @@ pub fn replaying(done: usize, all: usize) -> String {
     format!("Replaying the trace in your browser: {done} of {all} routers done…")
 }
 
+/// The line under "Replay the trace": what pressing it does.
+pub fn before_start(trace: TraceName) -> String {
+    match trace.file() {
+        Some(_) => "Fetches the trace once (under a megabyte) and replays it under all eight routers, in your browser, off the page's thread.".into(),
+        None => "Makes the trace in your browser (ringlab trace's defaults) and replays it under all eight routers, off the page's thread.".into(),
+    }
+}
+
+/// The intro's last sentence, for the trace chosen.
+pub fn intro(trace: TraceName) -> String {
+    match trace {
+        TraceName::Conversation => "Here a real hour of chat requests runs through eight routers, and you watch what each finds cached.".into(),
+        TraceName::Synthetic => "Here Mooncake's synthetic trace, built from public datasets, runs through eight routers, and you watch what each finds cached.".into(),
+        TraceName::Generated => "Here a made-up trace of conversations, each with its session id, runs through eight routers, and you watch what each finds cached.".into(),
+    }
+}
+
+/// The status once every router is done.
+pub fn replayed() -> String {
+    "All eight routers replayed.".into()
+}
+
+/// What the caches hold at the end of stretch `step` (from 1; 0: before the first request).
+pub fn caches(run: &RouterRun, step: usize, cache: u64) -> String {
+    let Some(s) = step.checked_sub(1).and_then(|i| run.stretches.get(i)) else {
+        return "Every cache is empty.".into();
+    };
+    let total: u64 = s.held.iter().sum();
+    let full = s.held.iter().filter(|&&h| h >= cache).count();
+    let (fullest, most) = s
+        .held
+        .iter()
+        .copied()
+        .enumerate()
+        .max_by_key(|&(w, h)| (h, std::cmp::Reverse(w)))
+        .unwrap_or((0, 0));
+    if full == s.held.len() {
+        return format!(
+            "Every cache is full: {} blocks each, {} in all.",
+            grouped(cache),
+            grouped(total)
+        );
+    }
+    format!(
+        "The caches hold {} blocks in all; the fullest, worker-{fullest}, holds {} of {}.",
+        grouped(total),
+        grouped(most),
+        grouped(cache)
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::test_numbers::assert_numbers;
     use crate::urlkit::parse_query;
     use crate::view_state::ViewState;
-    use crate::views::llm::run::Job;
+    use crate::views::llm::run::{Job, STEPS};
     use ringlab_core::llm::generate::{generate, Settings};
     use ringlab_core::llm::replay::replay;
 
@@ -263,5 +314,46 @@ mod tests {
         );
         let (none, _) = LlmParams::from_query(&parse_query("router=modulo"));
         assert_eq!(change(&run, &none, at), None);
+    }
+
+    #[test]
+    fn the_caches_line_reads_the_stretch() {
+        let trace = generate(&Settings {
+            requests: 400,
+            ..Settings::default()
+        });
+        let (p, _) = LlmParams::from_query(&parse_query("router=ring&k=2&cache=100"));
+        let run = Job {
+            router: 4,
+            params: p.clone(),
+        }
+        .run(&trace)
+        .unwrap();
+        assert_eq!(caches(&run, 0, 100), "Every cache is empty.");
+        let first = &run.stretches[0];
+        let total: u64 = first.held.iter().sum();
+        let most = *first.held.iter().max().unwrap();
+        let text = caches(&run, 1, 100);
+        if first.held.iter().all(|&h| h >= 100) {
+            assert_numbers(&text, &[100.0, total as f64]);
+        } else {
+            let fullest = first.held.iter().position(|&h| h == most).unwrap();
+            assert_numbers(&text, &[total as f64, fullest as f64, most as f64, 100.0]);
+        }
+        // Round robin on the default generated trace (2,000 requests) fills every cache
+        // of 100 blocks.
+        let trace = generate(&Settings::default());
+        let run = Job {
+            router: 0,
+            params: p.clone(),
+        }
+        .run(&trace)
+        .unwrap();
+        let last = run.stretches.last().unwrap();
+        assert!(last.held.iter().all(|&h| h == 100), "{:?}", last.held);
+        assert_eq!(
+            caches(&run, STEPS, 100),
+            "Every cache is full: 100 blocks each, 800 in all."
+        );
     }
 }

@@ -228,6 +228,19 @@ impl RouterRun {
         }
     }
 
+    /// The busiest worker's requests over the mean of the workers in `params`' fleet in
+    /// stretch `step` (a newcomer before it joins, or a leaver after, is not counted).
+    pub fn busiest_in(&self, step: usize, params: &LlmParams) -> f64 {
+        let Some(s) = self.stretches.get(step) else {
+            return 0.0;
+        };
+        let live: Vec<u64> = (0..self.workers())
+            .filter(|&w| self.live(w, step, params) || s.requests[w] > 0)
+            .map(|w| s.requests[w])
+            .collect();
+        busiest_over_mean(&live)
+    }
+
     /// Workers that ever were.
     pub fn workers(&self) -> usize {
         self.requests.len()
@@ -282,7 +295,7 @@ impl RouterRun {
         let (ttft_p50_us, ttft_p95_us) = (whole()?, whole()?);
         let workers = whole()? as usize;
         let steps = whole()? as usize;
-        if workers > ringlab_core::llm::replay::MAX_WORKERS || steps > STEPS {
+        if workers == 0 || workers > ringlab_core::llm::replay::MAX_WORKERS || steps != STEPS {
             return None;
         }
         let requests = (0..workers)
@@ -299,6 +312,10 @@ impl RouterRun {
                 .collect::<Option<Vec<u64>>>()?;
             let dots = whole()? as usize;
             if dots > DOTS {
+                return None;
+            }
+            let previous = stretches.last().map_or(start_ms, |s: &Stretch| s.end_ms);
+            if end_ms < previous {
                 return None;
             }
             let dots = (0..dots)
@@ -548,6 +565,56 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// Answers that do not fit are refused, not read into a page that would index past
+    /// them: too few stretches, or stretches that end before the one before.
+    #[test]
+    fn answers_out_of_shape_are_refused() {
+        let trace = trace();
+        let run = Job {
+            router: 0,
+            params: params("router=round-robin&workers=3"),
+        }
+        .run(&trace)
+        .unwrap();
+        let values = run.to_values();
+        let mut fewer = values.clone();
+        fewer[11] = (STEPS - 1) as f64;
+        assert_eq!(RouterRun::read(&fewer), None);
+        // The second stretch's end, set before the first's.
+        let workers = run.workers();
+        let second = 12 + workers + 3 + 2 * workers + 1 + 2 * run.stretches[0].dots.len();
+        assert_eq!(values[second], run.stretches[1].end_ms as f64);
+        let mut backwards = values.clone();
+        backwards[second] = run.stretches[0].end_ms as f64 - 1.0;
+        assert_eq!(RouterRun::read(&backwards), None);
+    }
+
+    /// A stretch's busiest over the mean counts the workers in the fleet then: before a
+    /// join, the newcomer's empty column does not lower the mean.
+    #[test]
+    fn a_stretchs_busiest_counts_the_fleet_then() {
+        let trace = trace();
+        let p = params("router=round-robin&workers=4&change=join");
+        let run = Job {
+            router: 0,
+            params: p.clone(),
+        }
+        .run(&trace)
+        .unwrap();
+        let first = &run.stretches[0];
+        assert_eq!(first.requests[4], 0);
+        assert_eq!(
+            run.busiest_in(0, &p),
+            busiest_over_mean(&first.requests[..4])
+        );
+        let last = STEPS - 1;
+        assert_eq!(
+            run.busiest_in(last, &p),
+            busiest_over_mean(&run.stretches[last].requests)
+        );
+        assert_eq!(run.busiest_in(STEPS, &p), 0.0);
     }
 
     /// The session router has no run on a trace without sessions.
