@@ -219,3 +219,33 @@ test("at 360 and 1280 px, light and dark, and embedded", async () => {
   clean();
   await context.close();
 });
+
+test("in a docs page: the widget replays by keyboard inside its frame, and embed.js keeps the frame as tall as it grows", async () => {
+  const { context, page, clean } = await open(env, { viewport: { width: 800, height: 900 }, colorScheme: "dark" });
+  await page.setContent(`<!doctype html><html><head><meta name="color-scheme" content="light dark"></head><body>
+    <h1>Our router, explained</h1>
+    <iframe title="ringlab: Routing LLM requests" src="${env.url}#/llm?router=ring&k=2&embed=1" width="100%" height="600"></iframe>
+    <script src="${env.url}embed.js"></script></body></html>`);
+  const element = page.locator("iframe");
+  const frame = await (await element.elementHandle()).contentFrame();
+  const button = frame.getByRole("button", { name: "Replay the trace" });
+  await button.waitFor({ timeout: 30_000 });
+  await button.focus();
+  await page.keyboard.press("Enter");
+  await frame.locator(".llm-headline").waitFor({ timeout: 90_000 });
+  await waitUntil(() => frame.locator(".llm-table tbody").innerText(), (t) => !t.includes("…"), "every router replayed", 90_000);
+  // The frame grows with the table, and embed.js follows: no inner scroll bar.
+  const fits = async () => {
+    const content = await frame.evaluate(() => document.documentElement.scrollHeight);
+    const box = await element.evaluate((el) => el.clientHeight);
+    return Math.abs(content - box) <= 2 && box > 600;
+  };
+  await waitUntil(fits, (ok) => ok, "the frame as tall as its content", 15_000);
+  // The host is dark: the widget is dark too.
+  const background = await frame.evaluate(() => getComputedStyle(document.body).backgroundColor);
+  const [r, g, b] = background.match(/\d+/g).map(Number);
+  assert.ok(r + g + b < 200, `the widget's background is ${background}`);
+  await screenshot(page, "llm-docs-page");
+  clean();
+  await context.close();
+});
