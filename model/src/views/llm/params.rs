@@ -290,6 +290,22 @@ mod tests {
         assert_eq!(notes.len(), 6, "{notes:#?}");
     }
 
+    /// The change comes halfway between the first arrival and the last.
+    #[test]
+    fn the_change_is_halfway_through_the_trace() {
+        let request = |arrival_ms| Request {
+            arrival_ms,
+            input_tokens: 1,
+            output_tokens: 1,
+            blocks: vec![0],
+            session: None,
+        };
+        let trace: Vec<Request> = [100, 150, 300].into_iter().map(request).collect();
+        assert_eq!(LlmParams::change_at_ms(&trace), 200);
+        assert_eq!(LlmParams::change_at_ms(&trace[..1]), 100);
+        assert_eq!(LlmParams::change_at_ms(&[]), 0);
+    }
+
     #[test]
     fn the_command_line_names_what_the_router_reads() {
         let (p, _) = LlmParams::from_query(&parse_query("router=ring-bounded&k=2&change=leave"));

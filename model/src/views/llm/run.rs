@@ -617,6 +617,33 @@ mod tests {
         assert_eq!(run.busiest_in(STEPS, &p), 0.0);
     }
 
+    /// When one worker takes every request (a ring on a block every prompt starts with),
+    /// each stretch's busiest is the whole fleet's count times the mean; and a stretch
+    /// with many requests draws exactly [`DOTS`] of them.
+    #[test]
+    fn one_worker_taking_all_is_the_fleet_size_times_the_mean() {
+        let trace: Vec<Request> = (0..3_000u64)
+            .map(|i| Request {
+                arrival_ms: i * 10,
+                input_tokens: 1024,
+                output_tokens: 1,
+                blocks: vec![0, i],
+                session: None,
+            })
+            .collect();
+        let p = params("router=ring&k=1");
+        let run = Job {
+            router: 4,
+            params: p.clone(),
+        }
+        .run(&trace)
+        .unwrap();
+        for step in 0..STEPS {
+            assert_eq!(run.busiest_in(step, &p), 8.0, "stretch {step}");
+            assert_eq!(run.stretches[step].dots.len(), DOTS, "stretch {step}");
+        }
+    }
+
     /// The session router has no run on a trace without sessions.
     #[test]
     fn the_session_router_needs_sessions() {
