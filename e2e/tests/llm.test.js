@@ -97,6 +97,14 @@ test("the presets tell the story: one block melts one worker, two spread and reu
   await waitParam(page, "router", (v) => v === "ring");
   // Every request starts with the same block: one worker takes all, 8 times the mean.
   await waitUntil(headline, (t) => t.startsWith("A ring on the first block finds") && t.includes("takes 8.00× the mean"), "one worker melts");
+  const oneBlock = await headline();
+  // Bounded loads on the same block: spread over every worker, less found cached.
+  await story.getByRole("link", { name: "4. Bound the load" }).click();
+  await waitParam(page, "router", (v) => v === "ring-bounded");
+  const bounded = await waitUntil(headline, (t) => t.startsWith("A ring on the first block, bounded at c = 1.25 finds"), "bounded");
+  const share = (t) => Number(t.match(/finds ([\d.]+)%/)[1]);
+  const busiest = (t) => Number(t.match(/takes ([\d.]+)× the mean/)[1]);
+  assert.ok(busiest(bounded) < 1.5 && share(bounded) < share(oneBlock), `${oneBlock} / ${bounded}`);
   await story.getByRole("link", { name: "3. Hash two blocks" }).click();
   await waitParam(page, "k", (v) => v === "2");
   await waitUntil(() => page.locator(".llm-table tbody").innerText(), (t) => !t.includes("…"), "replayed at K = 2", 90_000);

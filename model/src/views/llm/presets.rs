@@ -27,7 +27,7 @@ pub const PRESETS: &[Preset] = &[
     },
     Preset {
         name: "4. Bound the load",
-        says: "Bounded loads walk a request on, clockwise, past any worker already running more than c times the mean. Even the hash of the first block alone now spreads over every worker.",
+        says: "Bounded loads walk a request on, clockwise, past any worker already running more than c times the mean. Even the hash of the first block alone now spreads over every worker. The price: a request walked on lands where its history is not, so less is found cached than with no bound.",
         query: "router=ring-bounded&k=1",
     },
     Preset {
