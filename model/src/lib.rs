@@ -15,6 +15,7 @@ pub mod linked;
 pub mod loss;
 pub mod naming;
 pub mod param_table;
+pub mod preset;
 pub mod reducer;
 pub mod route;
 pub mod shell;

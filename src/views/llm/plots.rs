@@ -20,16 +20,7 @@ pub struct PlotsProps {
 #[component]
 pub fn Plots(props: &PlotsProps) -> Html {
     let played = &props.run.stretches[..props.step.min(props.run.stretches.len())];
-    let cached: Vec<f64> = played
-        .iter()
-        .map(|s| {
-            if s.blocks == 0 {
-                0.0
-            } else {
-                s.reused as f64 / s.blocks as f64
-            }
-        })
-        .collect();
+    let cached: Vec<f64> = played.iter().map(|s| s.cached_share()).collect();
     let busiest: Vec<f64> = (0..played.len())
         .map(|i| props.run.busiest_in(i, &props.params))
         .collect();

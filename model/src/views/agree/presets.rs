@@ -1,11 +1,6 @@
 //! The real cases, one link each: what teams mixing clients actually run into.
 
-/// A preset: its name, the sentence that says what it shows, and its query.
-pub struct Preset {
-    pub name: &'static str,
-    pub says: &'static str,
-    pub query: &'static str,
-}
+pub use crate::preset::Preset;
 
 pub const PRESETS: &[Preset] = &[
     Preset {

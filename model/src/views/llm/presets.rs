@@ -2,12 +2,7 @@
 //! loads and the cache-aware router, then a worker joining under modulo and under a ring.
 //! Each sentence says what to look at; the numbers come from the replay, in the page.
 
-/// A preset: its name, the sentence that says what it shows, and its query.
-pub struct Preset {
-    pub name: &'static str,
-    pub says: &'static str,
-    pub query: &'static str,
-}
+pub use crate::preset::Preset;
 
 pub const PRESETS: &[Preset] = &[
     Preset {

@@ -3,7 +3,7 @@
 use ringlab_core::llm::router::Router;
 
 use super::params::{FleetChange, LlmParams, TraceName};
-use super::run::RouterRun;
+use super::run::{ratio, RouterRun};
 use crate::format::{grouped, percent};
 
 /// Stretches on either side of the change that its sentence sums: a few minutes of the
@@ -92,7 +92,7 @@ pub fn change(run: &RouterRun, params: &LlmParams, at_ms: u64) -> Option<String>
         at.min(run.stretches.len()),
         (at + AROUND).min(run.stretches.len()),
     );
-    let pct = |(r, b): (u64, u64)| percent(if b == 0 { 0.0 } else { r as f64 / b as f64 });
+    let pct = |(r, b): (u64, u64)| percent(ratio(r, b));
     Some(format!(
         "At {}, {who}. In the {AROUND} stretches before, {} of the blocks were found cached ({} of {}); in the {AROUND} after, {} ({} of {}).",
         clock(at_ms.saturating_sub(run.start_ms)),
@@ -112,16 +112,11 @@ pub fn moment(run: &RouterRun, step: usize) -> String {
     };
     let requests: u64 = s.requests.iter().sum();
     let busiest = s.requests.iter().copied().max().unwrap_or(0);
-    let pct = if s.blocks == 0 {
-        0.0
-    } else {
-        s.reused as f64 / s.blocks as f64
-    };
     format!(
         "Up to {}: {} requests in this stretch, {} of their blocks found cached; the busiest worker took {} of them.",
         clock(s.end_ms.saturating_sub(run.start_ms)),
         grouped(requests),
-        percent(pct),
+        percent(s.cached_share()),
         grouped(busiest),
     )
 }

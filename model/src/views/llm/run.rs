@@ -87,6 +87,13 @@ pub struct Stretch {
     pub dots: Vec<(usize, usize)>,
 }
 
+impl Stretch {
+    /// The share of its blocks found cached (0 with none).
+    pub fn cached_share(&self) -> f64 {
+        ratio(self.reused, self.blocks)
+    }
+}
+
 /// What one router did with the trace.
 #[derive(Debug, Clone, PartialEq)]
 pub struct RouterRun {
@@ -349,7 +356,8 @@ impl RouterRun {
     }
 }
 
-fn ratio(a: u64, b: u64) -> f64 {
+/// `a` over `b` (0 when `b` is 0).
+pub fn ratio(a: u64, b: u64) -> f64 {
     if b == 0 {
         0.0
     } else {
